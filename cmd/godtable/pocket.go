@@ -1,0 +1,182 @@
+package main
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/godtable/godtable/lookup"
+)
+
+// pocketCmd is the 2x2x2 pocket cube (R U F).
+type pocketCmd struct{}
+
+func (pocketCmd) name() string { return "pocket" }
+
+func (pocketCmd) features() features {
+	return features{table: true, metric: true, scramble: true}
+}
+
+func (pocketCmd) endsInput(string) bool { return false }
+
+func (pocketCmd) parse(in string, scramble bool) (lookup.PocketCube, error) {
+	if scramble {
+		return lookup.ScramblePocket(in)
+	}
+	return lookup.ParsePocket(strings.TrimSpace(in))
+}
+
+func (c pocketCmd) solve(in string, o *options, a *answer) error {
+	cube, err := c.parse(in, o.scramble)
+	if err != nil {
+		return err
+	}
+	m, err := lookup.ParseMetric(o.metric)
+	if err != nil {
+		return err
+	}
+	return answerSolutions(a, o, solver[lookup.Solution]{
+		solve: func() (lookup.Solution, error) { return cube.Solve(m) },
+		count: func() (uint64, error) { return cube.Count(m) },
+		all:   func(limit int) ([]lookup.Solution, bool, error) { return cube.All(m, limit) },
+	}, func(s lookup.Solution) []byte { return s.Append(nil) })
+}
+
+// solver gathers a state's answers for answerSolutions.
+type solver[S interface{ Cost() int }] struct {
+	solve func() (S, error)
+	count func() (uint64, error)
+	all   func(limit int) ([]S, bool, error)
+}
+
+// answerSolutions writes the answer the options ask for: one optimal
+// solution on a line (empty when solved), the number of optimal solutions,
+// or every one of them, a line each, then an empty line.
+func answerSolutions[S interface{ Cost() int }](a *answer, o *options, s solver[S], format func(S) []byte) error {
+	switch {
+	case o.count:
+		n, err := s.count()
+		if err != nil {
+			return err
+		}
+		a.text = strconv.AppendUint(a.text, n, 10)
+		a.text = append(a.text, '\n')
+		a.set("count", n)
+	case o.all:
+		sols, truncated, err := s.all(o.limit)
+		if err != nil {
+			return err
+		}
+		list := make([]string, len(sols))
+		for i, sol := range sols {
+			b := format(sol)
+			list[i] = string(b)
+			a.text = append(a.text, b...)
+			a.text = append(a.text, '\n')
+		}
+		a.text = append(a.text, '\n')
+		if len(sols) > 0 {
+			a.set("length", sols[0].Cost())
+		}
+		a.set("solutions", list)
+		if truncated {
+			a.set("truncated", true)
+		}
+	default:
+		sol, err := s.solve()
+		if err != nil {
+			return err
+		}
+		start := len(a.text)
+		a.text = append(a.text, format(sol)...)
+		if o.json {
+			a.set("solution", string(a.text[start:]))
+			a.set("length", sol.Cost())
+		}
+		a.text = append(a.text, '\n')
+	}
+	return nil
+}
+
+func (c pocketCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
+	cube, err := c.parse(state, false)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	m, err := lookup.ParseMetric(o.metric)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	return cube.Verify(solution, m)
+}
+
+func (pocketCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {
+	m, err := lookup.ParseMetric(o.metric)
+	if err != nil {
+		return "", "", 0, err
+	}
+	for {
+		cube := lookup.RandomPocket(rng)
+		d, err := cube.Distance(m)
+		if err != nil {
+			return "", "", 0, err
+		}
+		if d < o.minMoves {
+			continue
+		}
+		moves, err := cube.Scramble()
+		if err != nil {
+			return "", "", 0, err
+		}
+		return cube.Facelets(), moves.String(), d, nil
+	}
+}
+
+func (pocketCmd) stats(o *options) ([]int, error) {
+	m, err := lookup.ParseMetric(o.metric)
+	if err != nil {
+		return nil, err
+	}
+	return lookup.PocketDistribution(m)
+}
+
+func (c pocketCmd) show(state string, o *options, colour bool) (string, error) {
+	cube, err := c.parse(state, o.scramble)
+	if err != nil {
+		return "", err
+	}
+	letters := strings.TrimSpace(state)
+	if o.scramble {
+		letters = cube.Facelets()
+	}
+	faces := cube.Faces()
+	// The net, sticker by sticker: -1 is a gap.
+	rows := [][]int{
+		{-1, -1, 0, 1},
+		{-1, -1, 2, 3},
+		{4, 5, 6, 7, 8, 9, 10, 11},
+		{12, 13, 14, 15, 16, 17, 18, 19},
+		{-1, -1, 20, 21},
+		{-1, -1, 22, 23},
+	}
+	// Background colours of the faces U R F D L B: white, red, green,
+	// yellow, orange, blue.
+	bg := [6]string{"\x1b[30;107m", "\x1b[97;41m", "\x1b[30;42m", "\x1b[30;103m", "\x1b[30;48;5;208m", "\x1b[97;44m"}
+	var b strings.Builder
+	for _, row := range rows {
+		line := ""
+		for _, i := range row {
+			if i < 0 {
+				line += "  "
+				continue
+			}
+			if colour {
+				line += bg[faces[i]] + string(letters[i]) + " \x1b[0m"
+			} else {
+				line += string(letters[i]) + " "
+			}
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,83 @@
+package gen
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/table"
+)
+
+func histogram(dist []uint8) []int {
+	var h []int
+	for _, d := range dist {
+		if d == table.Unreachable {
+			continue
+		}
+		for int(d) >= len(h) {
+			h = append(h, 0)
+		}
+		h[d]++
+	}
+	return h
+}
+
+// The published distribution of the 3,674,160 positions (SPEC section 1).
+func TestPocketHTMDistribution(t *testing.T) {
+	htm, _ := pocket.Defs()
+	got := histogram(Distances(htm))
+	want := []int{1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644}
+	if !slices.Equal(got, want) {
+		t.Fatalf("HTM distribution\n got %v\nwant %v", got, want)
+	}
+}
+
+// The published quarter-turn distribution goes to 14.
+func TestPocketQTMDistribution(t *testing.T) {
+	_, qtm := pocket.Defs()
+	got := histogram(Distances(qtm))
+	want := []int{1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276}
+	if !slices.Equal(got, want) {
+		t.Fatalf("QTM distribution\n got %v\nwant %v", got, want)
+	}
+}
+
+// Regeneration is deterministic: two builds give identical bytes.
+func TestBuildDeterministic(t *testing.T) {
+	for _, d := range registry.Defs() {
+		a, err := Build(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Build(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(a, b) {
+			t.Errorf("%s: two builds differ", d.Name)
+		}
+	}
+}
+
+func BenchmarkDistances(b *testing.B) {
+	for _, d := range registry.Defs() {
+		b.Run(d.Name, func(b *testing.B) {
+			for b.Loop() {
+				Distances(d)
+			}
+		})
+	}
+}
+
+func BenchmarkBuild(b *testing.B) {
+	for _, d := range registry.Defs() {
+		b.Run(d.Name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Build(d); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,88 @@
+// Package puzzle defines what the table machinery needs to know about a puzzle:
+// how many states it has, which one is the goal, and how its moves act on them.
+//
+// The breadth-first search in gen and the downhill walk in lookup see every
+// puzzle only through a Def, so adding a puzzle means writing a Def, not
+// copying either of them.
+package puzzle
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+)
+
+// State is a puzzle's working encoding of one position. Each puzzle picks the
+// encoding whose moves are cheapest (a rank, a bit mask, packed cells); Rank
+// maps it to the dense index used by the table.
+type State uint64
+
+// Def is a puzzle's state graph as the table machinery sees it.
+type Def struct {
+	// Name names the table, for example "pocket-htm".
+	Name string
+	// Size is the number of ranks; every rank in [0, Size) is a state.
+	Size uint32
+	// Goal is the state every distance is measured to.
+	Goal State
+	// Moves names the moves, in the order the walk tries them.
+	Moves []string
+	// Inverse[m] is the move that undoes move m, or -1 when the puzzle has no
+	// such single move (then the graph is directed and the table stores full
+	// distances rather than distances mod 3).
+	Inverse []int
+	// Unrank returns the state with the given rank.
+	Unrank func(r uint32) State
+	// Rank returns the dense index of a state.
+	Rank func(s State) uint32
+	// Apply returns the state after move m.
+	Apply func(s State, m int) State
+}
+
+// Undirected reports whether every move has an inverse among the moves. Then
+// neighbouring states differ in distance by at most one, which is what lets a
+// table keep only the distance mod 3.
+func (d *Def) Undirected() bool {
+	for _, inv := range d.Inverse {
+		if inv < 0 {
+			return false
+		}
+	}
+	return len(d.Inverse) == len(d.Moves)
+}
+
+// Fingerprint is a checksum of the definition: its name, size, goal, moves and
+// the action of every move on a spread of states. A table records the
+// fingerprint of the definition it was built from, so a table built for a
+// different encoding or move set is refused instead of giving wrong answers.
+func (d *Def) Fingerprint() [32]byte {
+	h := sha256.New()
+	var buf [8]byte
+	put := func(v uint64) {
+		binary.LittleEndian.PutUint64(buf[:], v)
+		h.Write(buf[:])
+	}
+	h.Write([]byte(d.Name))
+	put(uint64(d.Size))
+	put(uint64(d.Rank(d.Goal)))
+	for i, m := range d.Moves {
+		h.Write([]byte(m))
+		put(uint64(int64(d.Inverse[i])))
+	}
+	// 1024 ranks spread over the whole range, plus the first few: enough to
+	// notice any change of encoding or move definition, cheap enough to run
+	// every time a table is opened.
+	const samples = 1024
+	for i := uint32(0); i < samples; i++ {
+		r := uint32(uint64(i) * uint64(d.Size) / samples)
+		if i < 16 && i < d.Size {
+			r = i
+		}
+		s := d.Unrank(r)
+		for m := range d.Moves {
+			put(uint64(d.Rank(d.Apply(s, m))))
+		}
+	}
+	var sum [32]byte
+	copy(sum[:], h.Sum(nil))
+	return sum
+}

@@ -1,0 +1,314 @@
+// Package table is the on-disk format of a distance table: a checked header,
+// then the distances packed and compressed with zstd.
+//
+// A table is a file of bytes:
+//
+//	"GODTABLE"                 magic, 8 bytes
+//	version                    uint16
+//	header length              uint16, bytes from here up to the header CRC
+//	name                       uint8 length, then the bytes
+//	size                       uint32, number of states
+//	goal                       uint32, rank of the goal
+//	encoding                   uint8 (Mod3 or Full8)
+//	distances                  uint8 n, then n uint32: states at distance 0..n-1
+//	definition                 32 bytes, puzzle.Def.Fingerprint
+//	packed length              uint32, bytes of the packed distances
+//	packed CRC                 uint32, CRC-32C of the packed distances
+//	header CRC                 uint32, CRC-32C of everything above
+//	payload                    one zstd frame holding the packed distances
+//
+// All integers are little-endian. Decode checks every field, both checksums
+// and the definition fingerprint, so a damaged table, or one built for a
+// different definition, is refused with an *Error and never answers.
+package table
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"sync"
+
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/klauspost/compress/zstd"
+)
+
+// Version is the format version this package writes and reads.
+const Version = 1
+
+const magic = "GODTABLE"
+
+// Unreachable marks, in a distance slice, a rank the search never reached.
+const Unreachable = 0xff
+
+// Encoding says how the distances are packed.
+type Encoding uint8
+
+const (
+	// Mod3 keeps each distance mod 3 in two bits, four states to a byte. It
+	// serves undirected puzzles: there a neighbour is one nearer, as near or
+	// one farther, and the three cases differ mod 3. The value 3 marks an
+	// unreachable state.
+	Mod3 Encoding = 1
+	// Full8 keeps each distance in a byte (255 unreachable). It serves
+	// directed puzzles, whose neighbours can be several steps farther.
+	Full8 Encoding = 2
+)
+
+func (e Encoding) String() string {
+	switch e {
+	case Mod3:
+		return "mod3"
+	case Full8:
+		return "full8"
+	}
+	return fmt.Sprintf("encoding(%d)", uint8(e))
+}
+
+// Sentinel errors, matched with errors.Is on an *Error.
+var (
+	// ErrCorrupt: the bytes are not an intact table (bad magic, truncated,
+	// checksum mismatch, undecodable payload).
+	ErrCorrupt = errors.New("corrupt table")
+	// ErrVersion: the table was written in a format version this code does
+	// not read.
+	ErrVersion = errors.New("unsupported table version")
+	// ErrMismatch: the table is intact but was built for a different puzzle
+	// definition (name, size, goal, or moves).
+	ErrMismatch = errors.New("table does not match the puzzle definition")
+)
+
+// Error is the error returned for any table that cannot be used.
+type Error struct {
+	Table  string // the table's expected name
+	Err    error  // ErrCorrupt, ErrVersion or ErrMismatch
+	Detail string // what exactly was wrong
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("table %s: %v: %s", e.Table, e.Err, e.Detail)
+}
+
+// Unwrap returns the sentinel, so errors.Is(err, ErrCorrupt) works.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Header is the checked metadata of a table.
+type Header struct {
+	Version    uint16
+	Name       string
+	Size       uint32
+	Goal       uint32
+	Encoding   Encoding
+	Counts     []uint32 // states at each distance; len(Counts)-1 is the largest distance
+	Definition [32]byte
+	PackedLen  uint32
+	PackedCRC  uint32
+}
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Encode packs and compresses the distances of def's states (dist[r] is the
+// distance of rank r, or Unreachable) into a table file. The output depends on
+// nothing but its inputs, so regeneration is byte-for-byte deterministic.
+func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
+	if uint64(len(dist)) != uint64(def.Size) {
+		return nil, fmt.Errorf("table %s: %d distances for %d states", def.Name, len(dist), def.Size)
+	}
+	enc := Full8
+	if def.Undirected() {
+		enc = Mod3
+	}
+	var counts []uint32
+	for _, d := range dist {
+		if d == Unreachable {
+			continue
+		}
+		for int(d) >= len(counts) {
+			counts = append(counts, 0)
+		}
+		counts[d]++
+	}
+	if len(counts) > 254 {
+		return nil, fmt.Errorf("table %s: distance %d too large", def.Name, len(counts)-1)
+	}
+	packed := pack(enc, dist)
+	h := Header{
+		Version:    Version,
+		Name:       def.Name,
+		Size:       def.Size,
+		Goal:       def.Rank(def.Goal),
+		Encoding:   enc,
+		Counts:     counts,
+		Definition: def.Fingerprint(),
+		PackedLen:  uint32(len(packed)),
+		PackedCRC:  crc32.Checksum(packed, castagnoli),
+	}
+	out := appendHeader(nil, &h)
+	zw, err := zstd.NewWriter(nil,
+		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1),
+		zstd.WithEncoderCRC(true))
+	if err != nil {
+		return nil, err
+	}
+	defer zw.Close()
+	return zw.EncodeAll(packed, out), nil
+}
+
+func pack(enc Encoding, dist []uint8) []byte {
+	if enc == Full8 {
+		return append([]byte(nil), dist...)
+	}
+	packed := make([]byte, (len(dist)+3)/4)
+	for r, d := range dist {
+		v := byte(3)
+		if d != Unreachable {
+			v = d % 3
+		}
+		packed[r/4] |= v << (2 * (r % 4))
+	}
+	return packed
+}
+
+func appendHeader(b []byte, h *Header) []byte {
+	b = append(b, magic...)
+	b = binary.LittleEndian.AppendUint16(b, h.Version)
+	lenAt := len(b)
+	b = append(b, 0, 0)
+	start := len(b)
+	b = append(b, byte(len(h.Name)))
+	b = append(b, h.Name...)
+	b = binary.LittleEndian.AppendUint32(b, h.Size)
+	b = binary.LittleEndian.AppendUint32(b, h.Goal)
+	b = append(b, byte(h.Encoding), byte(len(h.Counts)))
+	for _, c := range h.Counts {
+		b = binary.LittleEndian.AppendUint32(b, c)
+	}
+	b = append(b, h.Definition[:]...)
+	b = binary.LittleEndian.AppendUint32(b, h.PackedLen)
+	b = binary.LittleEndian.AppendUint32(b, h.PackedCRC)
+	binary.LittleEndian.PutUint16(b[lenAt:], uint16(len(b)-start))
+	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+}
+
+// ReadHeader parses and checks the header of a table file, returning the
+// header and the offset of the compressed payload. name is used in errors.
+func ReadHeader(name string, file []byte) (*Header, int, error) {
+	bad := func(format string, args ...any) (*Header, int, error) {
+		return nil, 0, &Error{Table: name, Err: ErrCorrupt, Detail: fmt.Sprintf(format, args...)}
+	}
+	if len(file) < len(magic)+4 || string(file[:len(magic)]) != magic {
+		return bad("not a godtable table (bad magic)")
+	}
+	p := len(magic)
+	var h Header
+	h.Version = binary.LittleEndian.Uint16(file[p:])
+	n := int(binary.LittleEndian.Uint16(file[p+2:]))
+	p += 4
+	end := p + n
+	if end+4 > len(file) {
+		return bad("truncated header")
+	}
+	if got, want := crc32.Checksum(file[:end], castagnoli), binary.LittleEndian.Uint32(file[end:]); got != want {
+		return bad("header checksum %08x, want %08x", got, want)
+	}
+	if h.Version != Version {
+		return nil, 0, &Error{Table: name, Err: ErrVersion, Detail: fmt.Sprintf("version %d, this code reads %d", h.Version, Version)}
+	}
+	hd := file[p:end]
+	take := func(k int) []byte {
+		if k > len(hd) {
+			return nil
+		}
+		v := hd[:k]
+		hd = hd[k:]
+		return v
+	}
+	nl := take(1)
+	if nl == nil {
+		return bad("truncated header")
+	}
+	nm := take(int(nl[0]))
+	fixed := take(10)
+	if nm == nil || fixed == nil {
+		return bad("truncated header")
+	}
+	h.Name = string(nm)
+	h.Size = binary.LittleEndian.Uint32(fixed)
+	h.Goal = binary.LittleEndian.Uint32(fixed[4:])
+	h.Encoding = Encoding(fixed[8])
+	counts := take(4 * int(fixed[9]))
+	def := take(32)
+	tail := take(8)
+	if counts == nil || def == nil || tail == nil || len(hd) != 0 {
+		return bad("malformed header")
+	}
+	for i := 0; i < len(counts); i += 4 {
+		h.Counts = append(h.Counts, binary.LittleEndian.Uint32(counts[i:]))
+	}
+	copy(h.Definition[:], def)
+	h.PackedLen = binary.LittleEndian.Uint32(tail)
+	h.PackedCRC = binary.LittleEndian.Uint32(tail[4:])
+	if h.Encoding != Mod3 && h.Encoding != Full8 {
+		return bad("unknown encoding %d", h.Encoding)
+	}
+	if want := packedLen(h.Encoding, h.Size); h.PackedLen != want {
+		return bad("packed length %d, want %d for %d states", h.PackedLen, want, h.Size)
+	}
+	return &h, end + 4, nil
+}
+
+func packedLen(enc Encoding, size uint32) uint32 {
+	if enc == Mod3 {
+		return (size + 3) / 4
+	}
+	return size
+}
+
+var (
+	decoderOnce sync.Once
+	decoder     *zstd.Decoder
+	decoderErr  error
+)
+
+// Decode checks a table file against def and returns its distances. Any
+// damage or mismatch gives an *Error; a returned table is exactly the one
+// that was encoded.
+func Decode(def *puzzle.Def, file []byte) (*Levels, error) {
+	h, off, err := ReadHeader(def.Name, file)
+	if err != nil {
+		return nil, err
+	}
+	mismatch := func(format string, args ...any) (*Levels, error) {
+		return nil, &Error{Table: def.Name, Err: ErrMismatch, Detail: fmt.Sprintf(format, args...)}
+	}
+	switch {
+	case h.Name != def.Name:
+		return mismatch("table is for %q", h.Name)
+	case h.Size != def.Size:
+		return mismatch("table has %d states, definition %d", h.Size, def.Size)
+	case h.Goal != def.Rank(def.Goal):
+		return mismatch("table goal %d, definition %d", h.Goal, def.Rank(def.Goal))
+	case (h.Encoding == Mod3) != def.Undirected():
+		return mismatch("encoding %v does not fit the definition's moves", h.Encoding)
+	case h.Definition != def.Fingerprint():
+		return mismatch("definition fingerprint differs (moves or encoding changed; run go generate)")
+	}
+	decoderOnce.Do(func() {
+		decoder, decoderErr = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20))
+	})
+	if decoderErr != nil {
+		return nil, decoderErr
+	}
+	packed, err := decoder.DecodeAll(file[off:], make([]byte, 0, h.PackedLen))
+	if err != nil {
+		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: "payload: " + err.Error()}
+	}
+	if uint32(len(packed)) != h.PackedLen {
+		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload is %d bytes, want %d", len(packed), h.PackedLen)}
+	}
+	if got := crc32.Checksum(packed, castagnoli); got != h.PackedCRC {
+		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload checksum %08x, want %08x", got, h.PackedCRC)}
+	}
+	return newLevels(h, packed), nil
+}

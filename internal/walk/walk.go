@@ -1,0 +1,234 @@
+// Package walk answers from a distance table by walking downhill: from a
+// state, take a step to a state one nearer the goal, until the goal. Every
+// answer it gives is optimal by construction, whatever the puzzle.
+//
+// A step is a move of the puzzle's notation. Usually it is one table move;
+// it may be several (in the quarter-turn metric a half turn is two quarter
+// turns of the table graph), and it may have alternative paths (R2 is R R or
+// R' R'). A step descends when, along one of its paths, every table move goes
+// one nearer the goal.
+//
+// Steps are tried in their given order, so the walk returns the first
+// optimal solution in that order: the lexicographically smallest, when the
+// order is the alphabet's.
+package walk
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/table"
+)
+
+// MaxSteps bounds the length of any answer.
+const MaxSteps = 64
+
+// ErrUnreachable: the state cannot reach the goal.
+var ErrUnreachable = errors.New("state cannot reach the goal")
+
+// ErrInconsistent: the table has no downhill step where it must have one.
+// An intact table never gives it; it stops the walk rather than answering
+// wrong.
+var ErrInconsistent = errors.New("table is inconsistent with the puzzle")
+
+// Step is a move of the notation.
+type Step struct {
+	Name string
+	// Group: two steps of the same group (>= 0) never follow each other (two
+	// turns of one face are one turn).
+	Group int
+	// Paths are alternative sequences of table moves, all reaching the same
+	// state.
+	Paths [][]int
+}
+
+// Walker walks one table with one list of steps. It is read-only once made
+// and safe for concurrent use.
+type Walker struct {
+	groups bool // whether the group rule can forbid a descending step
+	def    *puzzle.Def
+	lv     *table.Levels
+	steps  []Step
+	goal   uint32
+	simple []int // simple[i] is step i's only table move, when every step is one move
+}
+
+// New makes a walker. groups says whether the walk must enforce the steps'
+// group rule: it need not when no two steps of one group can both descend in a
+// row (in the half-turn metric, R then R2 is never optimal, being R'), and
+// the walk is faster without it.
+func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
+	w := &Walker{def: def, lv: lv, steps: steps, goal: def.Rank(def.Goal), groups: groups}
+	simple := make([]int, len(steps))
+	for i, s := range steps {
+		if len(s.Paths) != 1 || len(s.Paths[0]) != 1 || groups {
+			simple = nil
+			break
+		}
+		simple[i] = s.Paths[0][0]
+	}
+	w.simple = simple
+	return w
+}
+
+// Steps returns the walker's steps.
+func (w *Walker) Steps() []Step { return w.steps }
+
+// Levels returns the walker's table.
+func (w *Walker) Levels() *table.Levels { return w.lv }
+
+// descend follows step i from s, whose level is v: it returns the state
+// reached and its level, and whether every table move went one nearer.
+func (w *Walker) descend(s puzzle.State, v uint8, i int) (puzzle.State, uint8, bool) {
+	for _, path := range w.steps[i].Paths {
+		t, tv, ok := s, v, true
+		for _, m := range path {
+			t = w.def.Apply(t, m)
+			nv := w.lv.At(w.def.Rank(t))
+			if nv != w.lv.Below(tv) {
+				ok = false
+				break
+			}
+			tv = nv
+		}
+		if ok {
+			return t, tv, true
+		}
+	}
+	return s, v, false
+}
+
+// Solve appends to dst the first optimal solution from s, as step indices.
+func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
+	r := w.def.Rank(s)
+	v := w.lv.At(r)
+	if !w.lv.Reachable(r) {
+		return dst, ErrUnreachable
+	}
+	if w.simple != nil {
+		return w.solveSimple(s, r, v, dst)
+	}
+	last := -1
+	for n := 0; r != w.goal; n++ {
+		if n > w.lv.MaxDistance() {
+			return dst, ErrInconsistent
+		}
+		found := false
+		for i := range w.steps {
+			g := w.group(i)
+			if g >= 0 && g == last {
+				continue
+			}
+			if t, tv, ok := w.descend(s, v, i); ok && w.continues(t, tv, g) {
+				s, v, r, last, found = t, tv, w.def.Rank(t), g, true
+				dst = append(dst, uint8(i))
+				break
+			}
+		}
+		if !found {
+			return dst, ErrInconsistent
+		}
+	}
+	return dst, nil
+}
+
+// solveSimple is Solve for steps that are single table moves.
+func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+	apply, rank, lv := w.def.Apply, w.def.Rank, w.lv
+	for n := 0; r != w.goal; n++ {
+		if n > lv.MaxDistance() {
+			return dst, ErrInconsistent
+		}
+		want := lv.Below(v)
+		found := false
+		for i, m := range w.simple {
+			t := apply(s, m)
+			tr := rank(t)
+			if lv.At(tr) == want {
+				s, r, v, found = t, tr, want, true
+				dst = append(dst, uint8(i))
+				break
+			}
+		}
+		if !found {
+			return dst, ErrInconsistent
+		}
+	}
+	return dst, nil
+}
+
+// Distance returns the number of steps of an optimal solution from s.
+func (w *Walker) Distance(s puzzle.State) (int, error) {
+	var buf [MaxSteps]uint8
+	sol, err := w.Solve(s, buf[:0])
+	return len(sol), err
+}
+
+// Replay applies a solution's steps to s (taking each step's first path).
+func (w *Walker) Replay(s puzzle.State, sol []uint8) puzzle.State {
+	for _, i := range sol {
+		for _, m := range w.steps[i].Paths[0] {
+			s = w.def.Apply(s, m)
+		}
+	}
+	return s
+}
+
+// IsGoal reports whether s is the goal.
+func (w *Walker) IsGoal(s puzzle.State) bool { return w.def.Rank(s) == w.goal }
+
+// Cost returns the number of table moves of a step (its cost in the table's
+// metric).
+func (w *Walker) Cost(i int) int { return len(w.steps[i].Paths[0]) }
+
+// CheckSteps reports whether sol is a legal sequence of steps (no two of one
+// group in a row) and returns the state it reaches from s.
+func (w *Walker) CheckSteps(s puzzle.State, sol []uint8) (puzzle.State, error) {
+	last := -1
+	for k, i := range sol {
+		if int(i) >= len(w.steps) {
+			return s, fmt.Errorf("step %d: no such move", k+1)
+		}
+		g := w.steps[i].Group
+		if g >= 0 && g == last {
+			return s, fmt.Errorf("moves %d and %d turn the same face", k, k+1)
+		}
+		last = g
+		for _, m := range w.steps[i].Paths[0] {
+			s = w.def.Apply(s, m)
+		}
+	}
+	return s, nil
+}
+
+// group returns step i's group if the walk enforces groups, else -1.
+func (w *Walker) group(i int) int {
+	if !w.groups {
+		return -1
+	}
+	return w.steps[i].Group
+}
+
+// continues reports whether the walk can go on from t, at level tv, after a
+// step of group g: t is the goal, or some step of another group descends.
+//
+// With the group rule a descending step can lead into a dead end: in the
+// quarter-turn metric, R may descend where the path goes on only with R
+// again (the optimal move being R2). One step of lookahead is enough: if a
+// step of another group descends from t, an optimal path from t starts with
+// it, and written with one turn per face that path goes on the same way.
+func (w *Walker) continues(t puzzle.State, tv uint8, g int) bool {
+	if g < 0 || w.IsGoal(t) {
+		return true
+	}
+	for j := range w.steps {
+		if w.steps[j].Group == g {
+			continue
+		}
+		if _, _, ok := w.descend(t, tv, j); ok {
+			return true
+		}
+	}
+	return false
+}

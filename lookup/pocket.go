@@ -1,0 +1,336 @@
+package lookup
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/walk"
+)
+
+// Metric is how the length of a pocket cube solution is counted.
+type Metric int
+
+const (
+	// HTM, the half-turn metric: every move counts 1.
+	HTM Metric = iota
+	// QTM, the quarter-turn metric: a half turn (R2, U2, F2) counts 2.
+	QTM
+)
+
+// ParseMetric reads "htm" or "qtm"; anything else is an error.
+func ParseMetric(s string) (Metric, error) {
+	switch s {
+	case "htm", "HTM":
+		return HTM, nil
+	case "qtm", "QTM":
+		return QTM, nil
+	}
+	return 0, fmt.Errorf("unknown metric %q (want htm or qtm)", s)
+}
+
+func (m Metric) String() string {
+	if m == QTM {
+		return "qtm"
+	}
+	return "htm"
+}
+
+// PocketCube is a position of the 2x2x2 pocket cube, turned with R, U and F.
+// The zero value is the solved cube.
+type PocketCube struct {
+	rank uint32
+}
+
+// ParsePocket reads 24 facelets, ABCDEFGHIJKLMNOPQRSTUVWX as laid out in
+// the net
+//
+//	    A B
+//	    C D
+//	E F G H I J K L
+//	M N O P Q R S T
+//	    U V
+//	    W X
+//
+// in any six colours (printable ASCII characters other than the space, four
+// stickers each). The down-back-left corner (M, T, W) never moves, so its
+// colours fix the scheme. Invalid input gives a one-line error naming the
+// problem: the length, the colour counts, a corner that is not a real corner
+// (a colour twice, opposite colours, mirrored), the same corner twice, or a
+// twisted corner; errors.Is tells the class (pocket.ErrLength and so on, see
+// PocketError).
+func ParsePocket(facelets string) (PocketCube, error) {
+	c, err := pocket.Parse(facelets)
+	if err != nil {
+		return PocketCube{}, err
+	}
+	return PocketCube{rank: c.Rank()}, nil
+}
+
+// PocketError is the error type of ParsePocket and ScramblePocket.
+type PocketError = pocket.ParseError
+
+// Classes of pocket input error, for errors.Is.
+var (
+	ErrPocketLength    = pocket.ErrLength
+	ErrPocketCharacter = pocket.ErrCharacter
+	ErrPocketColours   = pocket.ErrColours
+	ErrPocketCorner    = pocket.ErrCorner
+	ErrPocketDuplicate = pocket.ErrDuplicate
+	ErrPocketTwist     = pocket.ErrTwist
+	ErrPocketMove      = pocket.ErrMoveToken
+)
+
+// ScramblePocket returns the position reached from the solved cube by a move
+// sequence such as "R U2 F'" (moves R R' R2 U U' U2 F F' F2 separated by
+// white space). A bad token is an error that names it.
+func ScramblePocket(moves string) (PocketCube, error) {
+	seq, bad, ok := pocketNotation().parse(moves)
+	if !ok {
+		return PocketCube{}, &pocket.ParseError{Kind: pocket.ErrMoveToken, Msg: fmt.Sprintf("bad move %q (want R R' R2 U U' U2 F F' F2)", truncate(bad, 16))}
+	}
+	t := pocket.MoveTables()
+	var r uint32
+	for _, m := range seq {
+		r = t.Apply(r, pocket.Move(m))
+	}
+	return PocketCube{rank: r}, nil
+}
+
+// RandomPocket draws a position uniformly from all 3,674,160.
+func RandomPocket(rng *rand.Rand) PocketCube {
+	return PocketCube{rank: uint32(rng.IntN(pocket.NStates))}
+}
+
+// Facelets returns the position as 24 facelets in the colours U R F D L B.
+func (c PocketCube) Facelets() string {
+	x := pocket.FromRank(c.rank)
+	return x.Facelets()
+}
+
+// Faces returns the face colour (0..5 for U R F D L B) of each of the 24
+// stickers.
+func (c PocketCube) Faces() [24]uint8 { return pocket.FromRank(c.rank).Faces() }
+
+// Rank returns the position's index in [0, 3674160).
+func (c PocketCube) Rank() uint32 { return c.rank }
+
+// IsSolved reports whether the cube is solved.
+func (c PocketCube) IsSolved() bool { return c.rank == 0 }
+
+// Apply returns the position after a solution's moves.
+func (c PocketCube) Apply(s Solution) PocketCube {
+	t := pocket.MoveTables()
+	r := c.rank
+	for _, i := range s.steps[:s.n] {
+		r = t.Apply(r, pocket.Move(i))
+	}
+	return PocketCube{rank: r}
+}
+
+var pocketWalkers = [2]lazyWalker{
+	HTM: {def: func() *puzzle.Def { d, _ := pocket.Defs(); return d }, steps: pocketSteps(HTM)},
+	// In the quarter-turn table two turns of one face in a row can both
+	// descend (R R is R2), so the walk enforces one turn per face.
+	QTM: {def: func() *puzzle.Def { _, d := pocket.Defs(); return d }, steps: pocketSteps(QTM), groups: true},
+}
+
+// pocketSteps lists the nine moves as steps of the metric's table: in HTM
+// each is a table move; in QTM the table has only quarter turns, and a half
+// turn is two of them, either way round.
+func pocketSteps(m Metric) func() []walk.Step {
+	return func() []walk.Step {
+		steps := make([]walk.Step, 9)
+		for i, name := range pocket.MoveNames {
+			mv := pocket.Move(i)
+			steps[i] = walk.Step{Name: name, Group: mv.Face()}
+			if m == HTM {
+				steps[i].Paths = [][]int{{i}}
+				continue
+			}
+			cw, ccw := 2*mv.Face(), 2*mv.Face()+1 // indices in pocket.QTMMoves
+			switch i % 3 {
+			case 0:
+				steps[i].Paths = [][]int{{cw}}
+			case 1:
+				steps[i].Paths = [][]int{{ccw}}
+			default:
+				steps[i].Paths = [][]int{{cw, cw}, {ccw, ccw}}
+			}
+		}
+		return steps
+	}
+}
+
+// pocketNotations write solutions of each metric (the names are the same;
+// the costs differ).
+var pocketNotations = [2]func() *notation{
+	HTM: sync.OnceValue(func() *notation { return stepNotation(pocketSteps(HTM)(), " ") }),
+	QTM: sync.OnceValue(func() *notation { return stepNotation(pocketSteps(QTM)(), " ") }),
+}
+
+func pocketNotation() *notation { return pocketNotations[HTM]() }
+
+func (m Metric) walker() (*walk.Walker, error) {
+	if m != HTM && m != QTM {
+		return nil, fmt.Errorf("unknown metric %d", int(m))
+	}
+	return pocketWalkers[m].get()
+}
+
+// Solve returns an optimal solution in the metric: the first in the order
+// R R' R2 U U' U2 F F' F2 of the moves. No face is turned twice in a row; the
+// solved cube gives the empty solution. The error is non-nil only for an
+// unknown metric or an unusable table (*TableError).
+func (c PocketCube) Solve(m Metric) (Solution, error) {
+	w, err := m.walker()
+	if err != nil {
+		return Solution{}, err
+	}
+	var buf [walk.MaxSteps]uint8
+	steps, err := w.Solve(puzzle.State(c.rank), buf[:0])
+	if err != nil {
+		return Solution{}, err
+	}
+	return newSolution(pocketNotations[m](), steps), nil
+}
+
+// Distance returns the length of an optimal solution in the metric.
+func (c PocketCube) Distance(m Metric) (int, error) {
+	s, err := c.Solve(m)
+	return s.Cost(), err
+}
+
+// Count returns the number of distinct optimal solutions in the metric (as
+// move sequences written out, no face twice in a row).
+func (c PocketCube) Count(m Metric) (uint64, error) {
+	w, err := m.walker()
+	if err != nil {
+		return 0, err
+	}
+	return w.Count([]puzzle.State{puzzle.State(c.rank)})
+}
+
+// All returns every optimal solution in the metric, in move order, up to
+// limit of them (limit <= 0: no limit); truncated says whether there were
+// more.
+func (c PocketCube) All(m Metric, limit int) (sols []Solution, truncated bool, err error) {
+	w, err := m.walker()
+	if err != nil {
+		return nil, false, err
+	}
+	return allSolutions(w, pocketNotations[m](), []puzzle.State{puzzle.State(c.rank)}, limit)
+}
+
+func allSolutions(w *walk.Walker, nt *notation, coords []puzzle.State, limit int) ([]Solution, bool, error) {
+	if limit <= 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	raw, truncated, err := w.All(coords, limit)
+	if err != nil {
+		return nil, false, err
+	}
+	sols := make([]Solution, len(raw))
+	for i, r := range raw {
+		sols[i] = newSolution(nt, r)
+	}
+	return sols, truncated, nil
+}
+
+// Verify checks a proposed solution (moves separated by white space): it
+// must use only the nine moves, never turn one face twice in a row, and
+// solve the cube. The verdict gives its length and the optimal length in the
+// metric. The error is non-nil only for an unusable table or metric.
+func (c PocketCube) Verify(solution string, m Metric) (Verdict, error) {
+	d, err := c.Distance(m)
+	if err != nil {
+		return Verdict{}, err
+	}
+	v := Verdict{Optimal: d}
+	seq, bad, ok := pocketNotation().parse(solution)
+	if !ok {
+		v.Problem = fmt.Sprintf("bad move %q", truncate(bad, 16))
+		return v, nil
+	}
+	if len(seq) > walk.MaxSteps*4 {
+		v.Problem = fmt.Sprintf("%d moves is far too long", len(seq))
+		return v, nil
+	}
+	for k, i := range seq {
+		if k > 0 && pocket.Move(i).Face() == pocket.Move(seq[k-1]).Face() {
+			v.Problem = fmt.Sprintf("moves %d and %d turn the same face", k, k+1)
+			return v, nil
+		}
+	}
+	x := c
+	t := pocket.MoveTables()
+	cost := 0
+	for _, i := range seq {
+		x.rank = t.Apply(x.rank, pocket.Move(i))
+		cost++
+		if m == QTM && pocket.Move(i).Quarters() == 2 {
+			cost++
+		}
+	}
+	v.Length = cost
+	if !x.IsSolved() {
+		v.Problem = "does not solve the cube"
+		return v, nil
+	}
+	v.Legal = true
+	return v, nil
+}
+
+// pocketInverse returns the solution that undoes s: its moves reversed,
+// each turned the other way.
+func (s Solution) pocketInverse() Solution {
+	out := s
+	for k := 0; k < int(s.n); k++ {
+		i := s.steps[int(s.n)-1-k]
+		out.steps[k] = i/3*3 + [3]uint8{1, 0, 2}[i%3]
+	}
+	return out
+}
+
+// Scramble returns a move sequence that makes this position from the solved
+// cube: the inverse of its optimal half-turn solution, so it is as short as
+// possible.
+func (c PocketCube) Scramble() (Solution, error) {
+	s, err := c.Solve(HTM)
+	if err != nil {
+		return Solution{}, err
+	}
+	return s.pocketInverse(), nil
+}
+
+var errNoSuchPosition = errors.New("no such position")
+
+// PocketFromRank returns the position with the given rank (see Rank).
+func PocketFromRank(r uint32) (PocketCube, error) {
+	if r >= pocket.NStates {
+		return PocketCube{}, errNoSuchPosition
+	}
+	return PocketCube{rank: r}, nil
+}
+
+// PocketDistribution returns the number of positions at each distance in the
+// metric, as recorded in the table.
+func PocketDistribution(m Metric) ([]int, error) {
+	w, err := m.walker()
+	if err != nil {
+		return nil, err
+	}
+	return counts(w), nil
+}
+
+func counts(w *walk.Walker) []int {
+	c := w.Levels().Counts
+	out := make([]int, len(c))
+	for i, x := range c {
+		out[i] = int(x)
+	}
+	return out
+}

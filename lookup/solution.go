@@ -1,0 +1,110 @@
+package lookup
+
+import (
+	"strings"
+
+	"github.com/godtable/godtable/internal/walk"
+)
+
+// notation names a puzzle's moves and says how a solution is written.
+type notation struct {
+	names []string
+	sep   string // between moves
+	cost  []int  // each move's cost in the metric
+}
+
+func stepNotation(steps []walk.Step, sep string) *notation {
+	n := &notation{sep: sep}
+	for _, s := range steps {
+		n.names = append(n.names, s.Name)
+		n.cost = append(n.cost, len(s.Paths[0]))
+	}
+	return n
+}
+
+// Solution is a sequence of moves. The zero Solution is empty.
+type Solution struct {
+	nt    *notation
+	n     uint8
+	steps [walk.MaxSteps]uint8
+}
+
+func newSolution(nt *notation, steps []uint8) Solution {
+	s := Solution{nt: nt, n: uint8(len(steps))}
+	copy(s.steps[:], steps)
+	return s
+}
+
+// Len returns the number of moves.
+func (s Solution) Len() int { return int(s.n) }
+
+// Cost returns the solution's length in its metric: the number of moves,
+// except in the quarter-turn metric, where a half turn counts 2.
+func (s Solution) Cost() int {
+	c := 0
+	for _, i := range s.steps[:s.n] {
+		c += s.nt.cost[i]
+	}
+	return c
+}
+
+// Moves returns the moves' names.
+func (s Solution) Moves() []string {
+	out := make([]string, s.n)
+	for k, i := range s.steps[:s.n] {
+		out[k] = s.nt.names[i]
+	}
+	return out
+}
+
+// String writes the solution in the puzzle's notation; the empty solution is
+// the empty string.
+func (s Solution) String() string { return string(s.Append(nil)) }
+
+// Append appends the solution, as String writes it, to b.
+func (s Solution) Append(b []byte) []byte {
+	for k, i := range s.steps[:s.n] {
+		if k > 0 {
+			b = append(b, s.nt.sep...)
+		}
+		b = append(b, s.nt.names[i]...)
+	}
+	return b
+}
+
+// parseMoves reads moves written in a notation: separated by white space when
+// the notation has a separator, else one letter each (white space ignored).
+// It returns the index of each move, or the first bad token.
+func (nt *notation) parse(s string) ([]uint8, string, bool) {
+	var out []uint8
+	if nt.sep != "" {
+		for _, tok := range strings.Fields(s) {
+			i := nt.index(tok)
+			if i < 0 {
+				return nil, tok, false
+			}
+			out = append(out, uint8(i))
+		}
+		return out, "", true
+	}
+	for _, r := range s {
+		if r == ' ' || r == '\t' {
+			continue
+		}
+		i := nt.index(string(r))
+		if i < 0 {
+			return nil, string(r), false
+		}
+		out = append(out, uint8(i))
+	}
+	return out, "", true
+}
+
+func (nt *notation) index(tok string) int {
+	for i, name := range nt.names {
+		if name == tok {
+			return i
+		}
+	}
+	return -1
+}

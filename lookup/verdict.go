@@ -1,0 +1,33 @@
+package lookup
+
+import "fmt"
+
+// Verdict is the result of checking a proposed solution.
+type Verdict struct {
+	// Legal: the moves are well formed, follow the puzzle's rules and reach
+	// the goal.
+	Legal bool
+	// Problem says why the solution is not legal ("" when it is).
+	Problem string
+	// Length is the proposed solution's length in the metric (0 if not
+	// well formed).
+	Length int
+	// Optimal is the length of an optimal solution.
+	Optimal int
+}
+
+// IsOptimal reports whether the solution is legal and as short as possible.
+func (v Verdict) IsOptimal() bool { return v.Legal && v.Length == v.Optimal }
+
+// String is a one-line summary: "optimal", "not optimal: 12 moves, optimal
+// 10" or "illegal: ...".
+func (v Verdict) String() string {
+	switch {
+	case !v.Legal:
+		return "illegal: " + v.Problem
+	case v.Length == v.Optimal:
+		return "optimal"
+	default:
+		return fmt.Sprintf("not optimal: length %d, optimal %d", v.Length, v.Optimal)
+	}
+}
