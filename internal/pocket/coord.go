@@ -24,7 +24,7 @@ var fact = [8]int{1, 1, 2, 6, 24, 120, 720, 5040}
 
 // PermRank ranks the corner permutation (Lehmer code over the seven moving
 // corners).
-func (a *Cubie) PermRank() int {
+func (a Cubie) PermRank() int {
 	r := 0
 	for i := 0; i < 7; i++ {
 		pi := slot[a.CP[unslot[i]]]
@@ -40,7 +40,7 @@ func (a *Cubie) PermRank() int {
 }
 
 // TwistRank ranks the twists of positions URF..DLF in base 3.
-func (a *Cubie) TwistRank() int {
+func (a Cubie) TwistRank() int {
 	r := 0
 	for i := 5; i >= 0; i-- {
 		r = 3*r + int(a.CO[i])
@@ -49,7 +49,7 @@ func (a *Cubie) TwistRank() int {
 }
 
 // Rank returns the position's rank in [0, NStates).
-func (a *Cubie) Rank() uint32 { return uint32(a.PermRank()*NTwist + a.TwistRank()) }
+func (a Cubie) Rank() uint32 { return uint32(a.PermRank()*NTwist + a.TwistRank()) }
 
 // FromRank returns the position with the given rank.
 func FromRank(r uint32) Cubie {

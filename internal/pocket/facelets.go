@@ -54,7 +54,11 @@ func Parse(s string) (Cubie, error) {
 	for i := 0; i < 24; i++ {
 		c := s[i]
 		if c <= ' ' || c > '~' {
-			return Cubie{}, perr(ErrCharacter, "sticker %c (character %d) is %q, want a printable ASCII character other than the space", stickerNames[i], i+1, c)
+			what := fmt.Sprintf("byte 0x%02x", c)
+			if c == ' ' {
+				what = "a space"
+			}
+			return Cubie{}, perr(ErrCharacter, "sticker %c (character %d) is %s, want a printable ASCII character other than the space", stickerNames[i], i+1, what)
 		}
 		if count[c] == 0 {
 			if n == 6 {
@@ -91,6 +95,22 @@ func Parse(s string) (Cubie, error) {
 		}
 	}
 	face[d], face[b], face[l] = D, B, L
+	// In a real cube the corner holding the D and L colours (other than the
+	// fixed one) is DLF, whose third colour is F's; the one holding D and B
+	// is DRB, with R's colour; U's is the one left. Try that first.
+	if fc, rc := thirdColour(s, d, l), thirdColour(s, d, b); fc != 0 && rc != 0 && fc != rc {
+		for _, c := range rest {
+			face[c] = U
+		}
+		face[fc], face[rc] = F, R
+		var f [24]uint8
+		for i := 0; i < 24; i++ {
+			f[i] = face[s[i]]
+		}
+		if c, _, err := corners(f, s); err == nil {
+			return c, nil
+		}
+	}
 	var best error
 	bestGood := -1
 	for _, p := range [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
@@ -140,75 +160,129 @@ func fromFaces(f [24]uint8) (Cubie, error) {
 	return c, err
 }
 
+// Problems a corner position can have, found by corners and described by
+// describe.
+const (
+	okCorner = iota
+	colourTwice
+	oppositeColours
+	mirrored
+	sameCorner
+)
+
 // corners identifies the corner and twist at each position. It returns how
-// many positions hold a real corner and the first problem found. name maps a
-// face to the input character, for messages.
+// many positions hold a real corner and the first problem found. src gives
+// the input characters, for messages.
 func corners(f [24]uint8, src string) (Cubie, int, error) {
 	var c Cubie
-	var firstErr error
 	good := 0
+	badAt, badKind, badOther := -1, okCorner, 0
 	var seen [8]int8
 	for i := range seen {
 		seen[i] = -1
 	}
 	twist := 0
 	for i := 0; i < 8; i++ {
-		fi := cornerFacelet[i]
+		fi := &cornerFacelet[i]
 		a, b, d := f[fi[0]], f[fi[1]], f[fi[2]]
-		chars := func() string {
-			return fmt.Sprintf("%q %q %q", src[fi[0]], src[fi[1]], src[fi[2]])
-		}
-		fail := func(err error) {
-			if firstErr == nil {
-				firstErr = err
-			}
-		}
-		if a == b || a == d || b == d {
-			fail(perr(ErrCorner, "corner %s (stickers %s) has a colour twice: %s", CornerNames[i], cornerStickers(i), chars()))
-			continue
-		}
-		if a%3 == b%3 || a%3 == d%3 || b%3 == d%3 {
-			fail(perr(ErrCorner, "corner %s (stickers %s) has two opposite colours: %s", CornerNames[i], cornerStickers(i), chars()))
-			continue
-		}
-		// Twist: which sticker, clockwise from the position's U/D sticker,
-		// shows the corner's U or D colour.
+		kind, other := okCorner, 0
 		var o uint8
-		switch {
-		case a == U || a == D:
-			o = 0
-		case b == U || b == D:
-			o = 1
-		default:
-			o = 2
-		}
-		t := [3]uint8{a, b, d}
-		x, y, z := t[o], t[(o+1)%3], t[(o+2)%3]
 		j := -1
-		for k, cc := range cornerColour {
-			if cc[0] == x && cc[1] == y && cc[2] == z {
-				j = k
-				break
+		switch {
+		case a == b || a == d || b == d:
+			kind = colourTwice
+		case a%3 == b%3 || a%3 == d%3 || b%3 == d%3:
+			// Opposite faces are 3 apart (U D, R L, F B).
+			kind = oppositeColours
+		default:
+			// Twist: which sticker, clockwise from the position's U/D
+			// sticker, shows the corner's U or D colour.
+			switch {
+			case a%3 == U:
+				o = 0
+			case b%3 == U:
+				o = 1
+			default:
+				o = 2
+			}
+			t := [3]uint8{a, b, d}
+			x, y, z := t[o], t[(o+1)%3], t[(o+2)%3]
+			for k := range cornerColour {
+				if cc := &cornerColour[k]; cc[0] == x && cc[1] == y && cc[2] == z {
+					j = k
+					break
+				}
+			}
+			if j < 0 {
+				kind = mirrored
+			} else {
+				good++
+				if seen[j] >= 0 {
+					kind, other = sameCorner, int(seen[j])
+				}
 			}
 		}
-		if j < 0 {
-			fail(perr(ErrCorner, "corner %s (stickers %s) is mirrored: its colours %s run the wrong way round", CornerNames[i], cornerStickers(i), chars()))
-			continue
-		}
-		good++
-		if seen[j] >= 0 {
-			fail(perr(ErrDuplicate, "the same corner is at %s (stickers %s) and at %s (stickers %s): %s", CornerNames[seen[j]], cornerStickers(int(seen[j])), CornerNames[i], cornerStickers(i), chars()))
+		if kind != okCorner {
+			if badAt < 0 {
+				badAt, badKind, badOther = i, kind, other
+			}
 			continue
 		}
 		seen[j] = int8(i)
 		c.CP[i], c.CO[i] = uint8(j), o
 		twist += int(o)
 	}
-	if firstErr == nil && twist%3 != 0 {
-		firstErr = perr(ErrTwist, "twisted corner: the corner twists add up to %d, which is not a multiple of 3", twist)
+	if badAt >= 0 {
+		return Cubie{}, good, describe(badAt, badKind, badOther, src)
 	}
-	if firstErr != nil {
-		return Cubie{}, good, firstErr
+	if twist%3 != 0 {
+		return Cubie{}, good, perr(ErrTwist, "twisted corner: the corner twists add up to %d, which is not a multiple of 3", twist)
 	}
 	return c, good, nil
+}
+
+// describe writes the error for a problem at corner position i.
+func describe(i, kind, other int, src string) error {
+	fi := cornerFacelet[i]
+	chars := fmt.Sprintf("%q %q %q", src[fi[0]], src[fi[1]], src[fi[2]])
+	name, st := CornerNames[i], cornerStickers(i)
+	switch kind {
+	case colourTwice:
+		return perr(ErrCorner, "corner %s (stickers %s) has a colour twice: %s", name, st, chars)
+	case oppositeColours:
+		return perr(ErrCorner, "corner %s (stickers %s) has two opposite colours: %s", name, st, chars)
+	case mirrored:
+		return perr(ErrCorner, "corner %s (stickers %s) is mirrored: its colours %s run the wrong way round", name, st, chars)
+	default:
+		return perr(ErrDuplicate, "the same corner is at %s (stickers %s) and at %s (stickers %s): %s", CornerNames[other], cornerStickers(other), name, st, chars)
+	}
+}
+
+// thirdColour returns the third colour of the one moving corner whose
+// stickers include colours x and y, or 0 if there is not exactly one.
+func thirdColour(s string, x, y byte) byte {
+	var found byte
+	for i := 0; i < 8; i++ {
+		if i == DBL {
+			continue
+		}
+		fi := &cornerFacelet[i]
+		a, b, c := s[fi[0]], s[fi[1]], s[fi[2]]
+		var third byte
+		switch {
+		case (a == x && b == y) || (a == y && b == x):
+			third = c
+		case (a == x && c == y) || (a == y && c == x):
+			third = b
+		case (b == x && c == y) || (b == y && c == x):
+			third = a
+		default:
+			continue
+		}
+		if found != 0 {
+			return 0
+		}
+		found = third
+	}
+	return found
 }
