@@ -136,33 +136,44 @@ func ParseDrawing(text string) (Views, error) {
 // parseGrids reads n 4x4 grids drawn side by side, with an optional header
 // line starting with header.
 func parseGrids(text string, n int, header string) ([]uint16, error) {
-	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
-	for len(lines) > 0 && strings.TrimSpace(lines[0]) == "" {
+	type line struct {
+		no   int // 1-based line number in text, for messages
+		text string
+	}
+	var lines []line
+	for i, l := range strings.Split(text, "\n") {
+		lines = append(lines, line{i + 1, strings.TrimSuffix(l, "\r")})
+	}
+	for len(lines) > 0 && strings.TrimSpace(lines[0].text) == "" {
 		lines = lines[1:]
 	}
-	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1]) == "" {
+	for len(lines) > 0 && strings.TrimSpace(lines[len(lines)-1].text) == "" {
 		lines = lines[:len(lines)-1]
 	}
 	if len(lines) > 0 {
-		h := strings.TrimSpace(lines[0])
+		h := strings.TrimSpace(lines[0].text)
 		if len(h) >= len(header) && strings.EqualFold(h[:len(header)], header) {
 			lines = lines[1:]
+		}
+	}
+	// Bad characters are reported before a wrong row count: they say more
+	// precisely what is wrong (say, an unexpected header).
+	for _, l := range lines {
+		for col, r := range []rune(l.text) {
+			if r != 'x' && r != 'X' && r != '.' && r != ' ' && r != '\t' {
+				return nil, fmt.Errorf("line %d: bad character %q at column %d (want x or .)", l.no, r, col+1)
+			}
 		}
 	}
 	if len(lines) != 4 {
 		return nil, fmt.Errorf("want 4 rows of cells, got %d", len(lines))
 	}
 	grids := make([]uint16, n)
-	for row, line := range lines {
+	for row, l := range lines {
 		cells := 0
-		col := 0
-		for _, r := range line {
-			col++
+		for _, r := range l.text {
 			if r == ' ' || r == '\t' {
 				continue
-			}
-			if r != 'x' && r != 'X' && r != '.' {
-				return nil, fmt.Errorf("row %d: bad character %q at column %d (want x or .)", row+1, r, col)
 			}
 			if cells < 4*n && r != '.' {
 				grids[cells/4] |= 1 << (4*row + cells%4)
@@ -170,7 +181,7 @@ func parseGrids(text string, n int, header string) ([]uint16, error) {
 			cells++
 		}
 		if cells != 4*n {
-			return nil, fmt.Errorf("row %d: want %d cells, got %d", row+1, 4*n, cells)
+			return nil, fmt.Errorf("line %d: want %d cells, got %d", l.no, 4*n, cells)
 		}
 	}
 	return grids, nil
