@@ -163,15 +163,16 @@ func TestBadInput(t *testing.T) {
 }
 
 // bruteForce returns the answer Solve must give, by trying every subset of
-// the maximal block set; only for small maximal sets.
-func bruteForce(v Views, maximal Blocks) (Blocks, bool) {
+// the maximal block set (only for small ones), and how many sets have the
+// fewest blocks.
+func bruteForce(v Views, maximal Blocks) (best Blocks, ties int) {
 	var idx []int
 	for i := range 64 {
 		if maximal.Has(i) {
 			idx = append(idx, i)
 		}
 	}
-	best, found := Blocks(0), false
+	found := false
 	for m := uint32(0); m < 1<<len(idx); m++ {
 		var b Blocks
 		for j, i := range idx {
@@ -182,23 +183,28 @@ func bruteForce(v Views, maximal Blocks) (Blocks, bool) {
 		if viewsOf(b) != v {
 			continue
 		}
-		// Fewest blocks first, then the smallest written form.
-		if !found || b.Count() < best.Count() ||
-			b.Count() == best.Count() && bits.Reverse64(uint64(b)) < bits.Reverse64(uint64(best)) {
-			best, found = b, true
+		switch {
+		case !found || b.Count() < best.Count():
+			best, ties, found = b, 1, true
+		case b.Count() == best.Count():
+			ties++
+			// The smallest written form wins among the fewest blocks.
+			if bits.Reverse64(uint64(b)) < bits.Reverse64(uint64(best)) {
+				best = b
+			}
 		}
 	}
-	return best, found
+	return best, ties
 }
 
 // TestSolveSmall checks Solve, minimum and tie-break, against exhaustive
 // search on views of random small block sets.
 func TestSolveSmall(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	tried := 0
-	for tried < 300 {
+	tried, tied := 0, 0
+	for tried < 400 {
 		var b Blocks
-		for range 1 + rng.IntN(8) {
+		for range 2 + rng.IntN(10) {
 			b |= 1 << rng.IntN(64)
 		}
 		v := b.Views()
@@ -206,16 +212,24 @@ func TestSolveSmall(t *testing.T) {
 		if !ok {
 			t.Fatalf("%v: views %v of a real block set called impossible", b, v)
 		}
-		if maximal.Count() > 16 {
+		if maximal.Count() > 16 || maximal.Count() < 6 {
 			continue
 		}
 		tried++
-		want, _ := bruteForce(v, maximal)
+		want, ties := bruteForce(v, maximal)
+		if ties > 1 {
+			tied++
+		}
 		got, ok := Solve(v)
 		if !ok || got != want {
 			t.Fatalf("Solve(%v) = %v (%d), %v; want %v (%d)", v, got, got.Count(), ok, want, want.Count())
 		}
 	}
+	// The tie-break must have been exercised, not just the count.
+	if tied < tried/4 {
+		t.Errorf("only %d of %d cases had several minimal sets", tied, tried)
+	}
+	t.Logf("%d cases, %d with several minimal sets", tried, tied)
 }
 
 func TestSeedExamples(t *testing.T) {
