@@ -60,3 +60,23 @@ func FuzzParseDrawing(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSolve checks Solve on arbitrary 48-bit inputs against the layer
+// method: the same verdict, the same count, and blocks with the views.
+func FuzzSolve(f *testing.F) {
+	for _, n := range []uint64{0xfe88e8f9b499, 0x670b14728ad9, 0xcffdffffaffb, 0xffffffffffff, 0} {
+		f.Add(n)
+	}
+	w := new(byLayers)
+	f.Fuzz(func(t *testing.T, n uint64) {
+		v := FromBits48(n & (1<<48 - 1))
+		b, ok := Solve(v)
+		m, ok2 := w.min(v)
+		if ok != ok2 {
+			t.Fatalf("Solve(%v) says %v, the layer method %v", v, ok, ok2)
+		}
+		if ok && (b.Views() != v || b.Count() != m) {
+			t.Fatalf("Solve(%v) = %v (%d blocks, views %v); the layer method finds %d", v, b, b.Count(), b.Views(), m)
+		}
+	})
+}

@@ -366,3 +366,27 @@ func TestImpossible(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveRandom checks Solve against the layer method beyond the battery:
+// views of random block sets of every density, the dense ones included.
+func TestSolveRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	w := new(byLayers)
+	for i := range 1000 {
+		var b Blocks
+		for range 1 + i%48 {
+			b |= 1 << rng.IntN(64)
+		}
+		v := b.Views()
+		got, ok := Solve(v)
+		if !ok || got.Views() != v {
+			t.Fatalf("Solve(%v) = %v, %v", v, got, ok)
+		}
+		if m, ok := w.min(v); !ok || m != got.Count() {
+			t.Fatalf("Solve(%v): %d blocks, the layer method finds %d (%v)", v, got.Count(), m, ok)
+		}
+		if got.Count() > b.Count() {
+			t.Fatalf("Solve(%v): %d blocks, but %v has these views with %d", v, got.Count(), b, b.Count())
+		}
+	}
+}
