@@ -2,20 +2,18 @@ package views
 
 import (
 	"crypto/md5"
+	"fmt"
 	"runtime"
 	"sync"
 	"sync/atomic"
 )
 
 // BatteryCase returns the views of battery case k: the first 12 hex digits
-// of the MD5 of the 6-digit decimal string of k ("000000" .. "999999").
+// of the MD5 of k written in decimal with at least 6 digits ("000000" ..
+// "999999" for the published battery).
 func BatteryCase(k int) Views {
-	var buf [6]byte
-	for i := 5; i >= 0; i-- {
-		buf[i] = byte('0' + k%10)
-		k /= 10
-	}
-	return fromDigest(md5.Sum(buf[:]))
+	var buf [24]byte
+	return fromDigest(md5.Sum(fmt.Appendf(buf[:0], "%06d", k)))
 }
 
 // fromDigest takes the first 48 bits of an MD5 digest as views.
@@ -36,10 +34,14 @@ type Result struct {
 // enough that handing out work costs nothing, small enough to balance.
 const chunk = 1 << 13
 
+// BatterySize is the number of cases in the published battery.
+const BatterySize = 1000000
+
 // Battery runs cases 0..n-1 (see BatteryCase) on the given number of
 // goroutines (runtime.NumCPU() if workers < 1) and returns the number of
 // cases, how many are solvable and the total number of blocks of their
-// minimal solutions. The full battery, n = 1000000, gives 1000000 5360 69519.
+// minimal solutions. n is capped at BatterySize; the full battery gives
+// 1000000 5360 69519.
 func Battery(n, workers int) (cases, solvable, blocks int) {
 	return run(n, workers, nil)
 }
@@ -54,9 +56,9 @@ func BatteryEach(n, workers int, fn func(Result)) (cases, solvable, blocks int) 
 // worker counts into its own variables; the chunks' results are handed to
 // fn in order as they complete.
 func run(n, workers int, fn func(Result)) (cases, solvable, blocks int) {
-	if n < 0 {
-		n = 0
-	}
+	// Past the published battery the decimal strings would grow a digit,
+	// which the in-place counter of runChunk does not do.
+	n = max(0, min(n, BatterySize))
 	if workers < 1 {
 		workers = runtime.NumCPU()
 	}

@@ -72,13 +72,12 @@ func parseHex(s string, want int) (uint64, error) {
 		default:
 			return 0, fmt.Errorf("bad hex digit %q at column %d", r, col)
 		}
-		n = n<<4 | uint64(d)
-		got++
-		if got > want {
-			// Keep counting so the message gives the real length, but stop
-			// accumulating: n is discarded anyway.
-			n = 0
+		// Past want digits, only count them, so that the message can give
+		// the real length.
+		if got < want {
+			n = n<<4 | uint64(d)
 		}
+		got++
 	}
 	if got != want {
 		return 0, fmt.Errorf("want %d hex digits, got %d", want, got)

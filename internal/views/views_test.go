@@ -326,6 +326,11 @@ func TestBattery(t *testing.T) {
 	if c, s, b := Battery(5000, 3); [3]int{c, s, b} != want {
 		t.Errorf("Battery(5000) = %d %d %d, want %v", c, s, b, want)
 	}
+	for _, n := range []int{0, -5} {
+		if c, s, b := Battery(n, 0); c != 0 || s != 0 || b != 0 {
+			t.Errorf("Battery(%d) = %d %d %d, want nothing", n, c, s, b)
+		}
+	}
 
 	w := new(byLayers)
 	last, fewest, most := -1, 64, 0
