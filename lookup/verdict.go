@@ -19,14 +19,14 @@ type Verdict struct {
 // IsOptimal reports whether the solution is legal and as short as possible.
 func (v Verdict) IsOptimal() bool { return v.Legal && v.Length == v.Optimal }
 
-// String is a one-line summary: "optimal", "not optimal: 12 moves, optimal
-// 10" or "illegal: ...".
+// String is a one-line summary: "optimal: length 10", "not optimal:
+// length 12, optimal 10" or "illegal: PROBLEM (optimal 10)".
 func (v Verdict) String() string {
 	switch {
 	case !v.Legal:
-		return "illegal: " + v.Problem
+		return fmt.Sprintf("illegal: %s (optimal %d)", v.Problem, v.Optimal)
 	case v.Length == v.Optimal:
-		return "optimal"
+		return fmt.Sprintf("optimal: length %d", v.Length)
 	default:
 		return fmt.Sprintf("not optimal: length %d, optimal %d", v.Length, v.Optimal)
 	}

@@ -40,21 +40,67 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 		return
 	}
 	lr := newLineReader(e.stdin, out)
-	for n := 1; ; n++ {
-		line, tooLong, ok := lr.next()
+	dp, multi := p.(drawingPuzzle)
+	type line struct {
+		text    string
+		tooLong bool
+	}
+	var pending *line // a line read ahead, not yet answered
+	n := 0
+	next := func() (line, bool) {
+		if pending != nil {
+			l := *pending
+			pending = nil
+			return l, true
+		}
+		text, tooLong, ok := lr.next()
+		if ok {
+			n++
+		}
+		return line{string(text), tooLong}, ok
+	}
+	for {
+		l, ok := next()
 		if !ok {
 			return
 		}
 		where := "line " + strconv.Itoa(n)
-		if tooLong {
+		if l.tooLong {
 			if !f("\x00toolong", where) {
 				return
 			}
 			continue
 		}
-		s := string(line)
+		s := l.text
 		if p.endsInput(s) {
 			return
+		}
+		if multi {
+			if starts, row := dp.drawingLines(s); starts {
+				// Gather the drawing's rows into one input; a line that is
+				// not a row ends it early and is answered on its own.
+				first, rows := n, 0
+				if row {
+					rows++
+				}
+				for rows < 4 {
+					t, ok := next()
+					if !ok {
+						break
+					}
+					if _, isRow := dp.drawingLines(t.text); t.tooLong || !isRow {
+						pending = &t
+						break
+					}
+					s += "\n" + t.text
+					rows++
+				}
+				last := n
+				if pending != nil {
+					last--
+				}
+				where = "lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last)
+			}
 		}
 		if !f(s, where) {
 			return

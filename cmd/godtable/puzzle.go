@@ -31,4 +31,12 @@ type puzzle interface {
 // puzzles are the registered puzzles.
 var puzzles = []puzzle{
 	pocketCmd{},
+	viewsCmd{},
+}
+
+// drawingPuzzle is a puzzle whose stdin inputs may span several lines.
+type drawingPuzzle interface {
+	// drawingLines says whether a line starts a multi-line input and
+	// whether it is one of its rows; an input is complete at 4 rows.
+	drawingLines(line string) (starts, row bool)
 }

@@ -159,6 +159,12 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
 		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
+		Neighbours: func(s puzzle.State, out []puzzle.State) {
+			p, w := &t.Perm[uint32(s)/NTwist], &t.Twist[uint32(s)%NTwist]
+			for i, m := range moves[:len(out)] {
+				out[i] = puzzle.State(uint32(p[m])*NTwist + uint32(w[m]))
+			}
+		},
 	}
 }
 

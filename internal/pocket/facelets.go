@@ -3,6 +3,7 @@ package pocket
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class
@@ -48,9 +49,9 @@ func Parse(s string) (Cubie, error) {
 	if len(s) != 24 {
 		return Cubie{}, perr(ErrLength, "want 24 stickers, got %d characters", len(s))
 	}
-	var count [256]uint8
-	var colours [6]byte
-	n := 0
+	// Which characters occur: a bit each in two words (bit-set arithmetic
+	// keeps this loop free of memory dependencies).
+	var seen [2]uint64
 	for i := 0; i < 24; i++ {
 		c := s[i]
 		if c <= ' ' || c > '~' {
@@ -60,22 +61,31 @@ func Parse(s string) (Cubie, error) {
 			}
 			return Cubie{}, perr(ErrCharacter, "sticker %c (character %d) is %s, want a printable ASCII character other than the space", stickerNames[i], i+1, what)
 		}
-		if count[c] == 0 {
-			if n == 6 {
-				return Cubie{}, perr(ErrColours, "want 6 colours, got more: %s", colourCounts(s))
-			}
-			colours[n] = c
-			n++
-		}
-		count[c]++
+		seen[c>>6] |= 1 << (c & 63)
 	}
-	if n != 6 {
+	if n := bits.OnesCount64(seen[0]) + bits.OnesCount64(seen[1]); n != 6 {
+		if n > 6 {
+			return Cubie{}, perr(ErrColours, "want 6 colours, got %d: %s", n, colourCounts(s))
+		}
 		return Cubie{}, perr(ErrColours, "want 6 colours, got %d: %s", n, colourCounts(s))
 	}
-	for _, c := range colours {
-		if count[c] != 4 {
-			return Cubie{}, perr(ErrColours, "colour %q has %d stickers, want 4 of each: %s", c, count[c], colourCounts(s))
+	// Number the colours 0..5 and count them in one word, a byte each.
+	var colours [6]byte
+	var index [128]uint8
+	n := 0
+	for w, word := range seen {
+		for ; word != 0; word &= word - 1 {
+			c := byte(64*w + bits.TrailingZeros64(word))
+			colours[n], index[c] = c, uint8(n)
+			n++
 		}
+	}
+	var counts uint64
+	for i := 0; i < 24; i++ {
+		counts += 1 << (8 * index[s[i]])
+	}
+	if counts != 0x040404040404 {
+		return Cubie{}, colourCountError(s)
 	}
 	// Colours to faces: D, B, L from the fixed corner; U, R, F are the other
 	// three, in some order. The order that makes every corner real is the
@@ -98,7 +108,7 @@ func Parse(s string) (Cubie, error) {
 	// In a real cube the corner holding the D and L colours (other than the
 	// fixed one) is DLF, whose third colour is F's; the one holding D and B
 	// is DRB, with R's colour; U's is the one left. Try that first.
-	if fc, rc := thirdColour(s, d, l), thirdColour(s, d, b); fc != 0 && rc != 0 && fc != rc {
+	if fc, rc, ok := deduceFR(s, d, b, l); ok {
 		for _, c := range rest {
 			face[c] = U
 		}
@@ -128,6 +138,21 @@ func Parse(s string) (Cubie, error) {
 		}
 	}
 	return Cubie{}, best
+}
+
+// colourCountError names the first colour, in order of appearance, that
+// does not have four stickers.
+func colourCountError(s string) error {
+	var count [256]int
+	for i := 0; i < len(s); i++ {
+		count[s[i]]++
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; count[c] != 4 {
+			return perr(ErrColours, "colour %q has %d stickers, want 4 of each: %s", c, count[c], colourCounts(s))
+		}
+	}
+	return nil
 }
 
 // colourCounts describes the colours of s and their counts, in order of first
@@ -184,42 +209,13 @@ func corners(f [24]uint8, src string) (Cubie, int, error) {
 	twist := 0
 	for i := 0; i < 8; i++ {
 		fi := &cornerFacelet[i]
-		a, b, d := f[fi[0]], f[fi[1]], f[fi[2]]
-		kind, other := okCorner, 0
-		var o uint8
-		j := -1
-		switch {
-		case a == b || a == d || b == d:
-			kind = colourTwice
-		case a%3 == b%3 || a%3 == d%3 || b%3 == d%3:
-			// Opposite faces are 3 apart (U D, R L, F B).
-			kind = oppositeColours
-		default:
-			// Twist: which sticker, clockwise from the position's U/D
-			// sticker, shows the corner's U or D colour.
-			switch {
-			case a%3 == U:
-				o = 0
-			case b%3 == U:
-				o = 1
-			default:
-				o = 2
-			}
-			t := [3]uint8{a, b, d}
-			x, y, z := t[o], t[(o+1)%3], t[(o+2)%3]
-			for k := range cornerColour {
-				if cc := &cornerColour[k]; cc[0] == x && cc[1] == y && cc[2] == z {
-					j = k
-					break
-				}
-			}
-			if j < 0 {
-				kind = mirrored
-			} else {
-				good++
-				if seen[j] >= 0 {
-					kind, other = sameCorner, int(seen[j])
-				}
+		info := cornerInfo[int(f[fi[0]])*36+int(f[fi[1]])*6+int(f[fi[2]])]
+		kind, other := int(info>>5), 0
+		j, o := int(info&7), (info>>3)&3
+		if kind == okCorner {
+			good++
+			if seen[j] >= 0 {
+				kind, other = sameCorner, int(seen[j])
 			}
 		}
 		if kind != okCorner {
@@ -241,6 +237,36 @@ func corners(f [24]uint8, src string) (Cubie, int, error) {
 	return c, good, nil
 }
 
+// cornerInfo classifies the three faces shown by a corner position's
+// stickers (index a*36+b*6+c, in the position's clockwise order): bits 0-2
+// the corner, bits 3-4 its twist, bits 5-7 the problem (okCorner if none).
+var cornerInfo = func() (info [216]uint8) {
+	for idx := range info {
+		a, b, c := idx/36, idx/6%6, idx%6
+		switch {
+		case a == b || a == c || b == c:
+			info[idx] = colourTwice << 5
+		case a%3 == b%3 || a%3 == c%3 || b%3 == c%3:
+			// Opposite faces are 3 apart (U D, R L, F B).
+			info[idx] = oppositeColours << 5
+		default:
+			info[idx] = mirrored << 5
+		}
+	}
+	// A corner j with twist o shows, on the position's sticker k, its
+	// colour (k-o) mod 3 (see Cubie.Faces).
+	for j, cc := range cornerColour {
+		for o := 0; o < 3; o++ {
+			var x [3]int
+			for k := range x {
+				x[k] = int(cc[(k-o+3)%3])
+			}
+			info[x[0]*36+x[1]*6+x[2]] = uint8(j) | uint8(o)<<3 | okCorner<<5
+		}
+	}
+	return info
+}()
+
 // describe writes the error for a problem at corner position i.
 func describe(i, kind, other int, src string) error {
 	fi := cornerFacelet[i]
@@ -258,31 +284,30 @@ func describe(i, kind, other int, src string) error {
 	}
 }
 
-// thirdColour returns the third colour of the one moving corner whose
-// stickers include colours x and y, or 0 if there is not exactly one.
-func thirdColour(s string, x, y byte) byte {
-	var found byte
+// deduceFR finds the F and R colours from the one moving corner holding the
+// D and L colours and the one holding D and B. ok is false if there is not
+// exactly one of each; a wrong guess is caught by the full check after.
+func deduceFR(s string, d, b, l byte) (fc, rc byte, ok bool) {
+	nf, nr := 0, 0
 	for i := 0; i < 8; i++ {
 		if i == DBL {
 			continue
 		}
 		fi := &cornerFacelet[i]
-		a, b, c := s[fi[0]], s[fi[1]], s[fi[2]]
-		var third byte
-		switch {
-		case (a == x && b == y) || (a == y && b == x):
-			third = c
-		case (a == x && c == y) || (a == y && c == x):
-			third = b
-		case (b == x && c == y) || (b == y && c == x):
-			third = a
-		default:
+		x, y, z := s[fi[0]], s[fi[1]], s[fi[2]]
+		if x != d && y != d && z != d {
 			continue
 		}
-		if found != 0 {
-			return 0
+		// With d and one known colour among the three, the XOR of all
+		// three with both known ones leaves the third.
+		switch {
+		case x == l || y == l || z == l:
+			fc = x ^ y ^ z ^ d ^ l
+			nf++
+		case x == b || y == b || z == b:
+			rc = x ^ y ^ z ^ d ^ b
+			nr++
 		}
-		found = third
 	}
-	return found
+	return fc, rc, nf == 1 && nr == 1 && fc != rc
 }

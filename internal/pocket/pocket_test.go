@@ -115,7 +115,7 @@ func TestParseErrors(t *testing.T) {
 		{"empty", "", ErrLength, "want 24 stickers, got 0 characters"},
 		{"space", setStickers(solved, []int{5}, " "), ErrCharacter, "sticker F (character 6) is a space, want a printable ASCII character other than the space"},
 		{"non-ASCII", "UUUULLFFRRBBLLFFRRBBDDD\xe9", ErrCharacter, "sticker X (character 24) is byte 0xe9, want a printable ASCII character other than the space"},
-		{"seven colours", setStickers(solved, []int{0}, "Z"), ErrColours, "want 6 colours, got more: 'Z'×1 'U'×3 'L'×4 'F'×4 'R'×4 'B'×4 'D'×4"},
+		{"seven colours", setStickers(solved, []int{0}, "Z"), ErrColours, "want 6 colours, got 7: 'Z'×1 'U'×3 'L'×4 'F'×4 'R'×4 'B'×4 'D'×4"},
 		{"five colours", strings.ReplaceAll(solved, "B", "R"), ErrColours, "want 6 colours, got 5: 'U'×4 'L'×4 'F'×4 'R'×8 'D'×4"},
 		{"five and three", setStickers(solved, []int{0}, "R"), ErrColours, "colour 'R' has 5 stickers, want 4 of each: 'R'×5 'U'×3 'L'×4 'F'×4 'B'×4 'D'×4"},
 		{"fixed corner repeats", setStickers(solved, []int{12, 20}, "DL"), ErrCorner, "corner DBL (stickers W T M) has a colour twice: 'D' 'B' 'D'"},

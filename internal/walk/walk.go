@@ -61,12 +61,17 @@ type Walker struct {
 func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 	w := &Walker{def: def, lv: lv, steps: steps, goal: def.Rank(def.Goal), groups: groups}
 	simple := make([]int, len(steps))
+	if len(def.Moves) > maxMoves {
+		simple = nil
+	}
 	for i, s := range steps {
 		if len(s.Paths) != 1 || len(s.Paths[0]) != 1 || groups {
 			simple = nil
 			break
 		}
-		simple[i] = s.Paths[0][0]
+		if simple != nil {
+			simple[i] = s.Paths[0][0]
+		}
 	}
 	w.simple = simple
 	return w
@@ -135,18 +140,29 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 
 // solveSimple is Solve for steps that are single table moves.
 func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	apply, rank, lv := w.def.Apply, w.def.Rank, w.lv
+	rank, lv := w.def.Rank, w.lv
+	var next [maxMoves]puzzle.State
+	var ranks [maxMoves]uint32
+	var levels [maxMoves]uint8
+	moves := len(w.def.Moves)
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {
 			return dst, ErrInconsistent
 		}
 		want := lv.Below(v)
+		w.neighbours(s, next[:moves])
+		// All reads first, then the choice: the reads are independent,
+		// so their cache misses overlap instead of following each other.
+		for m := 0; m < moves; m++ {
+			ranks[m] = rank(next[m])
+		}
+		for m := 0; m < moves; m++ {
+			levels[m] = lv.At(ranks[m])
+		}
 		found := false
 		for i, m := range w.simple {
-			t := apply(s, m)
-			tr := rank(t)
-			if lv.At(tr) == want {
-				s, r, v, found = t, tr, want, true
+			if levels[m] == want {
+				s, r, v, found = next[m], ranks[m], want, true
 				dst = append(dst, uint8(i))
 				break
 			}
@@ -156,6 +172,20 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 		}
 	}
 	return dst, nil
+}
+
+// maxMoves bounds the number of table moves of a puzzle the fast walk takes.
+const maxMoves = 16
+
+// neighbours fills out with the states after every table move.
+func (w *Walker) neighbours(s puzzle.State, out []puzzle.State) {
+	if w.def.Neighbours != nil {
+		w.def.Neighbours(s, out)
+		return
+	}
+	for m := range out {
+		out[m] = w.def.Apply(s, m)
+	}
 }
 
 // Distance returns the number of steps of an optimal solution from s.

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/godtable/godtable/lookup"
+)
+
+// viewsCmd is the top/front/side views puzzle, solved by exact search.
+type viewsCmd struct{}
+
+func (viewsCmd) name() string { return "views" }
+
+func (viewsCmd) features() features { return features{draw: true, battery: true} }
+
+func (viewsCmd) endsInput(string) bool { return false }
+
+func (viewsCmd) solve(in string, o *options, a *answer) error {
+	v, err := lookup.ParseViews(in)
+	if err != nil {
+		return err
+	}
+	b, ok := lookup.SolveViews(v)
+	if !ok {
+		a.text = append(a.text, "impossible\n"...)
+		a.set("solvable", false)
+		return nil
+	}
+	a.text = strconv.AppendInt(a.text, int64(b.Count()), 10)
+	a.text = append(a.text, ' ')
+	a.text = append(a.text, b.Hex()...)
+	a.text = append(a.text, '\n')
+	if o.draw {
+		a.text = append(a.text, b.Draw()...)
+	}
+	a.set("solvable", true)
+	a.set("count", b.Count())
+	a.set("blocks", b.Hex())
+	return nil
+}
+
+func (viewsCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
+	v, err := lookup.ParseViews(state)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	b, err := lookup.ParseBlocks(solution)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	r := lookup.VerifyViews(v, b)
+	out := lookup.Verdict{Legal: r.Valid, Length: b.Count(), Optimal: r.Min}
+	switch {
+	case !r.Solvable:
+		out.Problem = "the views are impossible"
+	case !r.Valid:
+		var wrong []string
+		if r.Got.Top != v.Top {
+			wrong = append(wrong, "top")
+		}
+		if r.Got.Front != v.Front {
+			wrong = append(wrong, "front")
+		}
+		if r.Got.Side != v.Side {
+			wrong = append(wrong, "side")
+		}
+		out.Problem = fmt.Sprintf("the blocks' %s view differs (they show %s)", strings.Join(wrong, " and "), r.Got.Hex())
+	}
+	return out, nil
+}
+
+// scramble draws a block set uniformly (each block present or not with
+// even odds) and gives its views, with the drawn set as the "moves".
+func (viewsCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {
+	b := lookup.Blocks(rng.Uint64())
+	v := b.Views()
+	best, _ := lookup.SolveViews(v)
+	return v.Hex(), b.Hex(), best.Count(), nil
+}
+
+func (viewsCmd) stats(*options) ([]int, error) {
+	return nil, fmt.Errorf("views has no table")
+}
+
+func (viewsCmd) show(state string, o *options, colour bool) (string, error) {
+	v, err := lookup.ParseViews(state)
+	if err != nil {
+		return "", err
+	}
+	return v.Draw(), nil
+}
+
+// isDrawingRow reports whether a line is a row of a views drawing: only x,
+// . and white space, at least one cell.
+func isDrawingRow(line string) bool {
+	cells := 0
+	for i := 0; i < len(line); i++ {
+		switch line[i] {
+		case 'x', 'X', '.':
+			cells++
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return cells > 0
+}
+
+// drawingLines says how stdin lines group into one input: a drawing is an
+// optional header line ("Top: Front: Side:") and four rows.
+func (viewsCmd) drawingLines(line string) (starts bool, row bool) {
+	t := strings.TrimSpace(line)
+	if strings.HasPrefix(strings.ToLower(t), "top") {
+		return true, false
+	}
+	r := isDrawingRow(line)
+	return r, r
+}
+
+func (viewsCmd) battery(e *env, o *options) int {
+	cases, solvable, blocks := lookup.ViewsBattery(o.n, o.workers)
+	fmt.Fprintf(e.stdout, "cases %d solvable %d blocks %d\n", cases, solvable, blocks)
+	return exitOK
+}

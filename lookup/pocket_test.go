@@ -1,0 +1,502 @@
+package lookup
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/pocket"
+)
+
+var metrics = []Metric{HTM, QTM}
+
+// pocketDistances are the breadth-first distances, computed afresh.
+var pocketDistances = sync.OnceValue(func() [2][]uint8 {
+	htm, qtm := pocket.Defs()
+	return [2][]uint8{gen.Distances(htm), gen.Distances(qtm)}
+})
+
+// forAllRanks runs f on every position, on all CPUs.
+func forAllRanks(t *testing.T, f func(r uint32) error) {
+	workers := runtime.NumCPU()
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for r := uint32(w); r < pocket.NStates; r += uint32(workers) {
+				if err := f(r); err != nil {
+					errs[w] = err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Every one of the 3,674,160 positions, in both metrics: the answer solves
+// the cube by the move model, turns no face twice in a row, and its length
+// is the breadth-first distance.
+func TestPocketAllPositions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exhaustive")
+	}
+	dist := pocketDistances()
+	for _, m := range metrics {
+		t.Run(m.String(), func(t *testing.T) {
+			perDistance := make([]int, 16)
+			var mu sync.Mutex
+			forAllRanks(t, func(r uint32) error {
+				c := PocketCube{rank: r}
+				s, err := c.Solve(m)
+				if err != nil {
+					return fmt.Errorf("rank %d: %v", r, err)
+				}
+				x := pocket.FromRank(r)
+				for k, i := range s.steps[:s.n] {
+					if k > 0 && i/3 == s.steps[k-1]/3 {
+						return fmt.Errorf("rank %d: %s turns a face twice in a row", r, s)
+					}
+					x = x.Apply(pocket.Move(i))
+				}
+				if x != pocket.Solved {
+					return fmt.Errorf("rank %d: %s does not solve %s", r, s, c.Facelets())
+				}
+				if s.Cost() != int(dist[m][r]) {
+					return fmt.Errorf("rank %d: %s has length %d, distance %d", r, s, s.Cost(), dist[m][r])
+				}
+				if r%64 == 0 {
+					mu.Lock()
+					perDistance[s.Cost()]++
+					mu.Unlock()
+				}
+				return nil
+			})
+		})
+	}
+}
+
+// The table's recorded distribution is the published one.
+func TestPocketDistribution(t *testing.T) {
+	want := map[Metric][]int{
+		HTM: {1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644},
+		QTM: {1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276},
+	}
+	for _, m := range metrics {
+		got, err := PocketDistribution(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(got, want[m]) {
+			t.Errorf("%v: %v, want %v", m, got, want[m])
+		}
+	}
+}
+
+// idaDistance finds the optimal length by iterative deepening over the
+// corner model, with no table of the product: its only pruning is two small
+// pattern databases (permutation alone, twist alone) that it builds itself.
+type ida struct {
+	moves      []pocket.Move
+	cost       []int
+	perm, twst []int8
+}
+
+func newIDA(m Metric) *ida {
+	d := &ida{}
+	if m == HTM {
+		d.moves = pocket.HTMMoves
+		d.cost = slices.Repeat([]int{1}, 9)
+	} else {
+		// Quarter turns only: the quarter-turn length of a position.
+		d.moves = pocket.QTMMoves
+		d.cost = slices.Repeat([]int{1}, 6)
+	}
+	d.perm = d.patternBFS(pocket.NPerm, func(c pocket.Cubie) int { return c.PermRank() }, func(i int) pocket.Cubie { return pocket.FromRank(uint32(i * pocket.NTwist)) })
+	d.twst = d.patternBFS(pocket.NTwist, func(c pocket.Cubie) int { return c.TwistRank() }, func(i int) pocket.Cubie { return pocket.FromRank(uint32(i)) })
+	return d
+}
+
+func (d *ida) patternBFS(n int, rank func(pocket.Cubie) int, unrank func(int) pocket.Cubie) []int8 {
+	dist := make([]int8, n)
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[0] = 0
+	queue := []int{0}
+	for len(queue) > 0 {
+		x := queue[0]
+		queue = queue[1:]
+		c := unrank(x)
+		for _, m := range d.moves {
+			y := rank(c.Apply(m))
+			if dist[y] < 0 {
+				dist[y] = dist[x] + 1
+				queue = append(queue, y)
+			}
+		}
+	}
+	return dist
+}
+
+func (d *ida) distance(c pocket.Cubie) int {
+	for bound := 0; ; bound++ {
+		if d.search(c, 0, bound, -1) {
+			return bound
+		}
+	}
+}
+
+func (d *ida) search(c pocket.Cubie, g, bound, lastFace int) bool {
+	h := max(int(d.perm[c.PermRank()]), int(d.twst[c.TwistRank()]))
+	if g+h > bound {
+		return false
+	}
+	if c == pocket.Solved {
+		return true
+	}
+	for i, m := range d.moves {
+		if m.Face() == lastFace && d.cost[i] == 1 && len(d.moves) == 9 {
+			continue
+		}
+		if d.search(c.Apply(m), g+d.cost[i], bound, m.Face()) {
+			return true
+		}
+	}
+	return false
+}
+
+// Optimality without the table: iterative deepening agrees with the
+// distance on random positions, in both metrics.
+func TestPocketOptimalWithoutTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	n := 300
+	if testing.Short() {
+		n = 30
+	}
+	for _, m := range metrics {
+		d := newIDA(m)
+		for range n {
+			c := RandomPocket(rng)
+			got, err := c.Distance(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := d.distance(pocket.FromRank(c.rank)); got != want {
+				t.Fatalf("%v: %s: distance %d, iterative deepening %d", m, c.Facelets(), got, want)
+			}
+		}
+	}
+}
+
+// The seed's thirteen patterns: their optimal lengths, and the numbers of
+// optimal solutions it reports (patterns 1 and 2 are given as U and U2).
+func TestPocketSeedPatterns(t *testing.T) {
+	patterns := []struct {
+		n      int
+		state  string
+		length int
+		count  uint64 // 0: the seed says only "many"
+	}{
+		{1, "U", 1, 1},
+		{2, "U2", 1, 1},
+		{3, "UUUULRBFRLFBLRBFRLFBDDDD", 3, 2},
+		{4, "DDUURRBFRRFBLLBFLLFBUUDD", 4, 3},
+		{5, "UDDULBRFRFLBLBRFRFLBUDDU", 5, 2},
+		{6, "UUUURLFBLRBFLRBFRLFBDDDD", 4, 4},
+		{7, "FFFUDDRFRULLLDRRUULBBBDB", 10, 18},
+		{8, "DDDUFFLFRBRRLFLLBBRBUUDU", 10, 8},
+		{9, "UFFULDRFRULBLLFRURBBDBDD", 10, 45},
+		{10, "UUUDLLFRFRBBLLFRFRBBDUDD", 11, 0},
+		{11, "UUUURLFBLRBFLLFFRRBBDDDD", 11, 24},
+		{12, "UDUDLLFRFFLBLBRRFRBBUUDD", 3, 1},
+		{13, "DUUDLLFBRRBFLRFFRLBBUDDU", 9, 8},
+	}
+	for _, p := range patterns {
+		var c PocketCube
+		var err error
+		if len(p.state) == 24 {
+			c, err = ParsePocket(p.state)
+		} else {
+			c, err = ScramblePocket(p.state)
+		}
+		if err != nil {
+			t.Fatalf("pattern %d: %v", p.n, err)
+		}
+		s, err := c.Solve(HTM)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Len() != p.length {
+			t.Errorf("pattern %d: %s has %d moves, want %d", p.n, s, s.Len(), p.length)
+		}
+		count, err := c.Count(HTM)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, truncated, err := c.All(HTM, 0)
+		if err != nil || truncated {
+			t.Fatal(err, truncated)
+		}
+		if uint64(len(all)) != count {
+			t.Errorf("pattern %d: All lists %d solutions, Count says %d", p.n, len(all), count)
+		}
+		if p.count != 0 && count != p.count {
+			t.Errorf("pattern %d: %d optimal solutions, the seed reports %d", p.n, count, p.count)
+		}
+		seen := map[string]bool{}
+		for _, sol := range all {
+			if sol.Len() != p.length || !c.Apply(sol).IsSolved() || seen[sol.String()] {
+				t.Errorf("pattern %d: bad or repeated solution %q", p.n, sol)
+			}
+			seen[sol.String()] = true
+		}
+	}
+}
+
+// Count and All agree with each other and with a brute-force enumeration in
+// the quarter-turn metric, where a half turn is two table steps.
+func TestPocketCountQTM(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for range 40 {
+		c := RandomPocket(rng)
+		d, _ := c.Distance(QTM)
+		if d > 9 {
+			continue
+		}
+		n, err := c.Count(QTM)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, _, err := c.All(QTM, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Brute force: every sequence of face turns, no face twice in a
+		// row, of quarter-turn length d, that solves the cube.
+		var brute uint64
+		var rec func(x PocketCube, cost, last int)
+		rec = func(x PocketCube, cost, last int) {
+			if cost == d {
+				if x.IsSolved() {
+					brute++
+				}
+				return
+			}
+			for i := range 9 {
+				mv := pocket.Move(i)
+				if mv.Face() == last {
+					continue
+				}
+				q := 1
+				if mv.Quarters() == 2 {
+					q = 2
+				}
+				if cost+q > d {
+					continue
+				}
+				rec(PocketCube{rank: pocket.MoveTables().Apply(x.rank, mv)}, cost+q, mv.Face())
+			}
+		}
+		if d <= 7 {
+			rec(c, 0, -1)
+			if brute != n {
+				t.Errorf("%s: Count %d, brute force %d", c.Facelets(), n, brute)
+			}
+		}
+		if uint64(len(all)) != n {
+			t.Errorf("%s: All %d, Count %d", c.Facelets(), len(all), n)
+		}
+	}
+}
+
+// The same cube under all 720 relabellings of its colours gives the same
+// solution.
+func TestPocketRelabelling(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	alphabet := []byte("!#$%&*+-0123456789:;<=>?@abcdefXYZ~")
+	for range 10 {
+		c := RandomPocket(rng)
+		want, _ := c.Solve(HTM)
+		base := c.Facelets()
+		colours := make([]byte, 6)
+		perm := []int{0, 1, 2, 3, 4, 5}
+		var permute func(k int)
+		count := 0
+		permute = func(k int) {
+			if k == 6 {
+				count++
+				// Six distinct characters from the alphabet, in this order.
+				off := rng.IntN(len(alphabet) - 6)
+				for i, p := range perm {
+					colours[i] = alphabet[off+p]
+				}
+				var b strings.Builder
+				for i := range base {
+					b.WriteByte(colours[strings.IndexByte(pocket.FaceNames, base[i])])
+				}
+				x, err := ParsePocket(b.String())
+				if err != nil {
+					t.Fatalf("%s: %v", b.String(), err)
+				}
+				got, _ := x.Solve(HTM)
+				if got.String() != want.String() {
+					t.Fatalf("%s gives %q, %s gives %q", base, want, b.String(), got)
+				}
+				return
+			}
+			for i := k; i < 6; i++ {
+				perm[k], perm[i] = perm[i], perm[k]
+				permute(k + 1)
+				perm[k], perm[i] = perm[i], perm[k]
+			}
+		}
+		permute(0)
+		if count != 720 {
+			t.Fatalf("%d relabellings", count)
+		}
+	}
+}
+
+func TestPocketScrambleAndVerify(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for range 200 {
+		c := RandomPocket(rng)
+		s, err := c.Scramble()
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := ScramblePocket(s.String())
+		if err != nil || x != c {
+			t.Fatalf("scramble %q does not make %s", s, c.Facelets())
+		}
+		for _, m := range metrics {
+			sol, _ := c.Solve(m)
+			v, err := c.Verify(sol.String(), m)
+			if err != nil || !v.IsOptimal() {
+				t.Fatalf("%s: own solution %q verdict %v %v", c.Facelets(), sol, v, err)
+			}
+		}
+	}
+	c, _ := ScramblePocket("R U")
+	for _, tc := range []struct {
+		sol  string
+		want string
+	}{
+		{"U' R'", "optimal: length 2"},
+		{"U' R' R R'", "illegal: moves 2 and 3 turn the same face (optimal 2)"},
+		{"U' F R'", "illegal: does not solve the cube (optimal 2)"},
+		{"U R U' R' U' R'", "illegal: does not solve the cube (optimal 2)"},
+		{"U2 U R'", "illegal: moves 1 and 2 turn the same face (optimal 2)"},
+		{"U' X", `illegal: bad move "X" (optimal 2)`},
+		{"R U R' U' R' U' R U R U' R' U' R' U' R U R U' R' U'", "illegal: does not solve the cube (optimal 2)"},
+		{"U F F' R'", "illegal: moves 2 and 3 turn the same face (optimal 2)"},
+		{"F R U' R' U' R U R' F' U' R'", "illegal: does not solve the cube (optimal 2)"},
+	} {
+		v, err := c.Verify(tc.sol, HTM)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.String() != tc.want {
+			t.Errorf("verify %q: %s, want %s", tc.sol, v, tc.want)
+		}
+	}
+	// A legal, longer solution is "not optimal": (U2 R2)^6 is the identity.
+	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", HTM); v.String() != "not optimal: length 14, optimal 2" {
+		t.Errorf("verdict %s", v)
+	}
+	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", QTM); v.String() != "not optimal: length 26, optimal 2" {
+		t.Errorf("verdict %s", v)
+	}
+	long, _ := ScramblePocket("R U F")
+	v, _ := long.Verify("F' U' R' F R F' R'", HTM)
+	if v.String() != "illegal: does not solve the cube (optimal 3)" {
+		t.Errorf("verdict %s", v)
+	}
+	v, _ = long.Verify("F' U' R2 U R U' R2 U R' R", HTM)
+	if v.Legal {
+		t.Errorf("same face twice accepted: %v", v)
+	}
+}
+
+func TestPocketScrambleBadToken(t *testing.T) {
+	_, err := ScramblePocket("R U2 F3 R")
+	if err == nil || err.Error() != `bad move "F3" (want R R' R2 U U' U2 F F' F2)` || !errors.Is(err, ErrPocketMove) {
+		t.Errorf("got %v", err)
+	}
+}
+
+func BenchmarkPocketSolve(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	inputs := make([]string, 4096)
+	for i := range inputs {
+		inputs[i] = RandomPocket(rng).Facelets()
+	}
+	for _, m := range metrics {
+		b.Run(m.String(), func(b *testing.B) {
+			if _, err := (PocketCube{}).Solve(m); err != nil {
+				b.Fatal(err)
+			}
+			buf := make([]byte, 0, 64)
+			i := 0
+			for b.Loop() {
+				c, err := ParsePocket(inputs[i%len(inputs)])
+				if err != nil {
+					b.Fatal(err)
+				}
+				s, err := c.Solve(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf = s.Append(buf[:0])
+				i++
+			}
+		})
+	}
+}
+
+func BenchmarkPocketParse(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	inputs := make([]string, 4096)
+	for i := range inputs {
+		inputs[i] = RandomPocket(rng).Facelets()
+	}
+	i := 0
+	for b.Loop() {
+		if _, err := ParsePocket(inputs[i%len(inputs)]); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+func BenchmarkPocketWalk(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	cubes := make([]PocketCube, 4096)
+	for i := range cubes {
+		cubes[i] = RandomPocket(rng)
+	}
+	for _, m := range metrics {
+		b.Run(m.String(), func(b *testing.B) {
+			if _, err := (PocketCube{}).Solve(m); err != nil {
+				b.Fatal(err)
+			}
+			i := 0
+			for b.Loop() {
+				if _, err := cubes[i%len(cubes)].Solve(m); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+		})
+	}
+}
