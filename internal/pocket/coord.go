@@ -98,25 +98,45 @@ var (
 // MoveTables returns the coordinate move tables, built on first use (about a
 // hundred microseconds).
 func MoveTables() *Tables {
-	tablesOnce.Do(func() {
-		t := new(Tables)
-		for p := 0; p < NPerm; p++ {
-			c := FromRank(uint32(p * NTwist))
-			for m := range MoveNames {
-				n := c.Apply(Move(m))
-				t.Perm[p][m] = uint16(n.PermRank())
-			}
-		}
-		for w := 0; w < NTwist; w++ {
-			c := FromRank(uint32(w))
-			for m := range MoveNames {
-				n := c.Apply(Move(m))
-				t.Twist[w][m] = uint16(n.TwistRank())
-			}
-		}
-		tables = t
-	})
+	tablesOnce.Do(func() { tables = buildTables() })
 	return tables
+}
+
+// buildTables fills the move tables. Only the three clockwise quarter turns
+// are computed from corners; X2 and X' follow by applying X again through
+// the table itself, which keeps start-up short.
+func buildTables() *Tables {
+	t := new(Tables)
+	for p := 0; p < NPerm; p++ {
+		c := FromRank(uint32(p * NTwist))
+		for f := 0; f < 3; f++ {
+			t.Perm[p][3*f] = uint16(c.Apply(Move(3 * f)).PermRank())
+		}
+	}
+	for w := 0; w < NTwist; w++ {
+		c := FromRank(uint32(w))
+		for f := 0; f < 3; f++ {
+			t.Twist[w][3*f] = uint16(c.Apply(Move(3 * f)).TwistRank())
+		}
+	}
+	// Move 3f is X, 3f+2 is X2 = X X, 3f+1 is X' = X X X.
+	for p := range t.Perm {
+		for f := 0; f < 3; f++ {
+			x := 3 * f
+			x1 := t.Perm[p][x]
+			x2 := t.Perm[x1][x]
+			t.Perm[p][x+2], t.Perm[p][x+1] = x2, t.Perm[x2][x]
+		}
+	}
+	for w := range t.Twist {
+		for f := 0; f < 3; f++ {
+			x := 3 * f
+			x1 := t.Twist[w][x]
+			x2 := t.Twist[x1][x]
+			t.Twist[w][x+2], t.Twist[w][x+1] = x2, t.Twist[x2][x]
+		}
+	}
+	return t
 }
 
 // Apply returns the rank after move m.

@@ -143,3 +143,9 @@ func TestParseErrors(t *testing.T) {
 		})
 	}
 }
+
+func BenchmarkBuildTables(b *testing.B) {
+	for b.Loop() {
+		buildTables()
+	}
+}
