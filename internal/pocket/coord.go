@@ -179,10 +179,11 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
 		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
-		Neighbours: func(s puzzle.State, out []puzzle.State) {
+		Neighbours: func(s puzzle.State, out []puzzle.State, ranks []uint32) {
 			p, w := &t.Perm[uint32(s)/NTwist], &t.Twist[uint32(s)%NTwist]
 			for i, m := range moves[:len(out)] {
-				out[i] = puzzle.State(uint32(p[m])*NTwist + uint32(w[m]))
+				r := uint32(p[m])*NTwist + uint32(w[m])
+				out[i], ranks[i] = puzzle.State(r), r
 			}
 		},
 	}

@@ -36,11 +36,12 @@ type Def struct {
 	Rank func(s State) uint32
 	// Apply returns the state after move m.
 	Apply func(s State, m int) State
-	// Neighbours, if set, fills out[m] with Apply(s, m) for every move at
-	// once. It is optional: it lets a puzzle share work between the moves
-	// (decode the state once), and lets the walk issue all the table reads
-	// of a step together, so that their memory latencies overlap.
-	Neighbours func(s State, out []State)
+	// Neighbours, if set, fills out[m] with Apply(s, m) and ranks[m] with
+	// its rank, for every move at once. It is optional and only for speed:
+	// it lets a puzzle share work between the moves (decode the state once,
+	// no call per move), and lets the walk issue all the table reads of a
+	// step together, so that their memory latencies overlap.
+	Neighbours func(s State, out []State, ranks []uint32)
 }
 
 // Undirected reports whether every move has an inverse among the moves. Then

@@ -140,7 +140,7 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 
 // solveSimple is Solve for steps that are single table moves.
 func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	rank, lv := w.def.Rank, w.lv
+	lv := w.lv
 	var next [maxMoves]puzzle.State
 	var ranks [maxMoves]uint32
 	var levels [maxMoves]uint8
@@ -150,12 +150,9 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 			return dst, ErrInconsistent
 		}
 		want := lv.Below(v)
-		w.neighbours(s, next[:moves])
+		w.neighbours(s, next[:moves], ranks[:moves])
 		// All reads first, then the choice: the reads are independent,
 		// so their cache misses overlap instead of following each other.
-		for m := 0; m < moves; m++ {
-			ranks[m] = rank(next[m])
-		}
 		for m := 0; m < moves; m++ {
 			levels[m] = lv.At(ranks[m])
 		}
@@ -177,14 +174,15 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 // maxMoves bounds the number of table moves of a puzzle the fast walk takes.
 const maxMoves = 16
 
-// neighbours fills out with the states after every table move.
-func (w *Walker) neighbours(s puzzle.State, out []puzzle.State) {
+// neighbours fills out and ranks with the states after every table move.
+func (w *Walker) neighbours(s puzzle.State, out []puzzle.State, ranks []uint32) {
 	if w.def.Neighbours != nil {
-		w.def.Neighbours(s, out)
+		w.def.Neighbours(s, out, ranks)
 		return
 	}
 	for m := range out {
 		out[m] = w.def.Apply(s, m)
+		ranks[m] = w.def.Rank(out[m])
 	}
 }
 
