@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/registry"
 	"github.com/godtable/godtable/internal/table"
 )
@@ -79,5 +80,35 @@ func BenchmarkBuild(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// On a ring the distances are known in closed form, in both directions.
+func TestDistancesRing(t *testing.T) {
+	const n = 97
+	for _, directed := range []bool{false, true} {
+		steps := []uint32{1, n - 1}
+		inverse := []int{1, 0}
+		if directed {
+			// Forward by 1 or by 3 only: predecessors by going round.
+			steps, inverse = []uint32{1, 3}, []int{-1, -1}
+		}
+		def := &puzzle.Def{
+			Name: "ring", Size: n, Moves: []string{"a", "b"}, Inverse: inverse,
+			Unrank: func(r uint32) puzzle.State { return puzzle.State(r) },
+			Rank:   func(s puzzle.State) uint32 { return uint32(s) },
+			Apply:  func(s puzzle.State, m int) puzzle.State { return puzzle.State((uint32(s) + steps[m]) % n) },
+		}
+		dist := Distances(def)
+		for r := uint32(0); r < n; r++ {
+			k := (n - r) % n
+			want := min(r, k)
+			if directed {
+				want = k/3 + k%3
+			}
+			if uint32(dist[r]) != want {
+				t.Errorf("directed=%v: distance of %d is %d, want %d", directed, r, dist[r], want)
+			}
+		}
 	}
 }

@@ -14,6 +14,7 @@
 //	definition                 32 bytes, puzzle.Def.Fingerprint
 //	packed length              uint32, bytes of the packed distances
 //	packed CRC                 uint32, CRC-32C of the packed distances
+//	payload CRC                uint32, CRC-32C of the compressed payload
 //	header CRC                 uint32, CRC-32C of everything above
 //	payload                    one zstd frame holding the packed distances
 //
@@ -103,6 +104,7 @@ type Header struct {
 	Definition [32]byte
 	PackedLen  uint32
 	PackedCRC  uint32
+	PayloadCRC uint32 // of the compressed bytes: any flipped bit is caught before decompressing
 }
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -143,7 +145,6 @@ func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
 		PackedLen:  uint32(len(packed)),
 		PackedCRC:  crc32.Checksum(packed, castagnoli),
 	}
-	out := appendHeader(nil, &h)
 	zw, err := zstd.NewWriter(nil,
 		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 		zstd.WithEncoderConcurrency(1),
@@ -152,7 +153,9 @@ func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
 		return nil, err
 	}
 	defer zw.Close()
-	return zw.EncodeAll(packed, out), nil
+	payload := zw.EncodeAll(packed, nil)
+	h.PayloadCRC = crc32.Checksum(payload, castagnoli)
+	return append(appendHeader(nil, &h), payload...), nil
 }
 
 func pack(enc Encoding, dist []uint8) []byte {
@@ -187,6 +190,7 @@ func appendHeader(b []byte, h *Header) []byte {
 	b = append(b, h.Definition[:]...)
 	b = binary.LittleEndian.AppendUint32(b, h.PackedLen)
 	b = binary.LittleEndian.AppendUint32(b, h.PackedCRC)
+	b = binary.LittleEndian.AppendUint32(b, h.PayloadCRC)
 	binary.LittleEndian.PutUint16(b[lenAt:], uint16(len(b)-start))
 	return binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
 }
@@ -239,7 +243,7 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	h.Encoding = Encoding(fixed[8])
 	counts := take(4 * int(fixed[9]))
 	def := take(32)
-	tail := take(8)
+	tail := take(12)
 	if counts == nil || def == nil || tail == nil || len(hd) != 0 {
 		return bad("malformed header")
 	}
@@ -249,6 +253,7 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	copy(h.Definition[:], def)
 	h.PackedLen = binary.LittleEndian.Uint32(tail)
 	h.PackedCRC = binary.LittleEndian.Uint32(tail[4:])
+	h.PayloadCRC = binary.LittleEndian.Uint32(tail[8:])
 	if h.Encoding != Mod3 && h.Encoding != Full8 {
 		return bad("unknown encoding %d", h.Encoding)
 	}
@@ -294,6 +299,9 @@ func Decode(def *puzzle.Def, file []byte) (*Levels, error) {
 	case h.Definition != def.Fingerprint():
 		return mismatch("definition fingerprint differs (moves or encoding changed; run go generate)")
 	}
+	if got := crc32.Checksum(file[off:], castagnoli); got != h.PayloadCRC {
+		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload checksum %08x, want %08x", got, h.PayloadCRC)}
+	}
 	decoderOnce.Do(func() {
 		decoder, decoderErr = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20))
 	})
@@ -308,7 +316,7 @@ func Decode(def *puzzle.Def, file []byte) (*Levels, error) {
 		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload is %d bytes, want %d", len(packed), h.PackedLen)}
 	}
 	if got := crc32.Checksum(packed, castagnoli); got != h.PackedCRC {
-		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload checksum %08x, want %08x", got, h.PackedCRC)}
+		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("distances checksum %08x, want %08x", got, h.PackedCRC)}
 	}
 	return newLevels(h, packed), nil
 }
