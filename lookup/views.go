@@ -24,11 +24,12 @@ type ViewsVerdict = views.Verdict
 
 // ParseViews reads views as 12 hex digits (the top, front and side views,
 // 16 bits each, left to right then top to bottom, the first digit's most
-// significant bit first) or, if the text spans several lines, as the three
-// views drawn with x and . side by side. Invalid input gives a one-line error
-// naming the problem.
+// significant bit first) or, if the text spans several lines or starts with
+// a "Top:" header, as the three views drawn with x and . side by side.
+// Invalid input gives a one-line error naming the problem.
 func ParseViews(s string) (Views, error) {
-	if strings.Contains(strings.TrimSpace(s), "\n") {
+	t := strings.TrimSpace(s)
+	if strings.Contains(t, "\n") || strings.HasPrefix(strings.ToLower(t), "top") {
 		return views.ParseDrawing(s)
 	}
 	return views.ParseHex(s)

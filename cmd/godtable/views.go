@@ -93,20 +93,19 @@ func (viewsCmd) show(state string, o *options, colour bool) (string, error) {
 	return v.Draw(), nil
 }
 
-// isDrawingRow reports whether a line is a row of a views drawing: only x,
-// . and white space, at least one cell.
+// isDrawingRow reports whether a line is (meant as) a row of a views
+// drawing: at least six x or . cells. Other characters are allowed here, so
+// that a malformed row stays with its drawing and the drawing's parser names
+// the bad character; a hex input has at most one x or . in it.
 func isDrawingRow(line string) bool {
 	cells := 0
 	for i := 0; i < len(line); i++ {
 		switch line[i] {
 		case 'x', 'X', '.':
 			cells++
-		case ' ', '\t', '\r':
-		default:
-			return false
 		}
 	}
-	return cells > 0
+	return cells >= 6
 }
 
 // drawingLines says how stdin lines group into one input: a drawing is an
