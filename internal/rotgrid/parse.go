@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class
@@ -45,34 +47,56 @@ func quote(tok string) string {
 // same grid. Every number is one digit, so a run of digits is read digit by
 // digit, except when the input is nine separate words: then each word is one
 // number, and "10" is reported as out of range rather than as a 1 and a 0.
+//
+// It allocates nothing for a valid grid: reading input is part of the time
+// of every answer.
 func Parse(s string) (Grid, error) {
 	var g Grid
-	fields := strings.Fields(s)
-	var nums []byte
-	for _, f := range fields {
-		for i := 0; i < len(f); i++ {
-			if f[i] < '0' || f[i] > '9' {
-				return g, perr(ErrNotNumber, "%s is not a number: want the nine numbers 1..9, row by row", quote(f))
+	var nums [9]byte
+	n, words, zero := 0, 0, 0 // digits, words, number of the first 0
+	long := ""                // the first word of more than one digit
+	for i := 0; i < len(s); {
+		if size := spaceAt(s, i); size > 0 {
+			i += size
+			continue
+		}
+		j := i
+		for j < len(s) && spaceAt(s, j) == 0 {
+			j++
+		}
+		w := s[i:j]
+		i = j
+		for k := 0; k < len(w); k++ {
+			if w[k] < '0' || w[k] > '9' {
+				return g, perr(ErrNotNumber, "%s is not a number: want the nine numbers 1..9, row by row", quote(w))
 			}
 		}
-		if len(fields) == 9 && len(f) > 1 {
-			return g, perr(ErrRange, "%s is not one of the numbers 1..9", quote(f))
+		words++
+		if len(w) > 1 && long == "" {
+			long = w
 		}
-		nums = append(nums, f...)
-	}
-	for i, c := range nums {
-		if c == '0' {
-			return g, perr(ErrRange, "number %d is 0: want the numbers 1..9", i+1)
+		for k := 0; k < len(w); k++ {
+			if w[k] == '0' && zero == 0 {
+				zero = n + 1
+			}
+			if n < len(nums) {
+				nums[n] = w[k] - '0'
+			}
+			n++
 		}
 	}
-	if len(nums) != 9 {
-		return g, perr(ErrCount, "want 9 numbers, got %d", len(nums))
+	switch {
+	case words == 9 && long != "":
+		return g, perr(ErrRange, "%s is not one of the numbers 1..9", quote(long))
+	case zero > 0:
+		return g, perr(ErrRange, "number %d is 0: want the numbers 1..9", zero)
+	case n != 9:
+		return g, perr(ErrCount, "want 9 numbers, got %d", n)
 	}
 	var at [10]int // at[t] is the number (1..9) of t's first appearance
-	for i, c := range nums {
-		t := c - '0'
+	for i, t := range nums {
 		if at[t] != 0 {
-			return g, perr(ErrRepeat, "%d appears twice (numbers %d and %d), so %s missing", t, at[t], i+1, missing(nums))
+			return g, perr(ErrRepeat, "%d appears twice (numbers %d and %d), so %s missing", t, at[t], i+1, missing(nums[:]))
 		}
 		at[t] = i + 1
 		g[i] = t
@@ -80,12 +104,27 @@ func Parse(s string) (Grid, error) {
 	return g, nil
 }
 
+// spaceAt returns the length of the white space character at s[i], or 0.
+func spaceAt(s string, i int) int {
+	if c := s[i]; c < utf8.RuneSelf {
+		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f' {
+			return 1
+		}
+		return 0
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if unicode.IsSpace(r) {
+		return size
+	}
+	return 0
+}
+
 // missing lists the numbers 1..9 that nums lacks, for a message: "4 is",
 // "4 and 6 are".
 func missing(nums []byte) string {
 	var have [10]bool
-	for _, c := range nums {
-		have[c-'0'] = true
+	for _, t := range nums {
+		have[t] = true
 	}
 	var out []string
 	for t := 1; t <= 9; t++ {
