@@ -22,21 +22,29 @@ const (
 
 // Rank returns the grid's rank in [0, NStates). The grid must hold each of
 // 1..9 once.
-func (g Grid) Rank() uint32 {
-	var pos [10]uint8
+func (g Grid) Rank() uint32 { return g.xCoord()*NZ + g.zCoord() }
+
+// xCoord is X: the cells of tiles 1..4 in turn, each as its index among the
+// cells not yet taken.
+func (g Grid) xCoord() uint32 {
+	var pos [5]uint8
 	for c, t := range g {
-		pos[t] = uint8(c)
+		if t <= 4 {
+			pos[t] = uint8(c)
+		}
 	}
-	// X: the cells of tiles 1..4 in turn, each as its index among the cells
-	// not yet taken.
 	used, x := uint32(0), uint32(0)
 	for t := 1; t <= 4; t++ {
 		c := pos[t]
 		x = x*uint32(10-t) + uint32(c) - uint32(bits.OnesCount32(used&(1<<c-1)))
 		used |= 1 << c
 	}
-	// Z: the tiles 5..9 met in cell order, each as its index among the
-	// tiles not yet met.
+	return x
+}
+
+// zCoord is Z: the tiles 5..9 met in cell order, each as its index among the
+// tiles not yet met.
+func (g Grid) zCoord() uint32 {
 	seen, z, k := uint32(0), uint32(0), uint32(5)
 	for _, t := range g {
 		if t < 5 {
@@ -47,7 +55,7 @@ func (g Grid) Rank() uint32 {
 		seen |= 1 << v
 		k--
 	}
-	return x*NZ + z
+	return z
 }
 
 // FromRank returns the grid with the given rank (in [0, NStates)).
@@ -100,9 +108,8 @@ func nthClear(mask, n uint32) uint32 {
 }
 
 // freeCells returns the set of cells (bit c for cell c) that do not hold
-// the tiles 1..4 in the grids of coordinate x.
-func freeCells(x uint32) uint32 {
-	g := FromRank(x * NZ)
+// the tiles 1..4.
+func freeCells(g Grid) uint32 {
 	m := uint32(0)
 	for c, t := range g {
 		if t >= 5 {

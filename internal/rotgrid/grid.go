@@ -26,17 +26,3 @@ func (g Grid) String() string {
 	}
 	return string(b[:])
 }
-
-// Rows writes the grid as three lines of three tiles ("1 2 3\n4 5 6\n7 8 9\n").
-func (g Grid) Rows() string {
-	b := make([]byte, 0, 18)
-	for i, t := range g {
-		b = append(b, '0'+t)
-		if i%3 == 2 {
-			b = append(b, '\n')
-		} else {
-			b = append(b, ' ')
-		}
-	}
-	return string(b)
-}

@@ -35,9 +35,9 @@ func perr(kind error, format string, args ...any) error {
 
 // quote quotes a token for an error message, shortened if long.
 func quote(tok string) string {
-	const max = 16
-	if len(tok) > max {
-		tok = tok[:max] + "..."
+	const limit = 16
+	if len(tok) > limit {
+		tok = tok[:limit] + "..."
 	}
 	return fmt.Sprintf("%q", tok)
 }

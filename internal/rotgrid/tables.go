@@ -7,7 +7,7 @@ import (
 	"github.com/godtable/godtable/internal/puzzle"
 )
 
-// Tables are the coordinate move tables, 169 KB in all: the X coordinate
+// Tables are the coordinate move tables, about 170 KB in all: the X coordinate
 // after each move, the five free cells of each X (as an index among the 126
 // possible sets), and the Z coordinate after each move for each set of free
 // cells. Every entry is computed by Grid.Apply, which defines the moves.
@@ -22,8 +22,8 @@ var (
 	tables     *Tables
 )
 
-// MoveTables returns the move tables, built on first use (about a
-// millisecond).
+// MoveTables returns the move tables, built on first use (a few
+// milliseconds).
 func MoveTables() *Tables {
 	tablesOnce.Do(func() {
 		t := new(Tables)
@@ -38,10 +38,11 @@ func MoveTables() *Tables {
 		}
 		var done [NSets]bool
 		for x := uint32(0); x < NX; x++ {
-			s := setIndex[freeCells(x)]
+			g := FromRank(x * NZ)
+			s := setIndex[freeCells(g)]
 			t.Set[x] = s
 			for m := Move(0); m < NMoves; m++ {
-				t.X[x][m] = uint16(FromRank(x*NZ).Apply(m).Rank() / NZ)
+				t.X[x][m] = uint16(g.Apply(m).xCoord())
 			}
 			if done[s] {
 				continue
@@ -52,7 +53,7 @@ func MoveTables() *Tables {
 			for z := uint32(0); z < NZ; z++ {
 				g := FromRank(x*NZ + z)
 				for m := Move(0); m < NMoves; m++ {
-					t.Z[s][z][m] = uint8(g.Apply(m).Rank() % NZ)
+					t.Z[s][z][m] = uint8(g.Apply(m).zCoord())
 				}
 			}
 		}
