@@ -55,7 +55,8 @@ func ParseRotGrid(s string) (RotGrid, error) {
 
 var rotGridWalker = lazyWalker{def: rotgrid.Def, steps: rotGridSteps}
 
-// rotGridSteps lists the eight moves, each one move of the table. No group
+// rotGridSteps lists the eight moves, each one move of the table; step i is
+// rotgrid.Move(i), which apply and Scramble rely on. No group
 // rule is needed: a move and its inverse never both descend in a row, and
 // two equal quarter turns in a row (TL TL, a half turn) are a solution's
 // two moves, as good as TL' TL'.

@@ -25,6 +25,7 @@ const NMoves = 8
 // anticlockwise.
 var MoveNames = [NMoves]string{"TL", "TL'", "TR", "TR'", "BL", "BL'", "BR", "BR'"}
 
+// String returns the move's name in the notation.
 func (m Move) String() string { return MoveNames[m] }
 
 // Block returns the block the move turns: 0 top-left, 1 top-right, 2

@@ -24,6 +24,7 @@ type ParseError struct {
 	Msg  string // one line naming the problem
 }
 
+// Error returns the one-line message.
 func (e *ParseError) Error() string { return e.Msg }
 
 // Unwrap returns the sentinel for errors.Is.
