@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -114,6 +115,13 @@ func (pocketCmd) scramble(rng *rand.Rand, o *options) (string, string, int, erro
 	m, err := lookup.ParseMetric(o.metric)
 	if err != nil {
 		return "", "", 0, err
+	}
+	dist, err := lookup.PocketDistribution(m)
+	if err != nil {
+		return "", "", 0, err
+	}
+	if o.minMoves >= len(dist) {
+		return "", "", 0, fmt.Errorf("--min-moves %d: no position is more than %d moves from solved", o.minMoves, len(dist)-1)
 	}
 	for {
 		cube := lookup.RandomPocket(rng)

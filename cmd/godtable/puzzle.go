@@ -31,6 +31,7 @@ type puzzle interface {
 // puzzles are the registered puzzles.
 var puzzles = []puzzle{
 	pocketCmd{},
+	rotgridCmd{},
 	viewsCmd{},
 }
 

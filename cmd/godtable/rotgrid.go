@@ -1,0 +1,97 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/godtable/godtable/lookup"
+)
+
+// rotgridCmd is the 3x3 rotation grid (TL TR BL BR, quarter turns).
+type rotgridCmd struct{}
+
+func (rotgridCmd) name() string { return "rotgrid" }
+
+func (rotgridCmd) features() features {
+	return features{table: true, scramble: true}
+}
+
+func (rotgridCmd) endsInput(string) bool { return false }
+
+func (rotgridCmd) parse(in string, scramble bool) (lookup.RotGrid, error) {
+	if scramble {
+		return lookup.ScrambleRotGrid(in)
+	}
+	return lookup.ParseRotGrid(in)
+}
+
+func (c rotgridCmd) solve(in string, o *options, a *answer) error {
+	g, err := c.parse(in, o.scramble)
+	if err != nil {
+		return err
+	}
+	return answerSolutions(a, o, solver[lookup.Solution]{
+		solve: g.Solve,
+		count: g.Count,
+		all:   g.All,
+	}, func(s lookup.Solution) []byte { return s.Append(nil) })
+}
+
+func (c rotgridCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
+	g, err := c.parse(state, false)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	return g.Verify(solution)
+}
+
+func (rotgridCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {
+	dist, err := lookup.RotGridDistribution()
+	if err != nil {
+		return "", "", 0, err
+	}
+	if o.minMoves >= len(dist) {
+		return "", "", 0, fmt.Errorf("no grid is more than %d moves from solved (--min-moves %d)", len(dist)-1, o.minMoves)
+	}
+	for {
+		g := lookup.RandomRotGrid(rng)
+		d, err := g.Distance()
+		if err != nil {
+			return "", "", 0, err
+		}
+		if d < o.minMoves {
+			continue
+		}
+		moves, err := g.Scramble()
+		if err != nil {
+			return "", "", 0, err
+		}
+		return g.String(), moves.String(), d, nil
+	}
+}
+
+func (rotgridCmd) stats(*options) ([]int, error) { return lookup.RotGridDistribution() }
+
+// show draws the grid, three rows of three tiles; in colour, the tiles that
+// are already in their place are green.
+func (c rotgridCmd) show(state string, o *options, colour bool) (string, error) {
+	g, err := c.parse(state, o.scramble)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for i, t := range g.Cells() {
+		if colour && int(t) == i+1 {
+			fmt.Fprintf(&b, "\x1b[1;32m%d\x1b[0m", t)
+		} else {
+			fmt.Fprintf(&b, "%d", t)
+		}
+		if i%3 == 2 {
+			b.WriteByte('\n')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,100 @@
+package rotgrid
+
+import (
+	"math/bits"
+	"sync"
+
+	"github.com/godtable/godtable/internal/puzzle"
+)
+
+// Tables are the coordinate move tables, about 170 KB in all: the X coordinate
+// after each move, the five free cells of each X (as an index among the 126
+// possible sets), and the Z coordinate after each move for each set of free
+// cells. Every entry is computed by Grid.Apply, which defines the moves.
+type Tables struct {
+	X   [NX][NMoves]uint16
+	Set [NX]uint8
+	Z   [NSets][NZ][NMoves]uint8
+}
+
+var (
+	tablesOnce sync.Once
+	tables     *Tables
+)
+
+// MoveTables returns the move tables, built on first use (a few
+// milliseconds).
+func MoveTables() *Tables {
+	tablesOnce.Do(func() {
+		t := new(Tables)
+		// Number the five-cell sets in increasing order of their masks.
+		var setIndex [1 << 9]uint8
+		n := 0
+		for m := 0; m < 1<<9; m++ {
+			if bits.OnesCount(uint(m)) == 5 {
+				setIndex[m] = uint8(n)
+				n++
+			}
+		}
+		var done [NSets]bool
+		for x := uint32(0); x < NX; x++ {
+			g := FromRank(x * NZ)
+			s := setIndex[freeCells(g)]
+			t.Set[x] = s
+			for m := Move(0); m < NMoves; m++ {
+				t.X[x][m] = uint16(g.Apply(m).xCoord())
+			}
+			if done[s] {
+				continue
+			}
+			// Where the tiles 5..9 go depends on their cells, not on which
+			// of the tiles 1..4 is where: one X per set serves them all.
+			done[s] = true
+			for z := uint32(0); z < NZ; z++ {
+				g := FromRank(x*NZ + z)
+				for m := Move(0); m < NMoves; m++ {
+					t.Z[s][z][m] = uint8(g.Apply(m).zCoord())
+				}
+			}
+		}
+		tables = t
+	})
+	return tables
+}
+
+// Apply returns the rank after move m.
+func (t *Tables) Apply(r uint32, m Move) uint32 {
+	x, z := r/NZ, r%NZ
+	return uint32(t.X[x][m])*NZ + uint32(t.Z[t.Set[x]][z][m])
+}
+
+var (
+	defOnce sync.Once
+	def     *puzzle.Def
+)
+
+// Def returns the table definition "rotgrid": the 362,880 ranks, goal 0,
+// the eight moves in notation order, each undone by the same block turned
+// the other way (so the table keeps distances mod 3).
+func Def() *puzzle.Def {
+	defOnce.Do(func() {
+		t := MoveTables()
+		names := make([]string, NMoves)
+		inverse := make([]int, NMoves)
+		for m := Move(0); m < NMoves; m++ {
+			names[m] = m.String()
+			inverse[m] = int(m.Inverse())
+		}
+		def = &puzzle.Def{
+			Name:    "rotgrid",
+			Size:    NStates,
+			Goal:    puzzle.State(Solved.Rank()),
+			Moves:   names,
+			Inverse: inverse,
+			Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
+			Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+			Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), Move(m))) },
+		}
+	})
+	return def
+}

@@ -1,0 +1,211 @@
+package lookup
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/rotgrid"
+	"github.com/godtable/godtable/internal/walk"
+)
+
+// RotGrid is a position of the 3x3 rotation grid: the tiles 1..9 in a 3x3
+// grid, moved by turning one of the four 2x2 blocks a quarter turn. The zero
+// value is the solved grid, 1 2 3 / 4 5 6 / 7 8 9.
+//
+// The moves are TL TR BL BR (the top-left, top-right, bottom-left and
+// bottom-right block turned clockwise) and TL' TR' BL' BR' (anticlockwise).
+// A solution's length is its number of quarter turns. Ties between optimal
+// solutions are broken by the order TL TL' TR TR' BL BL' BR BR': the solution
+// given is the first optimal one when solutions are compared move by move in
+// that order.
+type RotGrid struct {
+	rank uint32
+}
+
+// RotGridError is the error type of ParseRotGrid and ScrambleRotGrid.
+type RotGridError = rotgrid.ParseError
+
+// Classes of rotation grid input error, for errors.Is.
+var (
+	// ErrRotGridNotNumber: a word that is not a number.
+	ErrRotGridNotNumber = rotgrid.ErrNotNumber
+	// ErrRotGridRange: a 0, or (in nine separate words) a number above 9.
+	ErrRotGridRange = rotgrid.ErrRange
+	// ErrRotGridCount: not nine numbers.
+	ErrRotGridCount = rotgrid.ErrCount
+	// ErrRotGridRepeat: a number twice (and so another missing).
+	ErrRotGridRepeat = rotgrid.ErrRepeat
+	// ErrRotGridMove: a move sequence with a token that is not a move.
+	ErrRotGridMove = rotgrid.ErrMoveToken
+)
+
+// ParseRotGrid reads the nine numbers 1..9 row by row, with or without white
+// space between them ("492357816", "4 9 2 3 5 7 8 1 6", "492 357 816").
+// Invalid input gives a one-line *RotGridError naming the problem: a word
+// that is not a number, a 0, not nine numbers, or a repeated number.
+func ParseRotGrid(s string) (RotGrid, error) {
+	g, err := rotgrid.Parse(s)
+	if err != nil {
+		return RotGrid{}, err
+	}
+	return RotGrid{rank: g.Rank()}, nil
+}
+
+var rotGridWalker = lazyWalker{def: rotgrid.Def, steps: rotGridSteps}
+
+// rotGridSteps lists the eight moves, each one move of the table; step i is
+// rotgrid.Move(i), which apply and Scramble rely on. No group
+// rule is needed: a move and its inverse never both descend in a row, and
+// two equal quarter turns in a row (TL TL, a half turn) are a solution's
+// two moves, as good as TL' TL'.
+func rotGridSteps() []walk.Step {
+	steps := make([]walk.Step, rotgrid.NMoves)
+	for m := range steps {
+		steps[m] = walk.Step{Name: rotgrid.MoveNames[m], Group: -1, Paths: [][]int{{m}}}
+	}
+	return steps
+}
+
+var rotGridNotation = sync.OnceValue(func() *notation { return stepNotation(rotGridSteps(), " ") })
+
+// ScrambleRotGrid returns the grid reached from the solved grid by a move
+// sequence such as "TL BR' TR" (the moves TL TL' TR TR' BL BL' BR BR'
+// separated by white space). A bad token is an error that names it.
+func ScrambleRotGrid(moves string) (RotGrid, error) {
+	seq, bad, ok := rotGridNotation().parse(moves)
+	if !ok {
+		return RotGrid{}, &rotgrid.ParseError{Kind: rotgrid.ErrMoveToken, Msg: fmt.Sprintf("bad move %q (want TL TL' TR TR' BL BL' BR BR')", truncate(bad, 16))}
+	}
+	return RotGrid{}.apply(seq), nil
+}
+
+// apply returns the grid after the moves seq.
+func (g RotGrid) apply(seq []uint8) RotGrid {
+	t := rotgrid.MoveTables()
+	r := g.rank
+	for _, m := range seq {
+		r = t.Apply(r, rotgrid.Move(m))
+	}
+	return RotGrid{rank: r}
+}
+
+// RandomRotGrid draws a grid uniformly from all 362,880.
+func RandomRotGrid(rng *rand.Rand) RotGrid {
+	return RotGrid{rank: uint32(rng.IntN(rotgrid.NStates))}
+}
+
+// RotGridFromRank returns the grid with the given rank (see Rank).
+func RotGridFromRank(r uint32) (RotGrid, error) {
+	if r >= rotgrid.NStates {
+		return RotGrid{}, errNoSuchPosition
+	}
+	return RotGrid{rank: r}, nil
+}
+
+// Rank returns the grid's index in [0, 362880).
+func (g RotGrid) Rank() uint32 { return g.rank }
+
+// Cells returns the tile in each cell, row by row.
+func (g RotGrid) Cells() [9]uint8 { return rotgrid.FromRank(g.rank) }
+
+// String writes the nine tiles row by row without spaces ("492357816"),
+// which ParseRotGrid reads back.
+func (g RotGrid) String() string { return rotgrid.FromRank(g.rank).String() }
+
+// IsSolved reports whether the grid is 1 2 3 / 4 5 6 / 7 8 9.
+func (g RotGrid) IsSolved() bool { return g.rank == 0 }
+
+// Apply returns the grid after a solution's moves.
+func (g RotGrid) Apply(s Solution) RotGrid { return g.apply(s.steps[:s.n]) }
+
+// Solve returns an optimal solution: the fewest quarter turns, and among
+// those the first in the move order TL TL' TR TR' BL BL' BR BR'. The solved
+// grid gives the empty solution. The error is non-nil only for an unusable
+// table (*TableError).
+func (g RotGrid) Solve() (Solution, error) {
+	w, err := rotGridWalker.get()
+	if err != nil {
+		return Solution{}, err
+	}
+	var buf [walk.MaxSteps]uint8
+	steps, err := w.Solve(puzzle.State(g.rank), buf[:0])
+	if err != nil {
+		return Solution{}, err
+	}
+	return newSolution(rotGridNotation(), steps), nil
+}
+
+// Distance returns the number of quarter turns of an optimal solution.
+func (g RotGrid) Distance() (int, error) {
+	s, err := g.Solve()
+	return s.Len(), err
+}
+
+// Count returns the number of distinct optimal solutions.
+func (g RotGrid) Count() (uint64, error) {
+	w, err := rotGridWalker.get()
+	if err != nil {
+		return 0, err
+	}
+	return w.Count([]puzzle.State{puzzle.State(g.rank)})
+}
+
+// All returns every optimal solution, in move order, up to limit of them
+// (limit <= 0: no limit); truncated says whether there were more.
+func (g RotGrid) All(limit int) (sols []Solution, truncated bool, err error) {
+	w, err := rotGridWalker.get()
+	if err != nil {
+		return nil, false, err
+	}
+	return allSolutions(w, rotGridNotation(), []puzzle.State{puzzle.State(g.rank)}, limit)
+}
+
+// Verify checks a proposed solution (moves separated by white space): it
+// must use only the eight moves and solve the grid. The verdict gives its
+// length and the optimal length. The error is non-nil only for an unusable
+// table.
+func (g RotGrid) Verify(solution string) (Verdict, error) {
+	d, err := g.Distance()
+	if err != nil {
+		return Verdict{}, err
+	}
+	v := Verdict{Optimal: d}
+	seq, bad, ok := rotGridNotation().parse(solution)
+	if !ok {
+		v.Problem = fmt.Sprintf("bad move %q", truncate(bad, 16))
+		return v, nil
+	}
+	v.Length = len(seq)
+	if !g.apply(seq).IsSolved() {
+		v.Problem = "does not solve the grid"
+		return v, nil
+	}
+	v.Legal = true
+	return v, nil
+}
+
+// Scramble returns a move sequence that makes this grid from the solved
+// grid: the inverse of its optimal solution, so it is as short as possible.
+func (g RotGrid) Scramble() (Solution, error) {
+	s, err := g.Solve()
+	if err != nil {
+		return Solution{}, err
+	}
+	out := s
+	for k := 0; k < int(s.n); k++ {
+		out.steps[k] = uint8(rotgrid.Move(s.steps[int(s.n)-1-k]).Inverse())
+	}
+	return out, nil
+}
+
+// RotGridDistribution returns the number of grids at each distance, as
+// recorded in the table.
+func RotGridDistribution() ([]int, error) {
+	w, err := rotGridWalker.get()
+	if err != nil {
+		return nil, err
+	}
+	return counts(w), nil
+}

@@ -1,0 +1,83 @@
+package lookup
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// benchGrids returns uniformly drawn grids, the table already decoded.
+func benchGrids(b *testing.B) []RotGrid {
+	b.Helper()
+	if _, err := rotGridWalker.get(); err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	grids := make([]RotGrid, 1<<12)
+	for i := range grids {
+		grids[i] = RandomRotGrid(rng)
+	}
+	return grids
+}
+
+// One optimal solution per grid, from the rank.
+func BenchmarkRotGrid_Solve(b *testing.B) {
+	grids := benchGrids(b)
+	i := 0
+	for b.Loop() {
+		if _, err := grids[i&(len(grids)-1)].Solve(); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
+
+// The whole answer to one input line: parse, solve, write.
+func BenchmarkRotGrid_ParseSolveWrite(b *testing.B) {
+	grids := benchGrids(b)
+	lines := make([]string, len(grids))
+	for i, g := range grids {
+		lines[i] = g.String()
+	}
+	var buf []byte
+	i := 0
+	for b.Loop() {
+		g, err := ParseRotGrid(lines[i&(len(lines)-1)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := g.Solve()
+		if err != nil {
+			b.Fatal(err)
+		}
+		buf = s.Append(buf[:0])
+		i++
+	}
+}
+
+func BenchmarkRotGrid_Verify(b *testing.B) {
+	grids := benchGrids(b)
+	sols := make([]string, len(grids))
+	for i, g := range grids {
+		s, _ := g.Solve()
+		sols[i] = s.String()
+	}
+	i := 0
+	for b.Loop() {
+		k := i & (len(grids) - 1)
+		if v, err := grids[k].Verify(sols[k]); err != nil || !v.IsOptimal() {
+			b.Fatal(v, err)
+		}
+		i++
+	}
+}
+
+func BenchmarkRotGrid_Count(b *testing.B) {
+	grids := benchGrids(b)
+	i := 0
+	for b.Loop() {
+		if _, err := grids[i&(len(grids)-1)].Count(); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+}
