@@ -5,8 +5,8 @@ import (
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
-	"github.com/godtable/godtable/tables"
 )
 
 // TableError is the error for a table that cannot be used: damaged, of
@@ -38,7 +38,7 @@ type lazyWalker struct {
 func (l *lazyWalker) get() (*walk.Walker, error) {
 	l.once.Do(func() {
 		def := l.def()
-		data, err := tables.File(def.Name)
+		data, err := tablefile.Open(def.Name)
 		if err != nil {
 			l.err = err
 			return
