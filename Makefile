@@ -1,7 +1,7 @@
 # godtable: make test runs what CI runs.
 GO ?= go
 
-.PHONY: all build test generate check-tables bench fuzz clean
+.PHONY: all build test generate bench fuzz stream clean
 
 all: build
 
@@ -20,6 +20,17 @@ test:
 
 generate:
 	$(GO) generate ./...
+
+# Every fuzz target for FUZZTIME each (CI runs them for a few seconds).
+FUZZTIME ?= 60s
+fuzz:
+	.ci/fuzz $(FUZZTIME)
+
+# Ten million states through the command: peak resident memory stays flat.
+STREAM ?= 10000000
+stream: build
+	bin/godtable scramble pocket -n $(STREAM) --seed 1 | cut -f1 | \
+		/usr/bin/time -f "solve pocket: %e s, peak resident memory %M KB" bin/godtable solve pocket >/dev/null
 
 bench:
 	$(GO) test -run '^$$' -bench . -count 5 ./...

@@ -41,7 +41,7 @@ func BenchmarkStreamPocket(b *testing.B) {
 }
 
 // buildBinary builds the command once into a temporary directory.
-func buildBinary(b *testing.B) string {
+func buildBinary(b testing.TB) string {
 	b.Helper()
 	bin := filepath.Join(b.TempDir(), "godtable")
 	cmd := exec.Command("go", "build", "-o", bin, ".")

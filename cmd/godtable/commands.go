@@ -128,7 +128,7 @@ func runSolve(p puzzle, e *env, o *options, args []string) int {
 			return false
 		}
 		w.write(&a, where)
-		return true
+		return !w.failed()
 	})
 	out.Flush()
 	switch {
@@ -187,7 +187,7 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 			}
 		}
 		w.write(&a, where)
-		return true
+		return !w.failed()
 	})
 	out.Flush()
 	switch {
@@ -231,6 +231,9 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 		a.set("moves", moves)
 		a.set("distance", dist)
 		w.write(&a, "")
+		if w.failed() {
+			break
+		}
 	}
 	return exitOK
 }

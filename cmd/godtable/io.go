@@ -92,6 +92,13 @@ type writer struct {
 	buf     []byte
 }
 
+// failed reports whether writing has failed (a closed pipe, a full disk):
+// then there is no one to answer, and the command stops quietly.
+func (w *writer) failed() bool {
+	_, err := w.out.Write(nil)
+	return err != nil
+}
+
 func (w *writer) write(a *answer, where string) {
 	if a.err != nil {
 		w.invalid++
