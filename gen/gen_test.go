@@ -2,6 +2,7 @@ package gen
 
 import (
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/godtable/godtable/internal/pocket"
@@ -110,5 +111,22 @@ func TestDistancesRing(t *testing.T) {
 				t.Errorf("directed=%v: distance of %d is %d, want %d", directed, r, dist[r], want)
 			}
 		}
+	}
+}
+
+// BenchmarkBuildPocketBoth builds the two pocket tables at once, one per
+// core, as go generate does.
+func BenchmarkBuildPocketBoth(b *testing.B) {
+	htm, qtm := pocket.Defs()
+	for b.Loop() {
+		var wg sync.WaitGroup
+		for _, d := range []*puzzle.Def{htm, qtm} {
+			wg.Go(func() {
+				if _, err := Build(d); err != nil {
+					b.Error(err)
+				}
+			})
+		}
+		wg.Wait()
 	}
 }
