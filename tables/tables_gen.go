@@ -6,4 +6,5 @@ package tables
 var manifest = []manifestEntry{
 	{name: "pocket-htm", size: 681674, sha256: "9747e88fe1657029a778492101857cb3d173788c63914babae04d0c46d2fcb0d"},
 	{name: "pocket-qtm", size: 634969, sha256: "65af261a4a2a949e17e4c2bc43eb527ad911f2341b01c44e9db572f4feb2d8d6"},
+	{name: "msquare", size: 18048, sha256: "41e012a0b428ab07ecaadac7e4a0ce3594659265fb4da0d5ca0d205c794ffb5d"},
 }

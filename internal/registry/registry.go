@@ -3,6 +3,7 @@
 package registry
 
 import (
+	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
 )
@@ -10,7 +11,7 @@ import (
 // Defs returns every table definition, in a fixed order.
 func Defs() []*puzzle.Def {
 	htm, qtm := pocket.Defs()
-	return []*puzzle.Def{htm, qtm}
+	return []*puzzle.Def{htm, qtm, msquare.Def()}
 }
 
 // Def returns the definition of the named table, or nil.

@@ -1,0 +1,46 @@
+package msquare_test
+
+import (
+	"testing"
+
+	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/msquare"
+)
+
+// Every board reaches the base state, the farthest in 22 operations.
+//
+// The distances also show why the table keeps them in full: from some board
+// one operation leads two steps farther from the base state. Mod 3, that
+// neighbour would look one step nearer, and a walk trusting it would leave
+// every shortest path. (One step nearer is the least a neighbour can be, as
+// the board itself is at most one operation plus the neighbour's distance
+// away.)
+func TestDistances(t *testing.T) {
+	def := msquare.Def()
+	dist := gen.Distances(def)
+	maxd := 0
+	farther2 := 0
+	for r, d := range dist {
+		if d == 0xff {
+			t.Fatalf("board %v cannot reach the base state", msquare.Unrank(uint32(r)))
+		}
+		maxd = max(maxd, int(d))
+		b := msquare.Unrank(uint32(r))
+		for m := msquare.Move(0); m < 3; m++ {
+			n := dist[b.Apply(m).Rank()]
+			if int(n) < int(d)-1 {
+				t.Fatalf("%v at %d has a neighbour by %s at %d", b, d, m, n)
+			}
+			if int(n) == int(d)+2 {
+				farther2++
+			}
+		}
+	}
+	if maxd != 22 {
+		t.Errorf("largest distance %d, want 22", maxd)
+	}
+	if farther2 == 0 {
+		t.Error("no neighbour two steps farther: a mod-3 table would do")
+	}
+	t.Logf("%d moves lead two steps farther", farther2)
+}
