@@ -127,7 +127,7 @@ var magicSquareNotation = sync.OnceValue(func() *notation { return stepNotation(
 
 // start is where the walk for the question from -> q begins.
 func (q MagicSquare) start(from MagicSquare) puzzle.State {
-	return puzzle.State(msquare.Relabel(from.board(), q.board()))
+	return puzzle.State(msquare.Relabel(from.board(), q.board()).Rank())
 }
 
 // Solve answers the judge's question: the shortest sequence of operations

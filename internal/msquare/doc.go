@@ -14,4 +14,7 @@
 // A Board keeps the eight cells packed three bits each, so that every
 // operation is a handful of shifts and masks, and its rank (the position of
 // the permutation in lexicographic order) is two lookups in small tables.
+// The table definition works on ranks alone: a move table, built once from
+// the boards, gives the rank after each operation in one lookup, which is
+// what the walk through the distance table does most.
 package msquare

@@ -187,3 +187,24 @@ func TestBase(t *testing.T) {
 		t.Errorf("Base has rank %d", Base.Rank())
 	}
 }
+
+// The move table is the packed operations, ranked, for every board.
+func TestMoveTable(t *testing.T) {
+	mt := Moves()
+	def := Def()
+	for r := uint32(0); r < NStates; r++ {
+		b := Unrank(r)
+		for m := Move(0); m < 3; m++ {
+			want := b.Apply(m).Rank()
+			if got := mt.Apply(r, m); got != want {
+				t.Fatalf("move table: %s from %v (rank %d) gives %d, want %d", m, b, r, got, want)
+			}
+			if got := def.Rank(def.Apply(def.Unrank(r), int(m))); got != want {
+				t.Fatalf("definition: %s from rank %d gives %d, want %d", m, r, got, want)
+			}
+		}
+	}
+	if def.Rank(def.Goal) != Base.Rank() {
+		t.Errorf("goal is rank %d, want the base state's %d", def.Rank(def.Goal), Base.Rank())
+	}
+}
