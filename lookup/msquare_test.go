@@ -1,6 +1,8 @@
 package lookup_test
 
 import (
+	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -154,5 +156,202 @@ func TestMagicSquareAllTargets(t *testing.T) {
 	}
 	if !slices.Equal(table, dist) {
 		t.Errorf("distribution\n got %v\nwant %v", table, dist)
+	}
+}
+
+// From other states: for a few random starts, a fresh search from the start
+// gives every target's answer, and SolveFrom must give the same.
+func TestMagicSquareFrom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	starts := []cells{baseCells}
+	for len(starts) < 4 {
+		starts = append(starts, lookup.RandomMagicSquare(rng).Cells())
+	}
+	for _, s := range starts {
+		from := parse(t, s)
+		first, count := bfs(s)
+		k := 0
+		for c, want := range first {
+			q := parse(t, c)
+			sol, err := q.SolveFrom(from)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := sol.String(); got != want {
+				t.Fatalf("from %v to %v: %q, want %q", s, c, got, want)
+			}
+			if from.Apply(sol) != q {
+				t.Fatalf("from %v: %q does not reach %v", s, sol, c)
+			}
+			// Counting walks the whole tree of answers: a sample will do.
+			if k++; k%16 == 0 {
+				if n, err := q.CountFrom(from); err != nil || n != count[c] {
+					t.Fatalf("from %v to %v: %d shortest sequences, %v; want %d", s, c, n, err, count[c])
+				}
+			}
+		}
+	}
+}
+
+// A second, simpler proof of the order for every target up to 10 operations
+// away: trying all sequences by length, and each length in lexicographic
+// order, the first that reaches a target is its answer.
+func TestMagicSquareBruteForce(t *testing.T) {
+	const maxLen = 10
+	found := map[cells]string{}
+	seq := make([]byte, 0, maxLen)
+	var try func(c cells, n int)
+	try = func(c cells, n int) {
+		if len(seq) == n {
+			if _, ok := found[c]; !ok {
+				found[c] = string(seq)
+			}
+			return
+		}
+		for _, op := range []byte("ABC") {
+			seq = append(seq, op)
+			try(apply(c, op), n)
+			seq = seq[:len(seq)-1]
+		}
+	}
+	for n := 0; n <= maxLen; n++ {
+		try(baseCells, n)
+	}
+	for c, want := range found {
+		sol, err := parse(t, c).Solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sol.String(); got != want {
+			t.Fatalf("%v: %q, want %q", c, got, want)
+		}
+	}
+	// Every target within reach of the enumeration was found by it.
+	bfsFirst, _ := bfs(baseCells)
+	within := 0
+	for _, seq := range bfsFirst {
+		if len(seq) <= maxLen {
+			within++
+		}
+	}
+	if len(found) != within {
+		t.Errorf("enumeration found %d targets within %d, the search %d", len(found), maxLen, within)
+	}
+}
+
+// All lists exactly Count sequences, strictly increasing, each shortest and
+// reaching the target, the first being Solve's; checked on every target.
+func TestMagicSquareAll(t *testing.T) {
+	for r := uint32(0); r < 40320; r++ {
+		q, err := lookup.MagicSquareFromRank(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols, truncated, err := q.All(0)
+		if err != nil || truncated {
+			t.Fatalf("%v: All: %v, truncated %v", q, err, truncated)
+		}
+		n, err := q.Count()
+		if err != nil || uint64(len(sols)) != n {
+			t.Fatalf("%v: %d sequences, Count %d, %v", q, len(sols), n, err)
+		}
+		first, _ := q.Solve()
+		if sols[0].String() != first.String() {
+			t.Fatalf("%v: All starts %q, Solve gives %q", q, sols[0], first)
+		}
+		for i, s := range sols {
+			if s.Len() != first.Len() || (lookup.MagicSquare{}).Apply(s) != q {
+				t.Fatalf("%v: %q is not a shortest answer", q, s)
+			}
+			if i > 0 && sols[i-1].String() >= s.String() {
+				t.Fatalf("%v: %q before %q", q, sols[i-1], s)
+			}
+		}
+		if len(sols) > 1 {
+			two, truncated, err := q.All(1)
+			if err != nil || len(two) != 1 || !truncated {
+				t.Fatalf("%v: All(1) gave %d, truncated %v, %v", q, len(two), truncated, err)
+			}
+		}
+	}
+}
+
+func TestMagicSquareVerify(t *testing.T) {
+	q, err := lookup.ParseMagicSquare("2 6 8 4 5 7 3 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		sol     string
+		legal   bool
+		optimal bool
+		length  int
+	}{
+		{"BCABCCB", true, true, 7},
+		{"B C A B C C B", true, true, 7},
+		{"BCBCCBA", true, true, 7},
+		{"BCABCCBAA", true, false, 9},
+		{"BCABCCBBBBB", true, false, 11},
+		{"BCA", false, false, 3},
+		{"", false, false, 0},
+		{"BCABCCX", false, false, 0},
+		{"bcabccb", false, false, 0},
+	}
+	for _, c := range cases {
+		v, err := q.Verify(c.sol)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Legal != c.legal || v.IsOptimal() != c.optimal || v.Length != c.length || v.Optimal != 7 {
+			t.Errorf("Verify(%q) = %+v", c.sol, v)
+		}
+	}
+	// From another state: the sample back to the base state.
+	v, err := (lookup.MagicSquare{}).VerifyFrom(q, "CCBCBBB")
+	if err != nil || !v.IsOptimal() {
+		t.Errorf("VerifyFrom: %+v, %v", v, err)
+	}
+}
+
+func TestMagicSquareParseErrors(t *testing.T) {
+	cases := []struct {
+		in   string
+		kind error
+	}{
+		{"1 2 3", lookup.ErrMagicSquareCount},
+		{"1 2 3 4 5 6 7 8 8", lookup.ErrMagicSquareCount},
+		{"a b c d e f g h", lookup.ErrMagicSquareNumber},
+		{"1 2 3 4 5 6 7 0", lookup.ErrMagicSquareRange},
+		{"1 2 3 4 5 6 7 7", lookup.ErrMagicSquareDuplicate},
+	}
+	for _, c := range cases {
+		_, err := lookup.ParseMagicSquare(c.in)
+		var pe *lookup.MagicSquareError
+		if !errors.Is(err, c.kind) || !errors.As(err, &pe) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("ParseMagicSquare(%q): %v, want a one-line %v", c.in, err, c.kind)
+		}
+	}
+	if _, err := lookup.MagicSquareFromRank(40320); err == nil {
+		t.Error("MagicSquareFromRank(40320): no error")
+	}
+}
+
+// Random states are uniform: over many draws every rank comes up about
+// equally often (a chi-squared bound far beyond chance).
+func TestRandomMagicSquare(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	const n = 40320 * 20
+	seen := make([]int, 40320)
+	for i := 0; i < n; i++ {
+		seen[lookup.RandomMagicSquare(rng).Rank()]++
+	}
+	chi := 0.0
+	for _, k := range seen {
+		d := float64(k) - 20
+		chi += d * d / 20
+	}
+	// 40,319 degrees of freedom: mean 40319, standard deviation about 284.
+	if chi > 40319+8*284 {
+		t.Errorf("chi-squared %.0f", chi)
 	}
 }

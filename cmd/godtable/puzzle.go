@@ -31,4 +31,11 @@ type puzzle interface {
 // puzzles are the registered puzzles.
 var puzzles = []puzzle{
 	pocketCmd{},
+	msquareCmd{},
+}
+
+// optionChecker is a puzzle with flags of its own to check before any input
+// is read (a --from state that must be a state); a bad one is bad usage.
+type optionChecker interface {
+	checkOptions(cmd string, o *options) error
 }
