@@ -36,6 +36,48 @@ func perr(kind error, format string, args ...any) error {
 // Eight digits with nothing between them ("26845731") are read the same way,
 // which saves quoting on a command line.
 func Parse(s string) (Board, error) {
+	if b, ok := parseFast(s); ok {
+		return b, nil
+	}
+	return parseSlow(s)
+}
+
+// parseFast reads the usual input, eight digits 1..8 each once, as eight
+// numbers with ASCII white space between them or as one, without
+// allocating. Anything else it leaves to parseSlow, which reads the rarer
+// forms (signs, leading zeros, other white space) and explains the errors.
+func parseFast(s string) (Board, bool) {
+	var b Board
+	var seen uint16
+	n, tokens := 0, 0
+	gap := true
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= '1' && c <= '8':
+			if n == Cells || seen&(1<<(c-'0')) != 0 {
+				return 0, false
+			}
+			seen |= 1 << (c - '0')
+			b |= Board(c-'1') << (3 * n)
+			n++
+			if gap {
+				tokens++
+			}
+			gap = false
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f':
+			gap = true
+		default:
+			return 0, false
+		}
+	}
+	if n != Cells || tokens != Cells && tokens != 1 {
+		return 0, false
+	}
+	return b, true
+}
+
+func parseSlow(s string) (Board, error) {
 	fields := strings.Fields(s)
 	if len(fields) == 1 && len(fields[0]) == Cells && allDigits(fields[0]) {
 		fields = strings.Split(fields[0], "")

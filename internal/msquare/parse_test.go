@@ -71,11 +71,16 @@ func TestStringRoundTrip(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"1 2 3 4 5 6 7 8", "26845731", "1 2 3", "x", "8 8 8 8 8 8 8 8", "-1 0 +3 4 5 6 7 8"} {
+	for _, s := range []string{"1 2 3 4 5 6 7 8", "26845731", "2684 5731", "12 3 4 5 6 7 8", "1 2 3 4 5 6 7 8 1", "1\v2\f3 4 5 6 7 8", "1 2 3", "x", "8 8 8 8 8 8 8 8", "-1 0 +3 4 5 6 7 8"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		b, err := Parse(s)
+		// The fast path reads what the slow one does.
+		slow, slowErr := parseSlow(s)
+		if b != slow || (err == nil) != (slowErr == nil) {
+			t.Fatalf("Parse(%q) = %v, %v; the slow way %v, %v", s, b, err, slow, slowErr)
+		}
 		if err != nil {
 			return
 		}
