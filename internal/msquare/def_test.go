@@ -1,10 +1,12 @@
 package msquare_test
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/msquare"
+	"github.com/godtable/godtable/tables"
 )
 
 // Every board reaches the base state, the farthest in 22 operations.
@@ -42,5 +44,44 @@ func TestDistances(t *testing.T) {
 	if farther2 == 0 {
 		t.Error("no neighbour two steps farther: a mod-3 table would do")
 	}
-	t.Logf("%d moves lead two steps farther", farther2)
+	// And a walk on distances mod 3 really goes wrong: from some boards the
+	// first move it takes for "one nearer" leads two steps farther.
+	misled := 0
+	for r, d := range dist {
+		if d == 0 {
+			continue // the walk stops here
+		}
+		b := msquare.Unrank(uint32(r))
+		for m := msquare.Move(0); m < 3; m++ {
+			n := dist[b.Apply(m).Rank()]
+			if n%3 == (d+2)%3 {
+				if n != d-1 {
+					misled++
+				}
+				break
+			}
+		}
+	}
+	if misled == 0 {
+		t.Error("a walk on distances mod 3 is never misled")
+	}
+	t.Logf("%d moves lead two steps farther; a mod-3 walk is misled at %d boards", farther2, misled)
+	if msquare.Def().Undirected() {
+		t.Error("the definition would get a mod-3 table")
+	}
+}
+
+// The embedded table is what the generator makes from this definition now.
+func TestTableCurrent(t *testing.T) {
+	want, err := gen.Build(msquare.Def())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := tables.File("msquare")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatal("tables/msquare.gdt is stale; run go generate ./tables/")
+	}
 }
