@@ -355,3 +355,37 @@ func TestRandomMagicSquare(t *testing.T) {
 		t.Errorf("chi-squared %.0f", chi)
 	}
 }
+
+// Answers are the same from many goroutines at once (run with -race).
+func TestMagicSquareConcurrent(t *testing.T) {
+	qs := magicSquareTargets(512)
+	want := make([]string, len(qs))
+	for i, q := range qs {
+		s, err := q.SolveFrom(qs[(i+1)%len(qs)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = s.String()
+	}
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			for i := len(qs) - 1; i >= 0; i-- {
+				s, err := qs[i].SolveFrom(qs[(i+1)%len(qs)])
+				if err == nil && s.String() != want[i] {
+					err = errors.New("different answer: " + s.String() + ", want " + want[i])
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
