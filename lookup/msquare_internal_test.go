@@ -25,3 +25,12 @@ func TestAppendMagicSquareAnswerLines(t *testing.T) {
 		}
 	}
 }
+
+// The judge's writer spells the operations by their letters.
+func TestMagicSquareLetters(t *testing.T) {
+	for i, s := range magicSquareSteps() {
+		if s.Name != magicSquareLetters[i:i+1] {
+			t.Errorf("step %d is %q, the writer says %q", i, s.Name, magicSquareLetters[i:i+1])
+		}
+	}
+}
