@@ -6,6 +6,7 @@ import (
 
 	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/msquare"
+	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -83,5 +84,12 @@ func TestTableCurrent(t *testing.T) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Fatal("tables/msquare.gdt is stale; run go generate ./tables/")
+	}
+	h, _, err := table.ReadHeader("msquare", got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Encoding != table.Full8 || h.Size != msquare.NStates || len(h.Counts) != 23 {
+		t.Errorf("table: %v encoding, %d states, distances 0..%d; want full distances, 40320 states, 0..22", h.Encoding, h.Size, len(h.Counts)-1)
 	}
 }
