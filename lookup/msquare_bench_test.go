@@ -68,7 +68,7 @@ func BenchmarkMagicSquare_SolveFrom(b *testing.B) {
 	}
 }
 
-// Loading the table: decoding and checking it, as a fresh process does once.
+// Counting every shortest sequence of a target.
 func BenchmarkMagicSquare_Count(b *testing.B) {
 	qs := magicSquareTargets(4096)
 	i := 0
