@@ -111,5 +111,8 @@ func (o *options) check(cmd string, p puzzle) error {
 	if o.n < 0 || o.minMoves < 0 || o.limit < 0 {
 		return fmt.Errorf("negative count")
 	}
+	if c, ok := p.(optionChecker); ok {
+		return c.checkOptions(cmd, o)
+	}
 	return nil
 }

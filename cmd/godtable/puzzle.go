@@ -31,6 +31,7 @@ type puzzle interface {
 // puzzles are the registered puzzles.
 var puzzles = []puzzle{
 	pocketCmd{},
+	msquareCmd{},
 	rotgridCmd{},
 	viewsCmd{},
 }
@@ -40,4 +41,10 @@ type drawingPuzzle interface {
 	// drawingLines says whether a line starts a multi-line input and
 	// whether it is one of its rows; an input is complete at 4 rows.
 	drawingLines(line string) (starts, row bool)
+}
+
+// optionChecker is a puzzle with flags of its own to check before any input
+// is read (a --from state that must be a state); a bad one is bad usage.
+type optionChecker interface {
+	checkOptions(cmd string, o *options) error
 }

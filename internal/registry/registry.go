@@ -3,6 +3,7 @@
 package registry
 
 import (
+	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgrid"
@@ -11,7 +12,7 @@ import (
 // Defs returns every table definition, in a fixed order.
 func Defs() []*puzzle.Def {
 	htm, qtm := pocket.Defs()
-	return []*puzzle.Def{htm, qtm, rotgrid.Def()}
+	return []*puzzle.Def{htm, qtm, msquare.Def(), rotgrid.Def()}
 }
 
 // Def returns the definition of the named table, or nil.

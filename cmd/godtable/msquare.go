@@ -1,0 +1,131 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/godtable/godtable/lookup"
+)
+
+// msquareCmd is the magic-squares puzzle (USACO "msquare"). Its answer is
+// the judge's: the length on one line, then the operations in lines of at
+// most 60, so that the command reads the judge's input line and writes the
+// judge's output. --count answers with one number; --all lists every
+// shortest sequence in lexicographic order, one per line (none is longer
+// than 22 operations, so each is also a line of the judge's format), then an
+// empty line. --from STATE asks from STATE instead of the base state.
+type msquareCmd struct{}
+
+func (msquareCmd) name() string { return "msquare" }
+
+func (msquareCmd) features() features { return features{table: true, from: true} }
+
+func (msquareCmd) endsInput(string) bool { return false }
+
+// checkOptions refuses a --from that is not a state, as bad usage, before
+// any input is read.
+func (msquareCmd) checkOptions(cmd string, o *options) error {
+	if _, err := msquareFrom(o); err != nil {
+		return fmt.Errorf("--from: %v", err)
+	}
+	return nil
+}
+
+// msquareFrom returns the --from state, the base state without one.
+func msquareFrom(o *options) (lookup.MagicSquare, error) {
+	if o.from == "" {
+		return lookup.MagicSquare{}, nil
+	}
+	return lookup.ParseMagicSquare(o.from)
+}
+
+func (msquareCmd) solve(in string, o *options, a *answer) error {
+	q, err := lookup.ParseMagicSquare(in)
+	if err != nil {
+		return err
+	}
+	from, err := msquareFrom(o)
+	if err != nil {
+		return err
+	}
+	if o.from != "" {
+		a.set("from", from.String())
+	}
+	if o.count || o.all {
+		return answerSolutions(a, o, solver[lookup.Solution]{
+			count: func() (uint64, error) { return q.CountFrom(from) },
+			all:   func(limit int) ([]lookup.Solution, bool, error) { return q.AllFrom(from, limit) },
+		}, func(s lookup.Solution) []byte { return s.Append(nil) })
+	}
+	sol, err := q.SolveFrom(from)
+	if err != nil {
+		return err
+	}
+	a.text = lookup.AppendMagicSquareAnswer(a.text, sol)
+	if o.json {
+		a.set("length", sol.Len())
+		a.set("solution", sol.String())
+	}
+	return nil
+}
+
+func (msquareCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
+	q, err := lookup.ParseMagicSquare(state)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	from, err := msquareFrom(o)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	return q.VerifyFrom(from, solution)
+}
+
+func (msquareCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {
+	dist, err := lookup.MagicSquareDistribution()
+	if err != nil {
+		return "", "", 0, err
+	}
+	if o.minMoves >= len(dist) {
+		return "", "", 0, fmt.Errorf("--min-moves %d: no state is that far (the most is %d)", o.minMoves, len(dist)-1)
+	}
+	for {
+		q := lookup.RandomMagicSquare(rng)
+		sol, err := q.Solve()
+		if err != nil {
+			return "", "", 0, err
+		}
+		if sol.Len() < o.minMoves {
+			continue
+		}
+		return q.String(), sol.String(), sol.Len(), nil
+	}
+}
+
+func (msquareCmd) stats(*options) ([]int, error) { return lookup.MagicSquareDistribution() }
+
+// show draws the board as two rows of four; in colour, the numbers not in
+// their base-state cell stand out.
+func (msquareCmd) show(state string, o *options, colour bool) (string, error) {
+	q, err := lookup.ParseMagicSquare(state)
+	if err != nil {
+		return "", err
+	}
+	c := q.Cells()
+	var b strings.Builder
+	for _, row := range [2][4]int{{0, 1, 2, 3}, {7, 6, 5, 4}} {
+		for k, i := range row {
+			if k > 0 {
+				b.WriteByte(' ')
+			}
+			if colour && c[i] != i+1 {
+				fmt.Fprintf(&b, "\x1b[7m%d\x1b[0m", c[i])
+			} else {
+				fmt.Fprintf(&b, "%d", c[i])
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), nil
+}
