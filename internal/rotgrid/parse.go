@@ -89,10 +89,10 @@ func Parse(s string) (Grid, error) {
 	switch {
 	case words == 9 && long != "":
 		return g, perr(ErrRange, "%s is not one of the numbers 1..9", quote(long))
-	case zero > 0:
-		return g, perr(ErrRange, "number %d is 0: want the numbers 1..9", zero)
 	case n != 9:
 		return g, perr(ErrCount, "want 9 numbers, got %d", n)
+	case zero > 0:
+		return g, perr(ErrRange, "number %d is 0: want the numbers 1..9", zero)
 	}
 	var at [10]int // at[t] is the number (1..9) of t's first appearance
 	for i, t := range nums {
