@@ -278,7 +278,7 @@ func TestRotGridParseErrors(t *testing.T) {
 		kind error
 	}{
 		{"12345678", ErrRotGridCount},
-		{"1234567890", ErrRotGridRange},
+		{"1234567890", ErrRotGridCount},
 		{"123456788", ErrRotGridRepeat},
 		{"012345678", ErrRotGridRange},
 		{"one two three", ErrRotGridNotNumber},
