@@ -6,4 +6,5 @@ package tables
 var manifest = []manifestEntry{
 	{name: "pocket-htm", size: 681674, sha256: "9747e88fe1657029a778492101857cb3d173788c63914babae04d0c46d2fcb0d"},
 	{name: "pocket-qtm", size: 634969, sha256: "65af261a4a2a949e17e4c2bc43eb527ad911f2341b01c44e9db572f4feb2d8d6"},
+	{name: "rotgame", size: 141699, sha256: "34a961300d8b38e9dcdc6f6cb0e1271ad24fe27437e8c2135f0a41a43fcc5a39"},
 }

@@ -5,12 +5,13 @@ package registry
 import (
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/rotgame"
 )
 
 // Defs returns every table definition, in a fixed order.
 func Defs() []*puzzle.Def {
 	htm, qtm := pocket.Defs()
-	return []*puzzle.Def{htm, qtm}
+	return []*puzzle.Def{htm, qtm, rotgame.Def()}
 }
 
 // Def returns the definition of the named table, or nil.
