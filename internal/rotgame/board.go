@@ -241,3 +241,8 @@ func truncate(tok string) string {
 
 // quote quotes a token for a message, shortened if long.
 func quote(tok string) string { return strconv.Quote(truncate(tok)) }
+
+// Check reports whether a board holds only 1, 2 and 3, eight of each.
+func Check(b Board) error {
+	return check(&b, func(i int) string { return strconv.Itoa(int(b[i])) })
+}
