@@ -31,4 +31,5 @@ type puzzle interface {
 // puzzles are the registered puzzles.
 var puzzles = []puzzle{
 	pocketCmd{},
+	rotgameCmd{},
 }
