@@ -12,6 +12,7 @@ import (
 	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgame"
+	"github.com/godtable/godtable/internal/walk"
 )
 
 func randomBoards(n int, seed uint64) []RotGame {
@@ -353,5 +354,38 @@ func TestRotGameDistribution(t *testing.T) {
 	}
 	if total != rotgame.NPlacements {
 		t.Fatalf("%d placements", total)
+	}
+}
+
+// The walk has three ways to solve several coordinates: with the puzzle's
+// lower bound (what Solve uses), all coordinates in step without it, and the
+// general walk with the step groups enforced. All three give the same
+// answers.
+func TestRotGameWalksAgree(t *testing.T) {
+	w, err := rotgameWalker.get()
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := *rotgame.Def()
+	plain.LowerBound = nil
+	lockstep := walk.New(&plain, w.Levels(), rotgameSteps(), false)
+	general := walk.New(&plain, w.Levels(), rotgameSteps(), true)
+	for _, g := range randomBoards(20000, 13) {
+		c := []puzzle.State{puzzle.State(g.m[0]), puzzle.State(g.m[1]), puzzle.State(g.m[2])}
+		a, ka, err := w.SolveAny(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, kb, err := lockstep.SolveAny(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, kd, err := general.SolveAny(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(a, b) || !slices.Equal(a, d) || ka != kb || ka != kd {
+			t.Fatalf("%v: bounded %v %d, in step %v %d, general %v %d", g, a, ka, b, kb, d, kd)
+		}
 	}
 }

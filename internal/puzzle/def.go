@@ -36,6 +36,10 @@ type Def struct {
 	Rank func(s State) uint32
 	// Apply returns the state after move m.
 	Apply func(s State, m int) State
+	// LowerBound, if not nil, returns a cheap lower bound on a state's
+	// distance to the goal. A walk over several coordinates uses it to stop
+	// walking a coordinate that cannot be the nearest.
+	LowerBound func(s State) int
 }
 
 // Undirected reports whether every move has an inverse among the moves. Then

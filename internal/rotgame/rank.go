@@ -23,30 +23,28 @@ var binom = func() (c [NCells + 1][9]uint32) {
 // A placement's rank is its index in the combinatorial number system: with
 // its cells c1 < c2 < ... < c8, the sum of C(c_j, j). Each set bit adds a
 // term that depends only on its cell and on how many set bits lie below it,
-// so the sum splits by bytes: rankLow gives byte 0's terms, rankMid byte 1's
-// for each count of bits below, and rankHigh byte 2's, whose count below is
-// 8 minus its own (every placement has eight bits).
-var rankLow, rankMid, rankHigh = func() (lo [256]uint32, mid [256][9]uint32, hi [256]uint32) {
-	terms := func(k, v, below int) uint32 {
+// so the sum splits in two halves of 12 cells: rankLow gives the terms of
+// cells 0..11, and rankHigh those of cells 12..23, whose count of bits below
+// is 8 minus their own (every placement has eight bits). Two lookups, no
+// counting.
+var rankLow, rankHigh = func() (lo, hi [1 << 12]uint32) {
+	terms := func(base, v, below int) uint32 {
 		var r uint32
 		j := below
-		for bit := 0; bit < 8; bit++ {
+		for bit := 0; bit < 12; bit++ {
 			if v>>bit&1 != 0 {
 				j++
 				if j <= 8 {
-					r += binom[8*k+bit][j]
+					r += binom[base+bit][j]
 				}
 			}
 		}
 		return r
 	}
-	for v := 0; v < 256; v++ {
+	for v := range lo {
 		lo[v] = terms(0, v, 0)
-		for b := 0; b <= 8; b++ {
-			mid[v][b] = terms(1, v, b)
-		}
-		if below := 8 - bits.OnesCount8(uint8(v)); below >= 0 {
-			hi[v] = terms(2, v, below)
+		if below := 8 - bits.OnesCount(uint(v)); below >= 0 {
+			hi[v] = terms(12, v, below)
 		}
 	}
 	return
@@ -55,8 +53,7 @@ var rankLow, rankMid, rankHigh = func() (lo [256]uint32, mid [256][9]uint32, hi 
 // Rank returns the index of a placement in [0, NPlacements). p must have
 // exactly eight of its 24 low bits set.
 func Rank(p uint32) uint32 {
-	b0 := uint8(p)
-	return rankLow[b0] + rankMid[uint8(p>>8)][bits.OnesCount8(b0)] + rankHigh[uint8(p>>16)]
+	return rankLow[p&0xfff] + rankHigh[p>>12&0xfff]
 }
 
 // Unrank returns the placement with rank r: the cells are found from the

@@ -201,3 +201,14 @@ func TestDef(t *testing.T) {
 		}
 	}
 }
+
+// The lower bound never exceeds a placement's distance.
+func TestLowerBound(t *testing.T) {
+	dist := gen.Distances(Def())
+	for r := uint32(0); r < NPlacements; r++ {
+		p := Unrank(r)
+		if lb := LowerBound(p); lb > int(dist[r]) {
+			t.Fatalf("placement %06x: bound %d, distance %d", p, lb, dist[r])
+		}
+	}
+}
