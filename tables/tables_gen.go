@@ -7,5 +7,6 @@ var manifest = []manifestEntry{
 	{name: "pocket-htm", size: 681678, sha256: "5bba9ae5d6fd567c1d0378c37038a735f18a2524a79e0de56356e8e2186a3420"},
 	{name: "pocket-qtm", size: 634973, sha256: "dc01fb99bd5cbdb6155d1ff9a1215bd2f5b04c666332646308fdc3b2d9d665d0"},
 	{name: "msquare", size: 18052, sha256: "d97e41412ab3634f6eed99229d8b8d97b1af66a1b7324bf866412a9a4e700b32"},
+	{name: "rotgame", size: 141703, sha256: "bc0b4c75438e9e8da1742841961bac3e6cf83bf5e13f05da42705219c960b7d3"},
 	{name: "rotgrid", size: 54640, sha256: "7d9c6085622970d20a50c23db03e144c2d381e7a6561a594b08ac39a9766daed"},
 }

@@ -276,6 +276,9 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 		title += " (" + o.metric + ")"
 	}
 	fmt.Fprintf(out, "%s: %d states, at most %d moves from the goal\n", title, total, len(counts)-1)
+	if n, ok := p.(interface{ statsNote() string }); ok {
+		fmt.Fprintln(out, n.statsNote())
+	}
 	fmt.Fprintf(out, "%8s %10s %8s\n", "distance", "states", "share")
 	maxCount := 0
 	for _, c := range counts {

@@ -32,6 +32,7 @@ type puzzle interface {
 var puzzles = []puzzle{
 	pocketCmd{},
 	msquareCmd{},
+	rotgameCmd{},
 	rotgridCmd{},
 	viewsCmd{},
 }

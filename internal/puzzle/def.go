@@ -42,6 +42,10 @@ type Def struct {
 	// no call per move), and lets the walk issue all the table reads of a
 	// step together, so that their memory latencies overlap.
 	Neighbours func(s State, out []State, ranks []uint32)
+	// LowerBound, if not nil, returns a cheap lower bound on a state's
+	// distance to the goal. A walk over several coordinates uses it to stop
+	// walking a coordinate that cannot be the nearest.
+	LowerBound func(s State) int
 }
 
 // Undirected reports whether every move has an inverse among the moves. Then

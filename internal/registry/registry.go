@@ -6,13 +6,14 @@ import (
 	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/rotgame"
 	"github.com/godtable/godtable/internal/rotgrid"
 )
 
 // Defs returns every table definition, in a fixed order.
 func Defs() []*puzzle.Def {
 	htm, qtm := pocket.Defs()
-	return []*puzzle.Def{htm, qtm, msquare.Def(), rotgrid.Def()}
+	return []*puzzle.Def{htm, qtm, msquare.Def(), rotgame.Def(), rotgrid.Def()}
 }
 
 // Def returns the definition of the named table, or nil.

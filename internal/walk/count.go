@@ -1,7 +1,10 @@
 package walk
 
 import (
+	"bytes"
+
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/table"
 )
 
 // MaxCoords is the most coordinates a multi-coordinate walk takes.
@@ -76,6 +79,12 @@ func (w *Walker) next(p multi, i int) multi {
 // SolveAny appends to dst the first optimal solution of a multi-coordinate
 // position and returns which coordinate it brings to the goal.
 func (w *Walker) SolveAny(coords []puzzle.State, dst []uint8) ([]uint8, int, error) {
+	if w.simple != nil && w.def.LowerBound != nil && w.lv.Encoding == table.Mod3 {
+		return w.solveAnyBounded(coords, dst)
+	}
+	if w.simple != nil {
+		return w.solveAnySimple(coords, dst)
+	}
 	p, d, err := w.start(coords)
 	if err != nil {
 		return dst, -1, err
@@ -104,6 +113,184 @@ func (w *Walker) SolveAny(coords []puzzle.State, dst []uint8) ([]uint8, int, err
 		}
 	}
 	return dst, -1, ErrInconsistent
+}
+
+// solveAnySimple is SolveAny for steps that are single table moves, in one
+// pass: every coordinate walks its own first optimal path, all in step, until
+// some reach the goal. Those are the nearest coordinates, and the first of
+// their paths in step order is the first solution of the position: the
+// position's optimal solutions are the nearest coordinates' optimal
+// solutions pooled, and each coordinate's walk gives the first of its own.
+func (w *Walker) solveAnySimple(coords []puzzle.State, dst []uint8) ([]uint8, int, error) {
+	if len(coords) == 0 || len(coords) > MaxCoords {
+		panic("walk: bad number of coordinates")
+	}
+	apply, rank, lv := w.def.Apply, w.def.Rank, w.lv
+	var (
+		s     [MaxCoords]puzzle.State
+		r     [MaxCoords]uint32
+		v     [MaxCoords]uint8
+		path  [MaxCoords][MaxSteps]uint8
+		alive uint8 // coordinates that can reach the goal
+	)
+	for k, c := range coords {
+		s[k], r[k] = c, rank(c)
+		v[k] = lv.At(r[k])
+		if lv.Reachable(r[k]) {
+			alive |= 1 << k
+		}
+	}
+	if alive == 0 {
+		return dst, -1, ErrUnreachable
+	}
+	for d := 0; ; d++ {
+		best := -1
+		for k := range coords {
+			if alive&(1<<k) != 0 && r[k] == w.goal && (best < 0 || bytes.Compare(path[k][:d], path[best][:d]) < 0) {
+				best = k
+			}
+		}
+		if best >= 0 {
+			return append(dst, path[best][:d]...), best, nil
+		}
+		if d > lv.MaxDistance() || d == MaxSteps {
+			return dst, -1, ErrInconsistent
+		}
+		for k := range coords {
+			if alive&(1<<k) == 0 {
+				continue
+			}
+			want := lv.Below(v[k])
+			found := false
+			for i, m := range w.simple {
+				t := apply(s[k], m)
+				tr := rank(t)
+				if lv.At(tr) == want {
+					s[k], r[k], v[k], found = t, tr, want, true
+					path[k][d] = uint8(i)
+					break
+				}
+			}
+			if !found {
+				return dst, -1, ErrInconsistent
+			}
+		}
+	}
+}
+
+// solveAnyBounded is SolveAny for steps that are single table moves, with
+// the puzzle's lower bound: the coordinates are walked one after another,
+// the likeliest nearest first, each along its own first optimal path.
+// Once one has reached the goal in D steps, another is given up as soon as
+// it cannot do better: when its steps so far plus a lower bound on what is
+// left exceed D, or equal D while its path already runs after the best one
+// in step order. The lower bound is the puzzle's, raised to the table's
+// distance mod 3.
+func (w *Walker) solveAnyBounded(coords []puzzle.State, dst []uint8) ([]uint8, int, error) {
+	if len(coords) == 0 || len(coords) > MaxCoords {
+		panic("walk: bad number of coordinates")
+	}
+	rank, lv := w.def.Rank, w.lv
+	bound := func(s puzzle.State, v uint8) int {
+		b := w.def.LowerBound(s)
+		for b%3 != int(v) {
+			b++
+		}
+		return b
+	}
+	var (
+		order [MaxCoords]int
+		lb    [MaxCoords]int
+		v     [MaxCoords]uint8
+		n     int
+	)
+	for k, c := range coords {
+		r := rank(c)
+		if !lv.Reachable(r) {
+			continue
+		}
+		v[k] = lv.At(r)
+		lb[k] = bound(c, v[k])
+		// Insertion by bound, stable on ties.
+		i := n
+		for i > 0 && lb[order[i-1]] > lb[k] {
+			order[i] = order[i-1]
+			i--
+		}
+		order[i] = k
+		n++
+	}
+	if n == 0 {
+		return dst, -1, ErrUnreachable
+	}
+	var best, path [MaxSteps]uint8
+	bestK, bestD := -1, MaxSteps+1
+	for _, k := range order[:n] {
+		if lb[k] > bestD {
+			continue
+		}
+		s, sv := coords[k], v[k]
+		r := rank(s)
+		cmp := 0 // path so far against best: -1 before it, 0 its prefix, 1 after
+		last := -1
+		for t := 0; ; t++ {
+			if r == w.goal {
+				if t < bestD || cmp < 0 {
+					best, bestD, bestK = path, t, k
+				}
+				break
+			}
+			if t >= bestD || t == MaxSteps || t > lv.MaxDistance() {
+				break
+			}
+			if bestK >= 0 {
+				if b := t + bound(s, sv); b > bestD || b == bestD && cmp > 0 {
+					break
+				}
+			}
+			i, ns, nr, ok := w.firstDescent(s, sv, last)
+			if !ok {
+				return dst, -1, ErrInconsistent
+			}
+			s, r, sv, last = ns, nr, lv.Below(sv), i
+			path[t] = uint8(i)
+			if cmp == 0 && bestK >= 0 && t < bestD {
+				switch {
+				case path[t] < best[t]:
+					cmp = -1
+				case path[t] > best[t]:
+					cmp = 1
+				}
+			}
+		}
+	}
+	if bestK < 0 {
+		return dst, -1, ErrInconsistent
+	}
+	return append(dst, best[:bestD]...), bestK, nil
+}
+
+// firstDescent returns the first step, in step order, that takes s (at level
+// v) one nearer the goal, with the state and rank it reaches. The step that
+// undoes the previous one (last) goes back one farther, so it is not tried.
+func (w *Walker) firstDescent(s puzzle.State, v uint8, last int) (int, puzzle.State, uint32, bool) {
+	apply, rank, lv := w.def.Apply, w.def.Rank, w.lv
+	want := lv.Below(v)
+	skip := -1
+	if last >= 0 {
+		skip = w.undo[last]
+	}
+	for i, m := range w.simple {
+		if i == skip {
+			continue
+		}
+		t := apply(s, m)
+		tr := rank(t)
+		if lv.At(tr) == want {
+			return i, t, tr, true
+		}
+	}
+	return -1, s, 0, false
 }
 
 type memoKey struct {

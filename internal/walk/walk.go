@@ -52,6 +52,7 @@ type Walker struct {
 	steps  []Step
 	goal   uint32
 	simple []int // simple[i] is step i's only table move, when every step is one move
+	undo   []int // undo[i] is the step undoing simple step i, or -1
 }
 
 // New makes a walker. groups says whether the walk must enforce the steps'
@@ -74,6 +75,17 @@ func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 		}
 	}
 	w.simple = simple
+	if simple != nil {
+		w.undo = make([]int, len(simple))
+		for i, m := range simple {
+			w.undo[i] = -1
+			for j, x := range simple {
+				if inv := def.Inverse[m]; inv >= 0 && x == inv {
+					w.undo[i] = j
+				}
+			}
+		}
+	}
 	return w
 }
 

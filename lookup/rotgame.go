@@ -1,0 +1,330 @@
+package lookup
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/rotgame"
+	"github.com/godtable/godtable/internal/walk"
+)
+
+// RotGame is a board of the rotation game: 24 cells in a # shape,
+//
+//	      0   1
+//	      2   3
+//	4  5  6   7  8  9  10
+//	      11  12
+//	13 14 15  16 17 18 19
+//	      20  21
+//	      22  23
+//
+// holding eight each of 1, 2 and 3. The operations A..H each shift one line
+// of seven cells by one cell (A and F the left column up and down, B and E the
+// right column, H and C the upper row left and right, G and D the lower row);
+// the goal is eight equal numbers in the centre, cells 6 7 8 11 12 15 16 17.
+//
+// The zero value is not a board: make one with ParseRotGame, RotGameFromCells
+// or RandomRotGame.
+//
+// # Which answer
+//
+// The answer is the fewest operations and, among those, the
+// lexicographically smallest sequence, with the number it brings to the
+// centre. It comes from one table, the distances of the 735,471 placements of
+// one number's eight cells to the centre, consulted for each number in turn:
+// an operation moves the cells of each number the same way, whatever the
+// others are.
+//
+// A sequence fills the centre with k exactly when it brings k's placement to
+// the centre, which takes at least k's distance d(k). So the optimal length
+// is d = min d(k), and the optimal sequences are the optimal paths of the
+// numbers with d(k) = d, pooled. The walk keeps the set of those numbers still
+// on an optimal path and, at each step, takes the first operation in A..H
+// order that leaves the set non-empty. Every prefix it keeps extends to an
+// optimal sequence (from any placement some operation goes one nearer), and
+// it never passes over a smaller letter that does, so it ends at the smallest
+// sequence in the pool; the number left in the set is the centre. This is the
+// same as solving each nearest number on its own and taking the smallest
+// sequence, but in one walk. A sequence cannot fill the centre with two
+// numbers, so the centre number is always unique.
+type RotGame struct {
+	m [3]uint32 // the placements of 1, 2 and 3
+}
+
+// RotGameError is the error type of ParseRotGame and RotGameFromCells.
+type RotGameError = rotgame.ParseError
+
+// Classes of rotation game input error, for errors.Is.
+var (
+	// ErrRotGameCount: not 24 numbers.
+	ErrRotGameCount = rotgame.ErrCount
+	// ErrRotGameNumber: a token that is not a number.
+	ErrRotGameNumber = rotgame.ErrNumber
+	// ErrRotGameValue: a number other than 1, 2 or 3.
+	ErrRotGameValue = rotgame.ErrValue
+	// ErrRotGameBalance: not eight each of 1, 2 and 3.
+	ErrRotGameBalance = rotgame.ErrBalance
+)
+
+// errNotABoard is the zero RotGame's error: it holds no numbers.
+var errNotABoard = errors.New("not a board (the zero RotGame)")
+
+// ParseRotGame reads a board as the judge gives it: 24 numbers separated by
+// white space, cell 0 first; the 24 digits may also be written together
+// ("111132323132231222312133"). Invalid input gives a one-line error naming
+// the problem: a token that is not a number, a wrong count, a number other
+// than 1, 2 or 3, or not eight of each (see RotGameError).
+func ParseRotGame(s string) (RotGame, error) {
+	b, err := rotgame.Parse(s)
+	if err != nil {
+		return RotGame{}, err
+	}
+	return RotGame{m: b.Masks()}, nil
+}
+
+// RotGameFromCells makes a board from the number in each cell.
+func RotGameFromCells(cells [24]uint8) (RotGame, error) {
+	b := rotgame.Board(cells)
+	if err := rotgame.Check(b); err != nil {
+		return RotGame{}, err
+	}
+	return RotGame{m: b.Masks()}, nil
+}
+
+// RandomRotGame draws a board uniformly from all 24!/(8!)^3 = 9,465,511,770.
+func RandomRotGame(rng *rand.Rand) RotGame {
+	// A uniform shuffle of eight 1s, 2s and 3s: every board comes from the
+	// same number (8!^3) of the 24! orders.
+	var b rotgame.Board
+	for i := range b {
+		b[i] = uint8(i/8 + 1)
+	}
+	rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+	return RotGame{m: b.Masks()}
+}
+
+// valid reports whether g is a board (not the zero value).
+func (g RotGame) valid() bool {
+	return g.m[0]|g.m[1]|g.m[2] == rotgame.AllCells &&
+		bits.OnesCount32(g.m[0]) == 8 && bits.OnesCount32(g.m[1]) == 8 && bits.OnesCount32(g.m[2]) == 8
+}
+
+// Cells returns the number (1, 2 or 3) in each cell.
+func (g RotGame) Cells() [24]uint8 { return rotgame.FromMasks(g.m) }
+
+// String writes the board as the judge reads it: 24 numbers, one space
+// apart.
+func (g RotGame) String() string { return rotgame.FromMasks(g.m).String() }
+
+// Centre returns the number filling the centre, or 0 when the centre holds
+// different numbers.
+func (g RotGame) Centre() int {
+	for k, p := range g.m {
+		if p&rotgame.CentreMask == rotgame.CentreMask {
+			return k + 1
+		}
+	}
+	return 0
+}
+
+// IsSolved reports whether the centre holds eight equal numbers.
+func (g RotGame) IsSolved() bool { return g.Centre() != 0 }
+
+// Apply returns the board after a solution's operations.
+func (g RotGame) Apply(s Solution) RotGame {
+	for _, m := range s.steps[:s.n] {
+		for k := range g.m {
+			g.m[k] = rotgame.Move(g.m[k], int(m))
+		}
+	}
+	return g
+}
+
+// RotGameAnswer is an optimal answer: the operations and the number they
+// bring to the centre.
+type RotGameAnswer struct {
+	Moves  Solution
+	Centre int
+}
+
+// Sequence returns the judge's first line: the operations without spaces, or
+// "No moves needed".
+func (a RotGameAnswer) Sequence() string {
+	if a.Moves.Len() == 0 {
+		return "No moves needed"
+	}
+	return a.Moves.String()
+}
+
+// AppendJudge appends the answer in the judge's format: the sequence, a
+// newline, the centre number, a newline.
+func (a RotGameAnswer) AppendJudge(b []byte) []byte {
+	if a.Moves.Len() == 0 {
+		b = append(b, "No moves needed"...)
+	} else {
+		b = a.Moves.Append(b)
+	}
+	b = append(b, '\n')
+	b = strconv.AppendInt(b, int64(a.Centre), 10)
+	return append(b, '\n')
+}
+
+// String writes the answer on one line: the sequence, a space, the centre
+// number ("AC 2", "No moves needed 2"). Verify reads it back.
+func (a RotGameAnswer) String() string {
+	return a.Sequence() + " " + strconv.Itoa(a.Centre)
+}
+
+var rotgameWalker = lazyWalker{def: rotgame.Def, steps: rotgameSteps}
+
+// rotgameSteps: every operation is one move of the table, and no rule
+// forbids two in a row.
+func rotgameSteps() []walk.Step {
+	steps := make([]walk.Step, len(rotgame.MoveNames))
+	for m := range steps {
+		steps[m] = walk.Step{Name: rotgame.MoveNames[m : m+1], Group: -1, Paths: [][]int{{m}}}
+	}
+	return steps
+}
+
+var rotgameNotation = sync.OnceValue(func() *notation { return stepNotation(rotgameSteps(), "") })
+
+// coords returns the board's three coordinates in the placement table.
+func (g RotGame) coords() ([3]puzzle.State, *walk.Walker, error) {
+	c := [3]puzzle.State{puzzle.State(g.m[0]), puzzle.State(g.m[1]), puzzle.State(g.m[2])}
+	if !g.valid() {
+		return c, nil, errNotABoard
+	}
+	w, err := rotgameWalker.get()
+	return c, w, err
+}
+
+// Solve returns the optimal answer: the fewest operations, the
+// lexicographically smallest such sequence, and the number it brings to the
+// centre (see RotGame on why this is right). A solved board gives the empty
+// sequence and its centre. The error is non-nil only for the zero RotGame or
+// an unusable table (*TableError).
+func (g RotGame) Solve() (RotGameAnswer, error) {
+	c, w, err := g.coords()
+	if err != nil {
+		return RotGameAnswer{}, err
+	}
+	var buf [walk.MaxSteps]uint8
+	steps, k, err := w.SolveAny(c[:], buf[:0])
+	if err != nil {
+		return RotGameAnswer{}, err
+	}
+	return RotGameAnswer{Moves: newSolution(rotgameNotation(), steps), Centre: k + 1}, nil
+}
+
+// Distance returns the fewest operations that fill the centre.
+func (g RotGame) Distance() (int, error) {
+	a, err := g.Solve()
+	return a.Moves.Len(), err
+}
+
+// Count returns the number of distinct optimal sequences (whatever number
+// each brings to the centre).
+func (g RotGame) Count() (uint64, error) {
+	c, w, err := g.coords()
+	if err != nil {
+		return 0, err
+	}
+	return w.Count(c[:])
+}
+
+// All returns every optimal answer, in A..H order of the sequences, up to
+// limit of them (limit <= 0: no limit); truncated says whether there were
+// more. Different answers may fill the centre with different numbers.
+func (g RotGame) All(limit int) (answers []RotGameAnswer, truncated bool, err error) {
+	c, w, err := g.coords()
+	if err != nil {
+		return nil, false, err
+	}
+	sols, truncated, err := allSolutions(w, rotgameNotation(), c[:], limit)
+	if err != nil {
+		return nil, false, err
+	}
+	answers = make([]RotGameAnswer, len(sols))
+	for i, s := range sols {
+		answers[i] = RotGameAnswer{Moves: s, Centre: g.Apply(s).Centre()}
+	}
+	return answers, truncated, nil
+}
+
+// Verify checks a proposed answer: the operations A..H (white space between
+// them ignored; "No moves needed" or nothing for none), optionally followed by
+// white space and the number claimed for the centre, as in "AC 2". It is
+// legal when it fills the centre with eight equal numbers (the claimed one,
+// if given). The verdict gives its length and the optimal length; it does not
+// say whether a legal optimal answer is the lexicographically smallest (Solve
+// gives that one). The error is non-nil only for the zero RotGame or an
+// unusable table.
+func (g RotGame) Verify(solution string) (Verdict, error) {
+	d, err := g.Distance()
+	if err != nil {
+		return Verdict{}, err
+	}
+	v := Verdict{Optimal: d}
+	fields := strings.Fields(solution)
+	claim := 0
+	if n := len(fields); n > 0 && allASCIIDigits(fields[n-1]) {
+		c, err := strconv.Atoi(fields[n-1])
+		if err != nil || c < 1 || c > 3 {
+			v.Problem = fmt.Sprintf("centre %q is not 1, 2 or 3", truncate(fields[n-1], 16))
+			return v, nil
+		}
+		claim, fields = c, fields[:n-1]
+	}
+	moves := strings.Join(fields, "")
+	if strings.Join(fields, " ") == "No moves needed" {
+		moves = ""
+	}
+	seq, bad, ok := rotgameNotation().parse(moves)
+	if !ok {
+		v.Problem = fmt.Sprintf("bad operation %q (want A to H)", truncate(bad, 16))
+		return v, nil
+	}
+	v.Length = len(seq)
+	x := g
+	for _, m := range seq {
+		for k := range x.m {
+			x.m[k] = rotgame.Move(x.m[k], int(m))
+		}
+	}
+	switch centre := x.Centre(); {
+	case centre == 0:
+		v.Problem = "the centre does not hold eight equal numbers"
+	case claim != 0 && claim != centre:
+		v.Problem = fmt.Sprintf("the centre holds %d, not %d", centre, claim)
+	default:
+		v.Legal = true
+	}
+	return v, nil
+}
+
+func allASCIIDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// RotGameDistribution returns the number of placements of one number's
+// eight cells at each distance from the centre, as recorded in the table (a
+// board's distance is the least of its three numbers' distances).
+func RotGameDistribution() ([]int, error) {
+	w, err := rotgameWalker.get()
+	if err != nil {
+		return nil, err
+	}
+	return counts(w), nil
+}
