@@ -60,7 +60,10 @@ func predecessors(def *puzzle.Def) func(s puzzle.State, states []puzzle.State, r
 	if def.Undirected() && def.Neighbours != nil {
 		// With every move's inverse among the moves, the states that lead
 		// to s are exactly the states s leads to.
-		return def.Neighbours
+		return func(s puzzle.State, states []puzzle.State, ranks []uint32) {
+			n := def.Neighbours(s)
+			copy(ranks, n.Ranks[:len(ranks)])
+		}
 	}
 	pred := predecessor(def)
 	return func(s puzzle.State, states []puzzle.State, ranks []uint32) {

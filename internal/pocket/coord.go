@@ -1,6 +1,7 @@
 package pocket
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/godtable/godtable/internal/puzzle"
@@ -23,18 +24,14 @@ var unslot = [7]uint8{0, 1, 2, 3, 4, 5, 7}
 var fact = [8]int{1, 1, 2, 6, 24, 120, 720, 5040}
 
 // PermRank ranks the corner permutation (Lehmer code over the seven moving
-// corners).
+// corners): for each position, how many corners not yet placed are smaller.
 func (a Cubie) PermRank() int {
 	r := 0
+	var used uint32
 	for i := 0; i < 7; i++ {
-		pi := slot[a.CP[unslot[i]]]
-		smaller := 0
-		for j := i + 1; j < 7; j++ {
-			if slot[a.CP[unslot[j]]] < pi {
-				smaller++
-			}
-		}
-		r += smaller * fact[6-i]
+		v := uint32(slot[a.CP[unslot[i]]])
+		r += bits.OnesCount32(^used&(1<<v-1)) * fact[6-i]
+		used |= 1 << v
 	}
 	return r
 }
@@ -179,12 +176,13 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
 		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
-		Neighbours: func(s puzzle.State, out []puzzle.State, ranks []uint32) {
+		Neighbours: func(s puzzle.State) (nb puzzle.Neighbourhood) {
 			p, w := &t.Perm[uint32(s)/NTwist], &t.Twist[uint32(s)%NTwist]
-			for i, m := range moves[:len(out)] {
+			for i, m := range moves {
 				r := uint32(p[m])*NTwist + uint32(w[m])
-				out[i], ranks[i] = puzzle.State(r), r
+				nb.States[i], nb.Ranks[i] = puzzle.State(r), r
 			}
+			return nb
 		},
 	}
 }

@@ -46,6 +46,9 @@ func cornerStickers(i int) string {
 // space, four stickers each). The fixed down-back-left corner (stickers M, T,
 // W) names the D, B and L colours; the others follow from the corners.
 func Parse(s string) (Cubie, error) {
+	if c, ok := parseValid(s); ok {
+		return c, nil
+	}
 	if len(s) != 24 {
 		return Cubie{}, perr(ErrLength, "want 24 stickers, got %d characters", len(s))
 	}
@@ -310,4 +313,70 @@ func deduceFR(s string, d, b, l byte) (fc, rc byte, ok bool) {
 		}
 	}
 	return fc, rc, nf == 1 && nr == 1 && fc != rc
+}
+
+// parseValid is Parse for valid input only, and fast: it reads the colour
+// scheme from the fixed corner and the two corners that name F and R, maps
+// every sticker to its face and identifies the corners. It accepts only when
+// all 24 stickers are in the six printable colours and the eight corners are
+// real, distinct and twisted by a multiple of 3 (which also gives four
+// stickers of each colour); for anything else it says no, and Parse's full
+// check names the problem.
+func parseValid(s string) (Cubie, bool) {
+	if len(s) != 24 {
+		return Cubie{}, false
+	}
+	d, b, l := s[cornerFacelet[DBL][0]], s[cornerFacelet[DBL][1]], s[cornerFacelet[DBL][2]]
+	// Every corner shows one of U/D, one of F/B, one of R/L. So the corner
+	// with the D and L colours shows F's as its third, the one with D and B
+	// shows R's, and the one with L and B shows U's. third[m] keeps the
+	// third colour of a corner whose known colours are the set m (bits D, L,
+	// B); without branches, since which corner is which is unpredictable.
+	var third [8]byte
+	for i := 0; i < 8; i++ {
+		fi := &cornerFacelet[i]
+		x, y, z := s[fi[0]], s[fi[1]], s[fi[2]]
+		hd := b2u(x == d) | b2u(y == d) | b2u(z == d)
+		hl := b2u(x == l) | b2u(y == l) | b2u(z == l)
+		hb := b2u(x == b) | b2u(y == b) | b2u(z == b)
+		m := hd | hl<<1 | hb<<2
+		third[m] = x ^ y ^ z ^ d&-hd ^ l&-hl ^ b&-hb
+	}
+	uc, rc, fc := third[6], third[5], third[3]
+	// face holds face+1 for the six colours, 0 for any other character.
+	var face [256]uint8
+	for k, c := range [6]byte{uc, rc, fc, d, l, b} {
+		if c <= ' ' || c > '~' || face[c] != 0 {
+			return Cubie{}, false
+		}
+		face[c] = uint8(k) + 1
+	}
+	var c Cubie
+	var seen uint8
+	twist := 0
+	for i := 0; i < 8; i++ {
+		fi := &cornerFacelet[i]
+		x, y, z := face[s[fi[0]]], face[s[fi[1]]], face[s[fi[2]]]
+		if x == 0 || y == 0 || z == 0 {
+			return Cubie{}, false
+		}
+		info := cornerInfo[int(x-1)*36+int(y-1)*6+int(z-1)]
+		j, o := info&7, (info>>3)&3
+		if info>>5 != okCorner || seen&(1<<j) != 0 {
+			return Cubie{}, false
+		}
+		seen |= 1 << j
+		c.CP[i], c.CO[i] = j, o
+		twist += int(o)
+	}
+	return c, twist%3 == 0
+}
+
+// b2u is 1 for true, 0 for false.
+func b2u(v bool) byte {
+	var x byte
+	if v {
+		x = 1
+	}
+	return x
 }

@@ -16,6 +16,7 @@ package walk
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
@@ -62,7 +63,7 @@ type Walker struct {
 func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 	w := &Walker{def: def, lv: lv, steps: steps, goal: def.Rank(def.Goal), groups: groups}
 	simple := make([]int, len(steps))
-	if len(def.Moves) > maxMoves {
+	if len(def.Moves) > puzzle.MaxMoves {
 		simple = nil
 	}
 	for i, s := range steps {
@@ -152,50 +153,73 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 
 // solveSimple is Solve for steps that are single table moves.
 func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+	if w.lv.Encoding == table.Mod3 {
+		return solveSimple(w, w.lv.Mod3(), s, r, v, dst)
+	}
+	return solveSimple(w, w.lv.Bytes(), s, r, v, dst)
+}
+
+// levelReader is a table's levels with the encoding fixed at compile time.
+type levelReader interface {
+	table.Mod3Levels | table.ByteLevels
+	At(r uint32) uint8
+}
+
+func solveSimple[L levelReader](w *Walker, levels L, s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
 	lv := w.lv
-	var next [maxMoves]puzzle.State
-	var ranks [maxMoves]uint32
-	var levels [maxMoves]uint8
 	moves := len(w.def.Moves)
+	var got [puzzle.MaxMoves]uint8
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {
 			return dst, ErrInconsistent
 		}
 		want := lv.Below(v)
-		w.neighbours(s, next[:moves], ranks[:moves])
+		var nb puzzle.Neighbourhood
+		if w.def.Neighbours != nil {
+			nb = w.def.Neighbours(s)
+		} else {
+			nb = w.neighbours(s)
+		}
 		// All reads first, then the choice: the reads are independent,
 		// so their cache misses overlap instead of following each other.
 		for m := 0; m < moves; m++ {
-			levels[m] = lv.At(ranks[m])
+			got[m] = levels.At(nb.Ranks[m])
 		}
-		found := false
+		// The first step that descends, found without a branch per step
+		// (which step it is varies unpredictably from state to state).
+		var match uint32
 		for i, m := range w.simple {
-			if levels[m] == want {
-				s, r, v, found = next[m], ranks[m], want, true
-				dst = append(dst, uint8(i))
-				break
-			}
+			match |= b2u(got[m] == want) << i
 		}
-		if !found {
+		if match == 0 {
 			return dst, ErrInconsistent
 		}
+		i := bits.TrailingZeros32(match)
+		m := w.simple[i]
+		s, r, v = nb.States[m], nb.Ranks[m], want
+		dst = append(dst, uint8(i))
 	}
 	return dst, nil
 }
 
-// maxMoves bounds the number of table moves of a puzzle the fast walk takes.
-const maxMoves = 16
+// b2u is 1 for true and 0 for false.
+func b2u(b bool) uint32 {
+	var x uint32
+	if b {
+		x = 1
+	}
+	return x
+}
 
-// neighbours fills out and ranks with the states after every table move.
-func (w *Walker) neighbours(s puzzle.State, out []puzzle.State, ranks []uint32) {
-	if w.def.Neighbours != nil {
-		w.def.Neighbours(s, out, ranks)
-		return
+// neighbours returns the states after every table move and their ranks,
+// move by move, for a definition without Neighbours.
+func (w *Walker) neighbours(s puzzle.State) puzzle.Neighbourhood {
+	var nb puzzle.Neighbourhood
+	for m := range w.def.Moves {
+		nb.States[m] = w.def.Apply(s, m)
+		nb.Ranks[m] = w.def.Rank(nb.States[m])
 	}
-	for m := range out {
-		out[m] = w.def.Apply(s, m)
-		ranks[m] = w.def.Rank(out[m])
-	}
+	return nb
 }
 
 // Distance returns the number of steps of an optimal solution from s.
