@@ -1,8 +1,6 @@
 package walk
 
 import (
-	"bytes"
-
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
 )
@@ -82,9 +80,6 @@ func (w *Walker) SolveAny(coords []puzzle.State, dst []uint8) ([]uint8, int, err
 	if w.simple != nil && w.def.LowerBound != nil && w.lv.Encoding == table.Mod3 {
 		return w.solveAnyBounded(coords, dst)
 	}
-	if w.simple != nil {
-		return w.solveAnySimple(coords, dst)
-	}
 	p, d, err := w.start(coords)
 	if err != nil {
 		return dst, -1, err
@@ -113,69 +108,6 @@ func (w *Walker) SolveAny(coords []puzzle.State, dst []uint8) ([]uint8, int, err
 		}
 	}
 	return dst, -1, ErrInconsistent
-}
-
-// solveAnySimple is SolveAny for steps that are single table moves, in one
-// pass: every coordinate walks its own first optimal path, all in step, until
-// some reach the goal. Those are the nearest coordinates, and the first of
-// their paths in step order is the first solution of the position: the
-// position's optimal solutions are the nearest coordinates' optimal
-// solutions pooled, and each coordinate's walk gives the first of its own.
-func (w *Walker) solveAnySimple(coords []puzzle.State, dst []uint8) ([]uint8, int, error) {
-	if len(coords) == 0 || len(coords) > MaxCoords {
-		panic("walk: bad number of coordinates")
-	}
-	apply, rank, lv := w.def.Apply, w.def.Rank, w.lv
-	var (
-		s     [MaxCoords]puzzle.State
-		r     [MaxCoords]uint32
-		v     [MaxCoords]uint8
-		path  [MaxCoords][MaxSteps]uint8
-		alive uint8 // coordinates that can reach the goal
-	)
-	for k, c := range coords {
-		s[k], r[k] = c, rank(c)
-		v[k] = lv.At(r[k])
-		if lv.Reachable(r[k]) {
-			alive |= 1 << k
-		}
-	}
-	if alive == 0 {
-		return dst, -1, ErrUnreachable
-	}
-	for d := 0; ; d++ {
-		best := -1
-		for k := range coords {
-			if alive&(1<<k) != 0 && r[k] == w.goal && (best < 0 || bytes.Compare(path[k][:d], path[best][:d]) < 0) {
-				best = k
-			}
-		}
-		if best >= 0 {
-			return append(dst, path[best][:d]...), best, nil
-		}
-		if d > lv.MaxDistance() || d == MaxSteps {
-			return dst, -1, ErrInconsistent
-		}
-		for k := range coords {
-			if alive&(1<<k) == 0 {
-				continue
-			}
-			want := lv.Below(v[k])
-			found := false
-			for i, m := range w.simple {
-				t := apply(s[k], m)
-				tr := rank(t)
-				if lv.At(tr) == want {
-					s[k], r[k], v[k], found = t, tr, want, true
-					path[k][d] = uint8(i)
-					break
-				}
-			}
-			if !found {
-				return dst, -1, ErrInconsistent
-			}
-		}
-	}
 }
 
 // solveAnyBounded is SolveAny for steps that are single table moves, with
