@@ -37,3 +37,18 @@ func TestDefinitionsConsistent(t *testing.T) {
 		})
 	}
 }
+
+// FuzzRanks: for every definition, rank and unrank invert each other.
+func FuzzRanks(f *testing.F) {
+	f.Add(uint8(0), uint32(0))
+	f.Add(uint8(2), uint32(40319))
+	f.Add(uint8(3), uint32(735470))
+	f.Fuzz(func(t *testing.T, which uint8, r uint32) {
+		defs := Defs()
+		d := defs[int(which)%len(defs)]
+		r %= d.Size
+		if got := d.Rank(d.Unrank(r)); got != r {
+			t.Fatalf("%s: rank %d unranks and ranks to %d", d.Name, r, got)
+		}
+	})
+}
