@@ -35,20 +35,26 @@ func concurrentCases(n int) []puzzleCase {
 			c, err2 := grid.Count()
 			return str(s, err) + fmt.Sprint(c, err2)
 		}})
+		sq := RandomMagicSquare(rng)
+		cases = append(cases, puzzleCase{"msquare " + sq.String(), func() string {
+			s, err := sq.Solve()
+			c, err2 := sq.Count()
+			return str(s, err) + fmt.Sprint(c, err2)
+		}})
+		game := RandomRotGame(rng)
+		cases = append(cases, puzzleCase{"rotgame " + game.String(), func() string {
+			a, err := game.Solve()
+			c, err2 := game.Count()
+			return fmt.Sprint(a, err, c, err2)
+		}})
 		v := ViewsBatteryCase(rng.IntN(1000000))
 		cases = append(cases, puzzleCase{"views " + v.Hex(), func() string {
 			b, ok := SolveViews(v)
 			return fmt.Sprint(b.Hex(), ok)
 		}})
 	}
-	for _, f := range extraConcurrentCases {
-		cases = append(cases, f(rng, n)...)
-	}
 	return cases
 }
-
-// extraConcurrentCases lets each puzzle's tests add its own cases.
-var extraConcurrentCases []func(rng *rand.Rand, n int) []puzzleCase
 
 // Solving every puzzle from many goroutines at once, starting with the
 // tables not yet decoded, gives exactly the sequential answers. Run under
