@@ -33,18 +33,16 @@ func Distances(def *puzzle.Def) []uint8 {
 	visited.Set(uint(goal))
 	frontier.Set(uint(goal))
 	dist[goal] = 0
-	moves := len(def.Moves)
-	states := make([]puzzle.State, moves)
-	ranks := make([]uint32, moves)
-	preds := predecessors(def)
+	pred := predecessor(def)
 	for d := uint8(1); frontier.Any(); d++ {
 		next.ClearAll()
 		for r, ok := frontier.NextSet(0); ok; r, ok = frontier.NextSet(r + 1) {
-			preds(def.Unrank(uint32(r)), states, ranks)
-			for _, p := range ranks {
-				if !visited.Test(uint(p)) {
-					visited.Set(uint(p))
-					next.Set(uint(p))
+			s := def.Unrank(uint32(r))
+			for m := range def.Moves {
+				p := uint(def.Rank(pred(s, m)))
+				if !visited.Test(p) {
+					visited.Set(p)
+					next.Set(p)
 					dist[p] = d
 				}
 			}
@@ -52,26 +50,6 @@ func Distances(def *puzzle.Def) []uint8 {
 		frontier, next = next, frontier
 	}
 	return dist
-}
-
-// predecessors returns a function that fills ranks with the ranks of the
-// states that some move takes to s (states is scratch space).
-func predecessors(def *puzzle.Def) func(s puzzle.State, states []puzzle.State, ranks []uint32) {
-	if def.Undirected() && def.Neighbours != nil {
-		// With every move's inverse among the moves, the states that lead
-		// to s are exactly the states s leads to.
-		return func(s puzzle.State, states []puzzle.State, ranks []uint32) {
-			n := def.Neighbours(s)
-			copy(ranks, n.Ranks[:len(ranks)])
-		}
-	}
-	pred := predecessor(def)
-	return func(s puzzle.State, states []puzzle.State, ranks []uint32) {
-		for m := range ranks {
-			states[m] = pred(s, m)
-			ranks[m] = def.Rank(states[m])
-		}
-	}
 }
 
 // predecessor returns a function giving the state that move m takes to s.

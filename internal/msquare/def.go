@@ -26,12 +26,5 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
 		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(mt[s][m]) },
-		Neighbours: func(s puzzle.State) (nb puzzle.Neighbourhood) {
-			row := &mt[s]
-			for m, r := range row {
-				nb.States[m], nb.Ranks[m] = puzzle.State(r), uint32(r)
-			}
-			return nb
-		},
 	}
 })

@@ -176,14 +176,6 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
 		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
-		Neighbours: func(s puzzle.State) (nb puzzle.Neighbourhood) {
-			p, w := &t.Perm[uint32(s)/NTwist], &t.Twist[uint32(s)%NTwist]
-			for i, m := range moves {
-				r := uint32(p[m])*NTwist + uint32(w[m])
-				nb.States[i], nb.Ranks[i] = puzzle.State(r), r
-			}
-			return nb
-		},
 	}
 }
 

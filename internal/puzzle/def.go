@@ -16,15 +16,8 @@ import (
 // maps it to the dense index used by the table.
 type State uint64
 
-// MaxMoves bounds the number of moves of a puzzle whose Def has Neighbours.
-const MaxMoves = 12
-
-// Neighbourhood is a state's neighbours: States[m] is the state after move m
-// and Ranks[m] its rank.
-type Neighbourhood struct {
-	States [MaxMoves]State
-	Ranks  [MaxMoves]uint32
-}
+// MaxMoves bounds the number of moves of a puzzle.
+const MaxMoves = 16
 
 // Def is a puzzle's state graph as the table machinery sees it.
 type Def struct {
@@ -46,13 +39,6 @@ type Def struct {
 	Rank func(s State) uint32
 	// Apply returns the state after move m.
 	Apply func(s State, m int) State
-	// Neighbours, if set, returns the states after every move and their
-	// ranks, all at once (for at most MaxMoves moves). It is optional and
-	// only for speed: it lets a puzzle share work between the moves (decode
-	// the state once, no call per move), and lets the walk issue all the
-	// table reads of a step together, so that their memory latencies
-	// overlap. It returns by value so that nothing escapes to the heap.
-	Neighbours func(s State) Neighbourhood
 	// LowerBound, if not nil, returns a cheap lower bound on a state's
 	// distance to the goal. A walk over several coordinates uses it to stop
 	// walking a coordinate that cannot be the nearest.

@@ -2,33 +2,23 @@ package registry
 
 import (
 	"testing"
-
-	"github.com/godtable/godtable/internal/puzzle"
 )
 
-// Every definition is consistent on every state: ranks invert unranks,
-// Neighbours (the walk's fast path) agrees with Apply and Rank, and each
-// declared inverse undoes its move.
+// Every definition is consistent on every state: ranks invert unranks, and
+// each declared inverse undoes its move.
 func TestDefinitionsConsistent(t *testing.T) {
 	for _, d := range Defs() {
 		t.Run(d.Name, func(t *testing.T) {
 			if len(d.Inverse) != len(d.Moves) {
 				t.Fatalf("%d inverses for %d moves", len(d.Inverse), len(d.Moves))
 			}
-			var nb puzzle.Neighbourhood
 			for r := uint32(0); r < d.Size; r++ {
 				s := d.Unrank(r)
 				if d.Rank(s) != r {
 					t.Fatalf("rank %d: unrank then rank gives %d", r, d.Rank(s))
 				}
-				if d.Neighbours != nil {
-					nb = d.Neighbours(s)
-				}
 				for m := range d.Moves {
 					n := d.Apply(s, m)
-					if d.Neighbours != nil && (nb.States[m] != n || nb.Ranks[m] != d.Rank(n)) {
-						t.Fatalf("rank %d move %s: Neighbours gives %d/%d, Apply %d/%d", r, d.Moves[m], nb.States[m], nb.Ranks[m], n, d.Rank(n))
-					}
 					if inv := d.Inverse[m]; inv >= 0 && d.Apply(n, inv) != s {
 						t.Fatalf("rank %d: %s then %s is not the identity", r, d.Moves[m], d.Moves[inv])
 					}

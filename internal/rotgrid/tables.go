@@ -94,15 +94,6 @@ func Def() *puzzle.Def {
 			Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
 			Rank:    func(s puzzle.State) uint32 { return uint32(s) },
 			Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), Move(m))) },
-			Neighbours: func(s puzzle.State) (nb puzzle.Neighbourhood) {
-				x, z := uint32(s)/NZ, uint32(s)%NZ
-				xs, zs := &t.X[x], &t.Z[t.Set[x]][z]
-				for m := range xs {
-					r := uint32(xs[m])*NZ + uint32(zs[m])
-					nb.States[m], nb.Ranks[m] = puzzle.State(r), r
-				}
-				return nb
-			},
 		}
 	})
 	return def

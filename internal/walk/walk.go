@@ -16,7 +16,6 @@ package walk
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
@@ -166,60 +165,30 @@ type levelReader interface {
 }
 
 func solveSimple[L levelReader](w *Walker, levels L, s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	lv := w.lv
-	moves := len(w.def.Moves)
-	var got [puzzle.MaxMoves]uint8
+	apply, rank, lv := w.def.Apply, w.def.Rank, w.lv
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {
 			return dst, ErrInconsistent
 		}
 		want := lv.Below(v)
-		var nb puzzle.Neighbourhood
-		if w.def.Neighbours != nil {
-			nb = w.def.Neighbours(s)
-		} else {
-			nb = w.neighbours(s)
+		i := -1
+		// One move at a time, stopping at the first that descends. The
+		// reads of the moves tried do not depend on each other, so the
+		// processor overlaps their cache misses anyway.
+		for k, m := range w.simple {
+			t := apply(s, m)
+			if tr := rank(t); levels.At(tr) == want {
+				i, s, r = k, t, tr
+				break
+			}
 		}
-		// All reads first, then the choice: the reads are independent,
-		// so their cache misses overlap instead of following each other.
-		for m := 0; m < moves; m++ {
-			got[m] = levels.At(nb.Ranks[m])
-		}
-		// The first step that descends, found without a branch per step
-		// (which step it is varies unpredictably from state to state).
-		var match uint32
-		for i, m := range w.simple {
-			match |= b2u(got[m] == want) << i
-		}
-		if match == 0 {
+		if i < 0 {
 			return dst, ErrInconsistent
 		}
-		i := bits.TrailingZeros32(match)
-		m := w.simple[i]
-		s, r, v = nb.States[m], nb.Ranks[m], want
+		v = want
 		dst = append(dst, uint8(i))
 	}
 	return dst, nil
-}
-
-// b2u is 1 for true and 0 for false.
-func b2u(b bool) uint32 {
-	var x uint32
-	if b {
-		x = 1
-	}
-	return x
-}
-
-// neighbours returns the states after every table move and their ranks,
-// move by move, for a definition without Neighbours.
-func (w *Walker) neighbours(s puzzle.State) puzzle.Neighbourhood {
-	var nb puzzle.Neighbourhood
-	for m := range w.def.Moves {
-		nb.States[m] = w.def.Apply(s, m)
-		nb.Ranks[m] = w.def.Rank(nb.States[m])
-	}
-	return nb
 }
 
 // Distance returns the number of steps of an optimal solution from s.
