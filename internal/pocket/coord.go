@@ -168,14 +168,15 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		}
 	}
 	return &puzzle.Def{
-		Name:    name,
-		Size:    NStates,
-		Goal:    0,
-		Moves:   names,
-		Inverse: inverse,
-		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
-		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
+		Name:        name,
+		Size:        NStates,
+		Goal:        0,
+		Moves:       names,
+		Inverse:     inverse,
+		Unrank:      func(r uint32) puzzle.State { return puzzle.State(r) },
+		Rank:        func(s puzzle.State) uint32 { return uint32(s) },
+		StateIsRank: true,
+		Apply:       func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
 	}
 }
 

@@ -37,6 +37,9 @@ type Def struct {
 	Unrank func(r uint32) State
 	// Rank returns the dense index of a state.
 	Rank func(s State) uint32
+	// StateIsRank says that a state is its own rank (Rank is the identity),
+	// so that the walk can skip the call.
+	StateIsRank bool
 	// Apply returns the state after move m.
 	Apply func(s State, m int) State
 	// LowerBound, if not nil, returns a cheap lower bound on a state's

@@ -42,3 +42,17 @@ func FuzzRanks(f *testing.F) {
 		}
 	})
 }
+
+// A definition that says its states are their ranks means it.
+func TestStateIsRank(t *testing.T) {
+	for _, d := range Defs() {
+		if !d.StateIsRank {
+			continue
+		}
+		for r := uint32(0); r < d.Size; r += 1 + r/1000 {
+			if s := d.Unrank(r); uint32(s) != r || d.Rank(s) != r {
+				t.Fatalf("%s: rank %d is state %d", d.Name, r, s)
+			}
+		}
+	}
+}

@@ -86,14 +86,15 @@ func Def() *puzzle.Def {
 			inverse[m] = int(m.Inverse())
 		}
 		def = &puzzle.Def{
-			Name:    "rotgrid",
-			Size:    NStates,
-			Goal:    puzzle.State(Solved.Rank()),
-			Moves:   names,
-			Inverse: inverse,
-			Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
-			Rank:    func(s puzzle.State) uint32 { return uint32(s) },
-			Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), Move(m))) },
+			Name:        "rotgrid",
+			Size:        NStates,
+			Goal:        puzzle.State(Solved.Rank()),
+			Moves:       names,
+			Inverse:     inverse,
+			Unrank:      func(r uint32) puzzle.State { return puzzle.State(r) },
+			Rank:        func(s puzzle.State) uint32 { return uint32(s) },
+			StateIsRank: true,
+			Apply:       func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), Move(m))) },
 		}
 	})
 	return def

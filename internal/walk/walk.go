@@ -165,7 +165,7 @@ type levelReader interface {
 }
 
 func solveSimple[L levelReader](w *Walker, levels L, s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	apply, rank, lv := w.def.Apply, w.def.Rank, w.lv
+	apply, rank, lv, isRank := w.def.Apply, w.def.Rank, w.lv, w.def.StateIsRank
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {
 			return dst, ErrInconsistent
@@ -177,7 +177,11 @@ func solveSimple[L levelReader](w *Walker, levels L, s puzzle.State, r uint32, v
 		// processor overlaps their cache misses anyway.
 		for k, m := range w.simple {
 			t := apply(s, m)
-			if tr := rank(t); levels.At(tr) == want {
+			tr := uint32(t)
+			if !isRank {
+				tr = rank(t)
+			}
+			if levels.At(tr) == want {
 				i, s, r = k, t, tr
 				break
 			}
