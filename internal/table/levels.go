@@ -54,34 +54,8 @@ func (l *Levels) Reachable(r uint32) bool {
 // MaxDistance is the largest distance in the table.
 func (l *Levels) MaxDistance() int { return len(l.Counts) - 1 }
 
-// Mod3Levels and ByteLevels read the packed levels of one encoding with the
-// layout fixed at compile time; a walk generic over them has no per-read
-// decisions left.
-type (
-	// Mod3Levels reads a Mod3 table: four states to a byte.
-	Mod3Levels []byte
-	// ByteLevels reads a Full8 table: one state to a byte.
-	ByteLevels struct{ data []byte }
-)
-
-// At returns the level of rank r.
-func (d Mod3Levels) At(r uint32) uint8 { return d[r>>2] >> ((r & 3) << 1) & 3 }
-
-// At returns the level of rank r.
-func (d ByteLevels) At(r uint32) uint8 { return d.data[r] }
-
-// Mod3 returns the packed levels of a Mod3 table (nil for another encoding).
-func (l *Levels) Mod3() Mod3Levels {
-	if l.Encoding != Mod3 {
-		return nil
-	}
-	return Mod3Levels(l.data)
-}
-
-// Bytes returns the levels of a Full8 table (empty for another encoding).
-func (l *Levels) Bytes() ByteLevels {
-	if l.Encoding != Full8 {
-		return ByteLevels{}
-	}
-	return ByteLevels{l.data}
+// Layout returns what At computes with, for loops that keep it in
+// registers: the level of rank r is data[r>>shift] >> ((r&low)*width) & mask.
+func (l *Levels) Layout() (data []byte, shift, low, width uint32, mask uint8) {
+	return l.data, uint32(l.shift), 1<<l.shift - 1, uint32(l.bits), l.mask
 }

@@ -152,20 +152,10 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 
 // solveSimple is Solve for steps that are single table moves.
 func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	if w.lv.Encoding == table.Mod3 {
-		return solveSimple(w, w.lv.Mod3(), s, r, v, dst)
-	}
-	return solveSimple(w, w.lv.Bytes(), s, r, v, dst)
-}
-
-// levelReader is a table's levels with the encoding fixed at compile time.
-type levelReader interface {
-	table.Mod3Levels | table.ByteLevels
-	At(r uint32) uint8
-}
-
-func solveSimple[L levelReader](w *Walker, levels L, s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
 	apply, rank, lv, isRank := w.def.Apply, w.def.Rank, w.lv, w.def.StateIsRank
+	// The table's layout in locals, so that each read is a few
+	// instructions on registers.
+	data, shift, low, width, mask := lv.Layout()
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {
 			return dst, ErrInconsistent
@@ -181,7 +171,7 @@ func solveSimple[L levelReader](w *Walker, levels L, s puzzle.State, r uint32, v
 			if !isRank {
 				tr = rank(t)
 			}
-			if levels.At(tr) == want {
+			if data[tr>>shift]>>((tr&low)*width)&mask == want {
 				i, s, r = k, t, tr
 				break
 			}
