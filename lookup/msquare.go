@@ -70,8 +70,10 @@ func ParseMagicSquare(s string) (MagicSquare, error) {
 	return newMagicSquare(b), nil
 }
 
-// RandomMagicSquare draws a state uniformly from all 40,320.
+// RandomMagicSquare draws a state uniformly from all 40,320, using rng (a
+// fresh generator if rng is nil).
 func RandomMagicSquare(rng *rand.Rand) MagicSquare {
+	rng = orRandom(rng)
 	return newMagicSquare(msquare.Unrank(uint32(rng.IntN(msquare.NStates))))
 }
 

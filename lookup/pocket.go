@@ -100,8 +100,10 @@ func ScramblePocket(moves string) (PocketCube, error) {
 	return PocketCube{rank: r}, nil
 }
 
-// RandomPocket draws a position uniformly from all 3,674,160.
+// RandomPocket draws a position uniformly from all 3,674,160, using rng (a
+// fresh generator if rng is nil).
 func RandomPocket(rng *rand.Rand) PocketCube {
+	rng = orRandom(rng)
 	return PocketCube{rank: uint32(rng.IntN(pocket.NStates))}
 }
 

@@ -97,8 +97,10 @@ func RotGameFromCells(cells [24]uint8) (RotGame, error) {
 	return RotGame{m: b.Masks()}, nil
 }
 
-// RandomRotGame draws a board uniformly from all 24!/(8!)^3 = 9,465,511,770.
+// RandomRotGame draws a board uniformly from all 24!/(8!)^3 = 9,465,511,770,
+// using rng (a fresh generator if rng is nil).
 func RandomRotGame(rng *rand.Rand) RotGame {
+	rng = orRandom(rng)
 	// A uniform shuffle of eight 1s, 2s and 3s: every board comes from the
 	// same number (8!^3) of the 24! orders.
 	var b rotgame.Board

@@ -91,8 +91,10 @@ func (g RotGrid) apply(seq []uint8) RotGrid {
 	return RotGrid{rank: r}
 }
 
-// RandomRotGrid draws a grid uniformly from all 362,880.
+// RandomRotGrid draws a grid uniformly from all 362,880, using rng (a fresh
+// generator if rng is nil).
 func RandomRotGrid(rng *rand.Rand) RotGrid {
+	rng = orRandom(rng)
 	return RotGrid{rank: uint32(rng.IntN(rotgrid.NStates))}
 }
 
