@@ -2,7 +2,7 @@ package msquare
 
 import (
 	"errors"
-	"fmt"
+	"github.com/godtable/godtable/internal/inputerr"
 	"strconv"
 	"strings"
 )
@@ -17,19 +17,9 @@ var (
 )
 
 // ParseError is an input that is not a board.
-type ParseError struct {
-	Kind error  // one of the Err* sentinels
-	Msg  string // one line naming the problem
-}
+type ParseError = inputerr.Error
 
-func (e *ParseError) Error() string { return e.Msg }
-
-// Unwrap returns the sentinel for errors.Is.
-func (e *ParseError) Unwrap() error { return e.Kind }
-
-func perr(kind error, format string, args ...any) error {
-	return &ParseError{Kind: kind, Msg: fmt.Sprintf(format, args...)}
-}
+var perr = inputerr.New
 
 // Parse reads a board: eight numbers separated by white space, a
 // permutation of 1..8, clockwise from the top-left (the judge's input line).

@@ -3,6 +3,7 @@ package pocket
 import (
 	"errors"
 	"fmt"
+	"github.com/godtable/godtable/internal/inputerr"
 	"math/bits"
 )
 
@@ -20,19 +21,9 @@ var (
 )
 
 // ParseError is a facelet or move string that is not a pocket cube.
-type ParseError struct {
-	Kind error  // one of the Err* sentinels
-	Msg  string // one line naming the problem
-}
+type ParseError = inputerr.Error
 
-func (e *ParseError) Error() string { return e.Msg }
-
-// Unwrap returns the sentinel for errors.Is.
-func (e *ParseError) Unwrap() error { return e.Kind }
-
-func perr(kind error, format string, args ...any) error {
-	return &ParseError{Kind: kind, Msg: fmt.Sprintf(format, args...)}
-}
+var perr = inputerr.New
 
 // stickerNames gives each sticker's letter in the net.
 const stickerNames = "ABCDEFGHIJKLMNOPQRSTUVWX"

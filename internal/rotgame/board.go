@@ -22,7 +22,7 @@ package rotgame
 
 import (
 	"errors"
-	"fmt"
+	"github.com/godtable/godtable/internal/inputerr"
 	"strconv"
 )
 
@@ -67,19 +67,9 @@ var (
 )
 
 // ParseError is an input that is not a board.
-type ParseError struct {
-	Kind error  // one of the Err* sentinels
-	Msg  string // one line naming the problem
-}
+type ParseError = inputerr.Error
 
-func (e *ParseError) Error() string { return e.Msg }
-
-// Unwrap returns the sentinel for errors.Is.
-func (e *ParseError) Unwrap() error { return e.Kind }
-
-func perr(kind error, format string, args ...any) error {
-	return &ParseError{Kind: kind, Msg: fmt.Sprintf(format, args...)}
-}
+var perr = inputerr.New
 
 // Parse reads a board: 24 numbers separated by white space, cell 0 first (the
 // judge's input), or the same 24 digits written together ("111131...").

@@ -3,6 +3,7 @@ package rotgrid
 import (
 	"errors"
 	"fmt"
+	"github.com/godtable/godtable/internal/inputerr"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,20 +20,9 @@ var (
 )
 
 // ParseError is an input that is not a grid, or not a move sequence.
-type ParseError struct {
-	Kind error  // one of the Err* sentinels
-	Msg  string // one line naming the problem
-}
+type ParseError = inputerr.Error
 
-// Error returns the one-line message.
-func (e *ParseError) Error() string { return e.Msg }
-
-// Unwrap returns the sentinel for errors.Is.
-func (e *ParseError) Unwrap() error { return e.Kind }
-
-func perr(kind error, format string, args ...any) error {
-	return &ParseError{Kind: kind, Msg: fmt.Sprintf(format, args...)}
-}
+var perr = inputerr.New
 
 // quote quotes a token for an error message, shortened if long.
 func quote(tok string) string {

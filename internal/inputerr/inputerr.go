@@ -1,0 +1,23 @@
+// Package inputerr is the error type of every puzzle's parser: a one-line
+// message naming the problem, and a sentinel for its class, so that callers
+// can both print it and tell errors apart with errors.Is.
+package inputerr
+
+import "fmt"
+
+// Error is an input that is not a state of its puzzle.
+type Error struct {
+	Kind error  // the class of problem: one of the parser's sentinels
+	Msg  string // one line naming the problem
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the class, for errors.Is.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// New returns an *Error of the given class, its message formatted as by
+// fmt.Sprintf.
+func New(kind error, format string, args ...any) error {
+	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
