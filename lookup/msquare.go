@@ -20,7 +20,8 @@ import (
 //
 // The operations are A (swap the rows), B (move the rightmost column to the
 // left) and C (turn the four centre cells a quarter clockwise). The zero
-// value is the base state.
+// value is the base state. Every MagicSquare value is a valid state, so the
+// methods never fail because of the state itself.
 //
 // One table serves every question. It holds, for each of the 40,320 states,
 // the fewest operations that take it to the base state. Operations move
@@ -60,8 +61,10 @@ var (
 // ParseMagicSquare reads a state as the judge gives it: eight numbers
 // separated by white space, a permutation of 1..8, clockwise from the
 // top-left ("2 6 8 4 5 7 3 1"). Eight digits with nothing between them
-// ("26845731") are read the same way. Invalid input gives a one-line error
-// naming the problem (a *MagicSquareError; errors.Is tells the class).
+// ("26845731") are read the same way. Invalid input gives the zero
+// MagicSquare and a one-line *MagicSquareError naming the problem; errors.Is
+// tells the class (ErrMagicSquareCount, ErrMagicSquareNumber,
+// ErrMagicSquareRange or ErrMagicSquareDuplicate).
 func ParseMagicSquare(s string) (MagicSquare, error) {
 	b, err := msquare.Parse(s)
 	if err != nil {
@@ -77,7 +80,9 @@ func RandomMagicSquare(rng *rand.Rand) MagicSquare {
 	return newMagicSquare(msquare.Unrank(uint32(rng.IntN(msquare.NStates))))
 }
 
-// MagicSquareFromRank returns the state with the given rank (see Rank).
+// MagicSquareFromRank returns the state with the given rank (see Rank). A
+// rank of 40,320 or more gives the zero MagicSquare and an error ("no such
+// position").
 func MagicSquareFromRank(r uint32) (MagicSquare, error) {
 	if r >= msquare.NStates {
 		return MagicSquare{}, errNoSuchPosition
@@ -86,7 +91,7 @@ func MagicSquareFromRank(r uint32) (MagicSquare, error) {
 }
 
 // Rank returns the state's position among the 40,320 permutations in
-// lexicographic order (the base state is 0).
+// lexicographic order, in [0, 40320) (the base state is 0).
 func (q MagicSquare) Rank() uint32 { return q.board().Rank() }
 
 // Cells returns the eight numbers, clockwise from the top-left.
@@ -104,10 +109,11 @@ func (q MagicSquare) String() string { return q.board().String() }
 // IsBase reports whether q is the base state.
 func (q MagicSquare) IsBase() bool { return q.x == 0 }
 
-// Apply returns the state after a solution's operations.
+// Apply returns the state after a solution's operations (the zero Solution
+// leaves q as it is). A solution of another puzzle leaves q as it is too.
 func (q MagicSquare) Apply(s Solution) MagicSquare {
 	b := q.board()
-	for _, i := range s.steps[:s.n] {
+	for _, i := range s.of(magicSquareNotation()) {
 		b = b.Apply(msquare.Move(i))
 	}
 	return newMagicSquare(b)
@@ -135,12 +141,13 @@ func (q MagicSquare) start(from MagicSquare) puzzle.State {
 // Solve answers the judge's question: the shortest sequence of operations
 // that turns the base state into q, and among all shortest the
 // lexicographically smallest (A < B < C). The base state itself gives the
-// empty solution. The error is non-nil only for an unusable table
-// (*TableError).
+// empty solution. Every state has an answer: the error is non-nil only when
+// the table cannot be used (a *TableError), with the zero Solution.
 func (q MagicSquare) Solve() (Solution, error) { return q.SolveFrom(MagicSquare{}) }
 
 // SolveFrom is Solve starting from another state: the lexicographically
-// smallest of the shortest sequences that turn from into q.
+// smallest of the shortest sequences that turn from into q (empty when from
+// is q). As for Solve, the error is non-nil only for an unusable table.
 func (q MagicSquare) SolveFrom(from MagicSquare) (Solution, error) {
 	w, err := magicSquareWalker.get()
 	if err != nil {
@@ -154,20 +161,26 @@ func (q MagicSquare) SolveFrom(from MagicSquare) (Solution, error) {
 	return newSolution(magicSquareNotation(), steps), nil
 }
 
-// Distance returns the fewest operations that turn the base state into q.
+// Distance returns the fewest operations that turn the base state into q
+// (0 for the base state). The error is non-nil only for an unusable table,
+// with 0.
 func (q MagicSquare) Distance() (int, error) { return q.DistanceFrom(MagicSquare{}) }
 
-// DistanceFrom returns the fewest operations that turn from into q.
+// DistanceFrom returns the fewest operations that turn from into q (0 when
+// from is q). The error is non-nil only for an unusable table, with 0.
 func (q MagicSquare) DistanceFrom(from MagicSquare) (int, error) {
 	s, err := q.SolveFrom(from)
 	return s.Len(), err
 }
 
 // Count returns the number of distinct shortest sequences from the base
-// state to q.
+// state to q (1 for the base state: the empty sequence). The error is
+// non-nil only for an unusable table, with 0.
 func (q MagicSquare) Count() (uint64, error) { return q.CountFrom(MagicSquare{}) }
 
-// CountFrom returns the number of distinct shortest sequences from from to q.
+// CountFrom returns the number of distinct shortest sequences from from to q
+// (1 when from is q). The error is non-nil only for an unusable table, with
+// 0.
 func (q MagicSquare) CountFrom(from MagicSquare) (uint64, error) {
 	w, err := magicSquareWalker.get()
 	if err != nil {
@@ -178,12 +191,14 @@ func (q MagicSquare) CountFrom(from MagicSquare) (uint64, error) {
 
 // All returns every shortest sequence from the base state to q, in
 // lexicographic order, up to limit of them (limit <= 0: no limit);
-// truncated says whether there were more.
+// truncated says whether there were more. The base state gives one empty
+// solution. The error is non-nil only for an unusable table, with nil and
+// false.
 func (q MagicSquare) All(limit int) (sols []Solution, truncated bool, err error) {
 	return q.AllFrom(MagicSquare{}, limit)
 }
 
-// AllFrom is All from another state.
+// AllFrom is All from another state, with the same limit and errors.
 func (q MagicSquare) AllFrom(from MagicSquare, limit int) (sols []Solution, truncated bool, err error) {
 	w, err := magicSquareWalker.get()
 	if err != nil {
@@ -193,14 +208,18 @@ func (q MagicSquare) AllFrom(from MagicSquare, limit int) (sols []Solution, trun
 }
 
 // Verify checks a proposed answer to the judge's question: operations A, B,
-// C (white space between them is ignored) that should turn the base state
-// into q. The verdict gives its length and the shortest length. The error is
-// non-nil only for an unusable table.
+// C (spaces and tabs between them are ignored) that should turn the base
+// state into q. The verdict gives its length and the shortest length. A bad
+// answer is not an error: any other character (a lower-case letter, a
+// newline) or a wrong end state gives a verdict that is not Legal, with the
+// Problem named. The error is non-nil only for an unusable table, with the
+// zero Verdict.
 func (q MagicSquare) Verify(solution string) (Verdict, error) {
 	return q.VerifyFrom(MagicSquare{}, solution)
 }
 
-// VerifyFrom is Verify for operations that should turn from into q.
+// VerifyFrom is Verify for operations that should turn from into q, with
+// the same verdicts and errors.
 func (q MagicSquare) VerifyFrom(from MagicSquare, solution string) (Verdict, error) {
 	d, err := q.DistanceFrom(from)
 	if err != nil {
@@ -228,7 +247,9 @@ func (q MagicSquare) VerifyFrom(from MagicSquare, solution string) (Verdict, err
 // MagicSquareDistribution returns the number of states at each distance from
 // the base state. (The table counts distances to the base state; renaming
 // the numbers pairs every state S with the state whose distance from the
-// base state is S's distance to it, so the counts are the same.)
+// base state is S's distance to it, so the counts are the same.) Index d
+// holds the count at distance d. The error is non-nil only for an unusable
+// table, with nil.
 func MagicSquareDistribution() ([]int, error) {
 	w, err := magicSquareWalker.get()
 	if err != nil {
@@ -243,11 +264,13 @@ const MagicSquareLineWidth = 60
 
 // AppendMagicSquareAnswer appends a solution in the judge's output format:
 // its length on one line, then its operations in lines of at most 60 (an
-// empty line for the empty solution).
+// empty line for the empty solution). A solution of another puzzle is
+// written as the empty one.
 func AppendMagicSquareAnswer(dst []byte, s Solution) []byte {
-	dst = strconv.AppendInt(dst, int64(s.n), 10)
+	steps := s.of(magicSquareNotation())
+	dst = strconv.AppendInt(dst, int64(len(steps)), 10)
 	dst = append(dst, '\n')
-	for k, i := range s.steps[:s.n] {
+	for k, i := range steps {
 		if k > 0 && k%MagicSquareLineWidth == 0 {
 			dst = append(dst, '\n')
 		}

@@ -23,6 +23,22 @@ func TestNoPanics(t *testing.T) {
 	var sol Solution
 	try("zero Solution", func() { _ = sol.String() + fmt.Sprint(sol.Moves(), sol.Len(), sol.Cost()); sol.Append(nil) })
 	try("AppendMagicSquareAnswer", func() { AppendMagicSquareAnswer(nil, sol) })
+	// A solution of one puzzle given to another: F2 is the pocket cube's
+	// ninth move, beyond every other puzzle's moves.
+	cube, _ := ScramblePocket("F2")
+	f2, _ := cube.Solve(HTM)
+	try("foreign solution", func() {
+		if got := string(AppendMagicSquareAnswer(nil, f2)); got != "0\n\n" {
+			t.Errorf("msquare answer of a pocket solution: %q", got)
+		}
+		if (RotGrid{}).Apply(f2) != (RotGrid{}) || (MagicSquare{}).Apply(f2) != (MagicSquare{}) {
+			t.Errorf("a pocket solution moved another puzzle")
+		}
+		g, _ := ParseRotGame("111111112222222233333333")
+		if g.Apply(f2) != g {
+			t.Errorf("a pocket solution moved a rotation game board")
+		}
+	})
 	var ans RotGameAnswer
 	try("zero RotGameAnswer", func() { _ = ans.String() + ans.Sequence(); ans.AppendJudge(nil) })
 	try("Random with nil", func() { RandomPocket(nil); RandomMagicSquare(nil); RandomRotGame(nil); RandomRotGrid(nil) })

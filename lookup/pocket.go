@@ -11,7 +11,9 @@ import (
 	"github.com/godtable/godtable/internal/walk"
 )
 
-// Metric is how the length of a pocket cube solution is counted.
+// Metric is how the length of a pocket cube solution is counted. The zero
+// Metric is HTM. Any value other than HTM and QTM is invalid: the methods
+// and functions that take a Metric give an error for it ("unknown metric 7").
 type Metric int
 
 const (
@@ -21,7 +23,9 @@ const (
 	QTM
 )
 
-// ParseMetric reads "htm" or "qtm"; anything else is an error.
+// ParseMetric reads "htm" or "qtm" (or "HTM", "QTM"). Anything else gives
+// HTM and a one-line error naming the input, such as: unknown metric "x"
+// (want htm or qtm). It is a plain error, with no type or class to test.
 func ParseMetric(s string) (Metric, error) {
 	switch s {
 	case "htm", "HTM":
@@ -32,15 +36,20 @@ func ParseMetric(s string) (Metric, error) {
 	return 0, fmt.Errorf("unknown metric %q (want htm or qtm)", s)
 }
 
+// String returns "htm" or "qtm", and "metric(N)" for an invalid value.
 func (m Metric) String() string {
-	if m == QTM {
+	switch m {
+	case HTM:
+		return "htm"
+	case QTM:
 		return "qtm"
 	}
-	return "htm"
+	return fmt.Sprintf("metric(%d)", int(m))
 }
 
 // PocketCube is a position of the 2x2x2 pocket cube, turned with R, U and F.
-// The zero value is the solved cube.
+// The zero value is the solved cube. Every PocketCube value is a valid
+// position, so the methods never fail because of the position itself.
 type PocketCube struct {
 	rank uint32
 }
@@ -57,11 +66,13 @@ type PocketCube struct {
 //
 // in any six colours (printable ASCII characters other than the space, four
 // stickers each). The down-back-left corner (M, T, W) never moves, so its
-// colours fix the scheme. Invalid input gives a one-line error naming the
-// problem: the length, the colour counts, a corner that is not a real corner
-// (a colour twice, opposite colours, mirrored), the same corner twice, or a
-// twisted corner; errors.Is tells the class (pocket.ErrLength and so on, see
-// PocketError).
+// colours fix the scheme. Invalid input gives the solved cube and a one-line
+// *PocketError naming the problem: the length (in bytes), a character that
+// is not printable ASCII or is a space, the colour counts, a corner that is
+// not a real corner (a colour twice, opposite colours, mirrored), the same
+// corner twice, or a twisted corner; errors.Is tells the class
+// (ErrPocketLength, ErrPocketCharacter, ErrPocketColours, ErrPocketCorner,
+// ErrPocketDuplicate or ErrPocketTwist).
 func ParsePocket(facelets string) (PocketCube, error) {
 	c, err := pocket.Parse(facelets)
 	if err != nil {
@@ -75,18 +86,29 @@ type PocketError = pocket.ParseError
 
 // Classes of pocket input error, for errors.Is.
 var (
-	ErrPocketLength    = pocket.ErrLength
+	// ErrPocketLength: not 24 characters.
+	ErrPocketLength = pocket.ErrLength
+	// ErrPocketCharacter: a character that is not printable ASCII, or a
+	// space.
 	ErrPocketCharacter = pocket.ErrCharacter
-	ErrPocketColours   = pocket.ErrColours
-	ErrPocketCorner    = pocket.ErrCorner
+	// ErrPocketColours: not six colours, four stickers each.
+	ErrPocketColours = pocket.ErrColours
+	// ErrPocketCorner: a corner with a colour twice, opposite colours, or
+	// its colours the wrong way round.
+	ErrPocketCorner = pocket.ErrCorner
+	// ErrPocketDuplicate: the same corner twice.
 	ErrPocketDuplicate = pocket.ErrDuplicate
-	ErrPocketTwist     = pocket.ErrTwist
-	ErrPocketMove      = pocket.ErrMoveToken
+	// ErrPocketTwist: a twisted corner.
+	ErrPocketTwist = pocket.ErrTwist
+	// ErrPocketMove: a move sequence with a token that is not a move.
+	ErrPocketMove = pocket.ErrMoveToken
 )
 
 // ScramblePocket returns the position reached from the solved cube by a move
 // sequence such as "R U2 F'" (moves R R' R2 U U' U2 F F' F2 separated by
-// white space). A bad token is an error that names it.
+// white space; no moves give the solved cube). A token that is not one of
+// the nine moves (they are case-sensitive) gives the solved cube and a
+// one-line *PocketError of class ErrPocketMove naming the first such token.
 func ScramblePocket(moves string) (PocketCube, error) {
 	seq, bad, ok := pocketNotation().parse(moves)
 	if !ok {
@@ -107,7 +129,8 @@ func RandomPocket(rng *rand.Rand) PocketCube {
 	return PocketCube{rank: uint32(rng.IntN(pocket.NStates))}
 }
 
-// Facelets returns the position as 24 facelets in the colours U R F D L B.
+// Facelets returns the position as 24 facelets in the colours U R F D L B,
+// which ParsePocket reads back.
 func (c PocketCube) Facelets() string {
 	x := pocket.FromRank(c.rank)
 	return x.Facelets()
@@ -123,11 +146,13 @@ func (c PocketCube) Rank() uint32 { return c.rank }
 // IsSolved reports whether the cube is solved.
 func (c PocketCube) IsSolved() bool { return c.rank == 0 }
 
-// Apply returns the position after a solution's moves.
+// Apply returns the position after a solution's moves (the zero Solution
+// leaves c as it is). s is a pocket cube solution of either metric; a
+// solution of another puzzle leaves c as it is too.
 func (c PocketCube) Apply(s Solution) PocketCube {
 	t := pocket.MoveTables()
 	r := c.rank
-	for _, i := range s.steps[:s.n] {
+	for _, i := range s.of(pocketNotations[HTM](), pocketNotations[QTM]()) {
 		r = t.Apply(r, pocket.Move(i))
 	}
 	return PocketCube{rank: r}
@@ -186,7 +211,8 @@ func (m Metric) walker() (*walk.Walker, error) {
 // Solve returns an optimal solution in the metric: the first in the order
 // R R' R2 U U' U2 F F' F2 of the moves. No face is turned twice in a row; the
 // solved cube gives the empty solution. The error is non-nil only for an
-// unknown metric or an unusable table (*TableError).
+// unknown metric or when the metric's table cannot be used (a *TableError),
+// with the zero Solution.
 func (c PocketCube) Solve(m Metric) (Solution, error) {
 	w, err := m.walker()
 	if err != nil {
@@ -200,14 +226,18 @@ func (c PocketCube) Solve(m Metric) (Solution, error) {
 	return newSolution(pocketNotations[m](), steps), nil
 }
 
-// Distance returns the length of an optimal solution in the metric.
+// Distance returns the length of an optimal solution in the metric (0 for
+// the solved cube). The error is non-nil only for an unknown metric or an
+// unusable table, with 0.
 func (c PocketCube) Distance(m Metric) (int, error) {
 	s, err := c.Solve(m)
 	return s.Cost(), err
 }
 
 // Count returns the number of distinct optimal solutions in the metric (as
-// move sequences written out, no face twice in a row).
+// move sequences written out, no face twice in a row; 1 for the solved
+// cube). The error is non-nil only for an unknown metric or an unusable
+// table, with 0.
 func (c PocketCube) Count(m Metric) (uint64, error) {
 	w, err := m.walker()
 	if err != nil {
@@ -218,7 +248,8 @@ func (c PocketCube) Count(m Metric) (uint64, error) {
 
 // All returns every optimal solution in the metric, in move order, up to
 // limit of them (limit <= 0: no limit); truncated says whether there were
-// more.
+// more. The solved cube gives one empty solution. The error is non-nil only
+// for an unknown metric or an unusable table, with nil and false.
 func (c PocketCube) All(m Metric, limit int) (sols []Solution, truncated bool, err error) {
 	w, err := m.walker()
 	if err != nil {
@@ -245,7 +276,11 @@ func allSolutions(w *walk.Walker, nt *notation, coords []puzzle.State, limit int
 // Verify checks a proposed solution (moves separated by white space): it
 // must use only the nine moves, never turn one face twice in a row, and
 // solve the cube. The verdict gives its length and the optimal length in the
-// metric. The error is non-nil only for an unusable table or metric.
+// metric. A bad solution is not an error: a token that is not a move, more
+// than 256 moves, a face turned twice in a row, or moves that leave the cube
+// unsolved give a verdict that is not Legal, with the Problem named. The
+// error is non-nil only for an unknown metric or an unusable table, with the
+// zero Verdict.
 func (c PocketCube) Verify(solution string, m Metric) (Verdict, error) {
 	d, err := c.Distance(m)
 	if err != nil {
@@ -299,7 +334,8 @@ func (s Solution) pocketInverse() Solution {
 
 // Scramble returns a move sequence that makes this position from the solved
 // cube: the inverse of its optimal half-turn solution, so it is as short as
-// possible.
+// possible (empty for the solved cube). The error is non-nil only when the
+// half-turn table cannot be used (a *TableError), with the zero Solution.
 func (c PocketCube) Scramble() (Solution, error) {
 	s, err := c.Solve(HTM)
 	if err != nil {
@@ -310,7 +346,9 @@ func (c PocketCube) Scramble() (Solution, error) {
 
 var errNoSuchPosition = errors.New("no such position")
 
-// PocketFromRank returns the position with the given rank (see Rank).
+// PocketFromRank returns the position with the given rank (see Rank). A rank
+// of 3,674,160 or more gives the solved cube and an error ("no such
+// position").
 func PocketFromRank(r uint32) (PocketCube, error) {
 	if r >= pocket.NStates {
 		return PocketCube{}, errNoSuchPosition
@@ -319,7 +357,9 @@ func PocketFromRank(r uint32) (PocketCube, error) {
 }
 
 // PocketDistribution returns the number of positions at each distance in the
-// metric, as recorded in the table.
+// metric, as recorded in the table: index d holds the count at distance d.
+// The error is non-nil only for an unknown metric or an unusable table, with
+// nil.
 func PocketDistribution(m Metric) ([]int, error) {
 	w, err := m.walker()
 	if err != nil {

@@ -30,7 +30,8 @@ import (
 // the goal is eight equal numbers in the centre, cells 6 7 8 11 12 15 16 17.
 //
 // The zero value is not a board: make one with ParseRotGame, RotGameFromCells
-// or RandomRotGame.
+// or RandomRotGame. Its methods say what they give for it; every other
+// RotGame value is a valid board.
 //
 // # Which answer
 //
@@ -77,9 +78,11 @@ var errNotABoard = errors.New("not a board (the zero RotGame)")
 
 // ParseRotGame reads a board as the judge gives it: 24 numbers separated by
 // white space, cell 0 first; the 24 digits may also be written together
-// ("111132323132231222312133"). Invalid input gives a one-line error naming
-// the problem: a token that is not a number, a wrong count, a number other
-// than 1, 2 or 3, or not eight of each (see RotGameError).
+// ("111132323132231222312133"). Invalid input gives the zero RotGame and a
+// one-line *RotGameError naming the first problem found, in this order: a
+// token that is not a number (ErrRotGameNumber), a wrong count
+// (ErrRotGameCount), a number other than 1, 2 or 3 (ErrRotGameValue), or not
+// eight of each (ErrRotGameBalance).
 func ParseRotGame(s string) (RotGame, error) {
 	b, err := rotgame.Parse(s)
 	if err != nil {
@@ -88,7 +91,9 @@ func ParseRotGame(s string) (RotGame, error) {
 	return RotGame{m: b.Masks()}, nil
 }
 
-// RotGameFromCells makes a board from the number in each cell.
+// RotGameFromCells makes a board from the number in each cell. A cell other
+// than 1, 2 or 3, or not eight of each, gives the zero RotGame and a
+// one-line *RotGameError (ErrRotGameValue or ErrRotGameBalance).
 func RotGameFromCells(cells [24]uint8) (RotGame, error) {
 	b := rotgame.Board(cells)
 	if err := rotgame.Check(b); err != nil {
@@ -117,15 +122,16 @@ func (g RotGame) valid() bool {
 		bits.OnesCount32(g.m[0]) == 8 && bits.OnesCount32(g.m[1]) == 8 && bits.OnesCount32(g.m[2]) == 8
 }
 
-// Cells returns the number (1, 2 or 3) in each cell.
+// Cells returns the number (1, 2 or 3) in each cell; the zero RotGame gives
+// 24 zeros.
 func (g RotGame) Cells() [24]uint8 { return rotgame.FromMasks(g.m) }
 
 // String writes the board as the judge reads it: 24 numbers, one space
-// apart.
+// apart. The zero RotGame gives 24 zeros, which ParseRotGame rejects.
 func (g RotGame) String() string { return rotgame.FromMasks(g.m).String() }
 
 // Centre returns the number filling the centre, or 0 when the centre holds
-// different numbers.
+// different numbers (and for the zero RotGame).
 func (g RotGame) Centre() int {
 	for k, p := range g.m {
 		if p&rotgame.CentreMask == rotgame.CentreMask {
@@ -135,12 +141,14 @@ func (g RotGame) Centre() int {
 	return 0
 }
 
-// IsSolved reports whether the centre holds eight equal numbers.
+// IsSolved reports whether the centre holds eight equal numbers (false for
+// the zero RotGame).
 func (g RotGame) IsSolved() bool { return g.Centre() != 0 }
 
-// Apply returns the board after a solution's operations.
+// Apply returns the board after a solution's operations (the zero RotGame
+// stays zero). A solution of another puzzle leaves g as it is.
 func (g RotGame) Apply(s Solution) RotGame {
-	for _, m := range s.steps[:s.n] {
+	for _, m := range s.of(rotgameNotation()) {
 		for k := range g.m {
 			g.m[k] = rotgame.Move(g.m[k], int(m))
 		}
@@ -149,14 +157,15 @@ func (g RotGame) Apply(s Solution) RotGame {
 }
 
 // RotGameAnswer is an optimal answer: the operations and the number they
-// bring to the centre.
+// bring to the centre. The zero RotGameAnswer is not an answer (its Centre
+// is 0); its methods write it as "No moves needed" with centre 0.
 type RotGameAnswer struct {
 	Moves  Solution
 	Centre int
 }
 
 // Sequence returns the judge's first line: the operations without spaces, or
-// "No moves needed".
+// "No moves needed" when there are none.
 func (a RotGameAnswer) Sequence() string {
 	if a.Moves.Len() == 0 {
 		return "No moves needed"
@@ -165,7 +174,8 @@ func (a RotGameAnswer) Sequence() string {
 }
 
 // AppendJudge appends the answer in the judge's format: the sequence, a
-// newline, the centre number, a newline.
+// newline, the centre number, a newline. It writes the fields as they are,
+// whatever they hold.
 func (a RotGameAnswer) AppendJudge(b []byte) []byte {
 	if a.Moves.Len() == 0 {
 		b = append(b, "No moves needed"...)
@@ -178,7 +188,8 @@ func (a RotGameAnswer) AppendJudge(b []byte) []byte {
 }
 
 // String writes the answer on one line: the sequence, a space, the centre
-// number ("AC 2", "No moves needed 2"). Verify reads it back.
+// number ("AC 2", "No moves needed 2"). Verify reads it back. It writes
+// the fields as they are, whatever they hold.
 func (a RotGameAnswer) String() string {
 	return a.Sequence() + " " + strconv.Itoa(a.Centre)
 }
@@ -210,8 +221,9 @@ func (g RotGame) coords() ([3]puzzle.State, *walk.Walker, error) {
 // Solve returns the optimal answer: the fewest operations, the
 // lexicographically smallest such sequence, and the number it brings to the
 // centre (see RotGame on why this is right). A solved board gives the empty
-// sequence and its centre. The error is non-nil only for the zero RotGame or
-// an unusable table (*TableError).
+// sequence and its centre. The error is non-nil only for the zero RotGame
+// ("not a board (the zero RotGame)") or when the table cannot be used (a
+// *TableError), with the zero RotGameAnswer.
 func (g RotGame) Solve() (RotGameAnswer, error) {
 	c, w, err := g.coords()
 	if err != nil {
@@ -225,14 +237,17 @@ func (g RotGame) Solve() (RotGameAnswer, error) {
 	return RotGameAnswer{Moves: newSolution(rotgameNotation(), steps), Centre: k + 1}, nil
 }
 
-// Distance returns the fewest operations that fill the centre.
+// Distance returns the fewest operations that fill the centre (0 for a
+// solved board). The error is non-nil only for the zero RotGame or an
+// unusable table, with 0.
 func (g RotGame) Distance() (int, error) {
 	a, err := g.Solve()
 	return a.Moves.Len(), err
 }
 
 // Count returns the number of distinct optimal sequences (whatever number
-// each brings to the centre).
+// each brings to the centre; 1 for a solved board). The error is non-nil
+// only for the zero RotGame or an unusable table, with 0.
 func (g RotGame) Count() (uint64, error) {
 	c, w, err := g.coords()
 	if err != nil {
@@ -243,7 +258,9 @@ func (g RotGame) Count() (uint64, error) {
 
 // All returns every optimal answer, in A..H order of the sequences, up to
 // limit of them (limit <= 0: no limit); truncated says whether there were
-// more. Different answers may fill the centre with different numbers.
+// more. Different answers may fill the centre with different numbers. A
+// solved board gives one answer, with no operations. The error is non-nil
+// only for the zero RotGame or an unusable table, with nil and false.
 func (g RotGame) All(limit int) (answers []RotGameAnswer, truncated bool, err error) {
 	c, w, err := g.coords()
 	if err != nil {
@@ -266,8 +283,11 @@ func (g RotGame) All(limit int) (answers []RotGameAnswer, truncated bool, err er
 // legal when it fills the centre with eight equal numbers (the claimed one,
 // if given). The verdict gives its length and the optimal length; it does not
 // say whether a legal optimal answer is the lexicographically smallest (Solve
-// gives that one). The error is non-nil only for the zero RotGame or an
-// unusable table.
+// gives that one). A bad answer is not an error: a claimed centre other than
+// 1, 2 or 3, a character that is not one of A..H (they are upper case), or
+// operations that leave the centre mixed or fill it with a number other than
+// the claimed one give a verdict that is not Legal, with the Problem named. The error is non-nil only for the zero
+// RotGame or an unusable table, with the zero Verdict.
 func (g RotGame) Verify(solution string) (Verdict, error) {
 	d, err := g.Distance()
 	if err != nil {
@@ -322,7 +342,9 @@ func allASCIIDigits(s string) bool {
 
 // RotGameDistribution returns the number of placements of one number's
 // eight cells at each distance from the centre, as recorded in the table (a
-// board's distance is the least of its three numbers' distances).
+// board's distance is the least of its three numbers' distances). Index d
+// holds the count at distance d. The error is non-nil only for an unusable
+// table, with nil.
 func RotGameDistribution() ([]int, error) {
 	w, err := rotgameWalker.get()
 	if err != nil {

@@ -12,7 +12,8 @@ import (
 
 // RotGrid is a position of the 3x3 rotation grid: the tiles 1..9 in a 3x3
 // grid, moved by turning one of the four 2x2 blocks a quarter turn. The zero
-// value is the solved grid, 1 2 3 / 4 5 6 / 7 8 9.
+// value is the solved grid, 1 2 3 / 4 5 6 / 7 8 9. Every RotGrid value is a
+// valid grid, so the methods never fail because of the grid itself.
 //
 // The moves are TL TR BL BR (the top-left, top-right, bottom-left and
 // bottom-right block turned clockwise) and TL' TR' BL' BR' (anticlockwise).
@@ -43,8 +44,10 @@ var (
 
 // ParseRotGrid reads the nine numbers 1..9 row by row, with or without white
 // space between them ("492357816", "4 9 2 3 5 7 8 1 6", "492 357 816").
-// Invalid input gives a one-line *RotGridError naming the problem: a word
-// that is not a number, a 0, not nine numbers, or a repeated number.
+// Invalid input gives the solved grid and a one-line *RotGridError naming
+// the problem: a word that is not a number (ErrRotGridNotNumber), a 0 or a
+// word of several digits among nine words (ErrRotGridRange), not nine
+// numbers (ErrRotGridCount), or a repeated number (ErrRotGridRepeat).
 func ParseRotGrid(s string) (RotGrid, error) {
 	g, err := rotgrid.Parse(s)
 	if err != nil {
@@ -72,7 +75,10 @@ var rotGridNotation = sync.OnceValue(func() *notation { return stepNotation(rotG
 
 // ScrambleRotGrid returns the grid reached from the solved grid by a move
 // sequence such as "TL BR' TR" (the moves TL TL' TR TR' BL BL' BR BR'
-// separated by white space). A bad token is an error that names it.
+// separated by white space; no moves give the solved grid). A token that is
+// not one of the eight moves (they are case-sensitive) gives the solved grid
+// and a one-line *RotGridError of class ErrRotGridMove naming the first such
+// token.
 func ScrambleRotGrid(moves string) (RotGrid, error) {
 	seq, bad, ok := rotGridNotation().parse(moves)
 	if !ok {
@@ -98,7 +104,8 @@ func RandomRotGrid(rng *rand.Rand) RotGrid {
 	return RotGrid{rank: uint32(rng.IntN(rotgrid.NStates))}
 }
 
-// RotGridFromRank returns the grid with the given rank (see Rank).
+// RotGridFromRank returns the grid with the given rank (see Rank). A rank of
+// 362,880 or more gives the solved grid and an error ("no such position").
 func RotGridFromRank(r uint32) (RotGrid, error) {
 	if r >= rotgrid.NStates {
 		return RotGrid{}, errNoSuchPosition
@@ -119,13 +126,14 @@ func (g RotGrid) String() string { return rotgrid.FromRank(g.rank).String() }
 // IsSolved reports whether the grid is 1 2 3 / 4 5 6 / 7 8 9.
 func (g RotGrid) IsSolved() bool { return g.rank == 0 }
 
-// Apply returns the grid after a solution's moves.
-func (g RotGrid) Apply(s Solution) RotGrid { return g.apply(s.steps[:s.n]) }
+// Apply returns the grid after a solution's moves (the zero Solution leaves
+// g as it is). A solution of another puzzle leaves g as it is too.
+func (g RotGrid) Apply(s Solution) RotGrid { return g.apply(s.of(rotGridNotation())) }
 
 // Solve returns an optimal solution: the fewest quarter turns, and among
 // those the first in the move order TL TL' TR TR' BL BL' BR BR'. The solved
-// grid gives the empty solution. The error is non-nil only for an unusable
-// table (*TableError).
+// grid gives the empty solution. The error is non-nil only when the table
+// cannot be used (a *TableError), with the zero Solution.
 func (g RotGrid) Solve() (Solution, error) {
 	w, err := rotGridWalker.get()
 	if err != nil {
@@ -139,13 +147,15 @@ func (g RotGrid) Solve() (Solution, error) {
 	return newSolution(rotGridNotation(), steps), nil
 }
 
-// Distance returns the number of quarter turns of an optimal solution.
+// Distance returns the number of quarter turns of an optimal solution (0 for
+// the solved grid). The error is non-nil only for an unusable table, with 0.
 func (g RotGrid) Distance() (int, error) {
 	s, err := g.Solve()
 	return s.Len(), err
 }
 
-// Count returns the number of distinct optimal solutions.
+// Count returns the number of distinct optimal solutions (1 for the solved
+// grid). The error is non-nil only for an unusable table, with 0.
 func (g RotGrid) Count() (uint64, error) {
 	w, err := rotGridWalker.get()
 	if err != nil {
@@ -155,7 +165,9 @@ func (g RotGrid) Count() (uint64, error) {
 }
 
 // All returns every optimal solution, in move order, up to limit of them
-// (limit <= 0: no limit); truncated says whether there were more.
+// (limit <= 0: no limit); truncated says whether there were more. The
+// solved grid gives one empty solution. The error is non-nil only for an
+// unusable table, with nil and false.
 func (g RotGrid) All(limit int) (sols []Solution, truncated bool, err error) {
 	w, err := rotGridWalker.get()
 	if err != nil {
@@ -166,8 +178,10 @@ func (g RotGrid) All(limit int) (sols []Solution, truncated bool, err error) {
 
 // Verify checks a proposed solution (moves separated by white space): it
 // must use only the eight moves and solve the grid. The verdict gives its
-// length and the optimal length. The error is non-nil only for an unusable
-// table.
+// length and the optimal length. A bad solution is not an error: a token
+// that is not a move, or moves that leave the grid unsolved, give a verdict
+// that is not Legal, with the Problem named. The error is non-nil only for
+// an unusable table, with the zero Verdict.
 func (g RotGrid) Verify(solution string) (Verdict, error) {
 	d, err := g.Distance()
 	if err != nil {
@@ -189,7 +203,9 @@ func (g RotGrid) Verify(solution string) (Verdict, error) {
 }
 
 // Scramble returns a move sequence that makes this grid from the solved
-// grid: the inverse of its optimal solution, so it is as short as possible.
+// grid: the inverse of its optimal solution, so it is as short as possible
+// (empty for the solved grid). The error is non-nil only for an unusable
+// table, with the zero Solution.
 func (g RotGrid) Scramble() (Solution, error) {
 	s, err := g.Solve()
 	if err != nil {
@@ -203,7 +219,8 @@ func (g RotGrid) Scramble() (Solution, error) {
 }
 
 // RotGridDistribution returns the number of grids at each distance, as
-// recorded in the table.
+// recorded in the table: index d holds the count at distance d. The error is
+// non-nil only for an unusable table, with nil.
 func RotGridDistribution() ([]int, error) {
 	w, err := rotGridWalker.get()
 	if err != nil {

@@ -22,7 +22,9 @@ func stepNotation(steps []walk.Step, sep string) *notation {
 	return n
 }
 
-// Solution is a sequence of moves. The zero Solution is empty.
+// Solution is a sequence of moves. The zero Solution is empty, and every
+// method takes it as such. A Solution belongs to the puzzle that gave it:
+// only that puzzle's Apply reads it correctly.
 type Solution struct {
 	nt    *notation
 	n     uint8
@@ -35,11 +37,12 @@ func newSolution(nt *notation, steps []uint8) Solution {
 	return s
 }
 
-// Len returns the number of moves.
+// Len returns the number of moves (0 for the empty solution).
 func (s Solution) Len() int { return int(s.n) }
 
 // Cost returns the solution's length in its metric: the number of moves,
-// except in the quarter-turn metric, where a half turn counts 2.
+// except in the quarter-turn metric, where a half turn counts 2 (0 for the
+// empty solution).
 func (s Solution) Cost() int {
 	c := 0
 	for _, i := range s.steps[:s.n] {
@@ -48,7 +51,7 @@ func (s Solution) Cost() int {
 	return c
 }
 
-// Moves returns the moves' names.
+// Moves returns the moves' names (an empty slice for the empty solution).
 func (s Solution) Moves() []string {
 	out := make([]string, s.n)
 	for k, i := range s.steps[:s.n] {
@@ -61,7 +64,8 @@ func (s Solution) Moves() []string {
 // the empty string.
 func (s Solution) String() string { return string(s.Append(nil)) }
 
-// Append appends the solution, as String writes it, to b.
+// Append appends the solution, as String writes it, to b (nothing for the
+// empty solution).
 func (s Solution) Append(b []byte) []byte {
 	for k, i := range s.steps[:s.n] {
 		if k > 0 {
@@ -107,4 +111,19 @@ func (nt *notation) index(tok string) int {
 		}
 	}
 	return -1
+}
+
+// of returns the solution's moves if it is written in one of the given
+// notations (the empty solution is in all of them), and none otherwise: a
+// solution of another puzzle does not move this one.
+func (s *Solution) of(nts ...*notation) []uint8 {
+	if s.n == 0 {
+		return nil
+	}
+	for _, nt := range nts {
+		if s.nt == nt {
+			return s.steps[:s.n]
+		}
+	}
+	return nil
 }

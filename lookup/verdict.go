@@ -2,7 +2,9 @@ package lookup
 
 import "fmt"
 
-// Verdict is the result of checking a proposed solution.
+// Verdict is the result of checking a proposed solution. The zero Verdict,
+// which Verify returns with an error, is not a verdict: it reads as illegal
+// with an empty Problem.
 type Verdict struct {
 	// Legal: the moves are well formed, follow the puzzle's rules and reach
 	// the goal.
@@ -16,11 +18,13 @@ type Verdict struct {
 	Optimal int
 }
 
-// IsOptimal reports whether the solution is legal and as short as possible.
+// IsOptimal reports whether the solution is legal and as short as possible
+// (false for the zero Verdict).
 func (v Verdict) IsOptimal() bool { return v.Legal && v.Length == v.Optimal }
 
 // String is a one-line summary: "optimal: length 10", "not optimal:
-// length 12, optimal 10" or "illegal: PROBLEM (optimal 10)".
+// length 12, optimal 10" or "illegal: PROBLEM (optimal 10)". It writes
+// the fields as they are: the zero Verdict gives "illegal:  (optimal 0)".
 func (v Verdict) String() string {
 	switch {
 	case !v.Legal:
