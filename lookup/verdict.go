@@ -16,6 +16,10 @@ type Verdict struct {
 	Length int
 	// Optimal is the length of an optimal solution.
 	Optimal int
+	// Impossible: the state has no solution at all (views that no block
+	// set has); then Legal means the proposal rightly said so, and Length
+	// and Optimal are 0.
+	Impossible bool
 }
 
 // IsOptimal reports whether the solution is legal and as short as possible
@@ -23,10 +27,16 @@ type Verdict struct {
 func (v Verdict) IsOptimal() bool { return v.Legal && v.Length == v.Optimal }
 
 // String is a one-line summary: "optimal: length 10", "not optimal:
-// length 12, optimal 10" or "illegal: PROBLEM (optimal 10)". It writes
-// the fields as they are: the zero Verdict gives "illegal:  (optimal 0)".
+// length 12, optimal 10" or "illegal: PROBLEM (optimal 10)"; for a state
+// with no solution, "optimal: impossible" or "illegal: PROBLEM (impossible)".
+// It writes the fields as they are: the zero Verdict gives "illegal:
+// (optimal 0)".
 func (v Verdict) String() string {
 	switch {
+	case v.Impossible && v.Legal:
+		return "optimal: impossible"
+	case v.Impossible:
+		return fmt.Sprintf("illegal: %s (impossible)", v.Problem)
 	case !v.Legal:
 		return fmt.Sprintf("illegal: %s (optimal %d)", v.Problem, v.Optimal)
 	case v.Length == v.Optimal:

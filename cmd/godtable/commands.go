@@ -28,12 +28,12 @@ func tableFailure(e *env, err error) bool {
 }
 
 // eachInput calls f for every input: the arguments, or else stdin's lines.
-// where names the input for error messages. It stops early if f returns
-// false.
-func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, where string) bool) {
+// where names the input for error messages; tooLong says the line was too
+// long to take (in is then empty). It stops early if f returns false.
+func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, where string, tooLong bool) bool) {
 	if len(args) > 0 {
 		for i, a := range args {
-			if !f(a, "argument "+strconv.Itoa(i+1)) {
+			if !f(a, "argument "+strconv.Itoa(i+1), false) {
 				return
 			}
 		}
@@ -66,7 +66,7 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 		}
 		where := "line " + strconv.Itoa(n)
 		if l.tooLong {
-			if !f("\x00toolong", where) {
+			if !f("", where, true) {
 				return
 			}
 			continue
@@ -99,10 +99,12 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 				if pending != nil {
 					last--
 				}
-				where = "lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last)
+				if last > first {
+					where = "lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last)
+				}
 			}
 		}
-		if !f(s, where) {
+		if !f(s, where, false) {
 			return
 		}
 	}
@@ -115,8 +117,8 @@ func runSolve(p puzzle, e *env, o *options, args []string) int {
 	w := &writer{out: out, stderr: e.stderr, json: o.json}
 	var a answer
 	failed := false
-	eachInput(e, p, args, out, func(in, where string) bool {
-		if in == "\x00toolong" {
+	eachInput(e, p, args, out, func(in, where string, tooLong bool) bool {
+		if tooLong {
 			a.reset("")
 			a.err = errTooLong
 		} else {
@@ -148,12 +150,12 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 	w := &writer{out: out, stderr: e.stderr, json: o.json}
 	var a answer
 	failed, bad := false, 0
-	eachInput(e, p, nil, out, func(in, where string) bool {
+	eachInput(e, p, nil, out, func(in, where string, tooLong bool) bool {
 		a.reset(in)
 		state, sol, ok := strings.Cut(in, "\t")
 		switch {
-		case in == "\x00toolong":
-			a.input, a.err = "", errTooLong
+		case tooLong:
+			a.err = errTooLong
 		case !ok:
 			a.err = errors.New("want STATE<TAB>SOLUTION")
 		default:
@@ -178,12 +180,16 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 				}
 				a.set("verdict", verdict)
 				a.set("legal", v.Legal)
-				if v.Legal {
+				if v.Legal && !v.Impossible {
 					a.set("length", v.Length)
-				} else {
+				} else if !v.Legal {
 					a.set("problem", v.Problem)
 				}
-				a.set("optimal", v.Optimal)
+				if v.Impossible {
+					a.set("solvable", false)
+				} else {
+					a.set("optimal", v.Optimal)
+				}
 			}
 		}
 		w.write(&a, where)

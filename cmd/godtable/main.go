@@ -94,6 +94,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if cmd == nil {
 		return e.usage("unknown command %q", args[0])
 	}
+	if len(args) >= 2 && (args[1] == "-h" || args[1] == "--help") {
+		fmt.Fprintf(stdout, usageText, strings.Join(puzzleNames(), " "))
+		return exitOK
+	}
 	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
 		return e.usage("%s: which puzzle?", cmd.name)
 	}
@@ -101,15 +105,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if p == nil {
 		return e.usage("%s: unknown puzzle %q", cmd.name, args[1])
 	}
-	fs := flag.NewFlagSet("godtable "+cmd.name+" "+p.name(), flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	name := cmd.name + " " + p.name()
+	fs := flag.NewFlagSet("godtable "+name, flag.ContinueOnError)
+	// The flag package's own messages are replaced by ours, which carry
+	// the command's prefix.
+	fs.SetOutput(io.Discard)
 	o := &options{}
 	o.register(fs, cmd.name, p)
 	pos, err := parseInterleaved(fs, args[2:])
 	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(stdout, "usage: godtable %s [flags]\n", name)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
 		return exitOK
 	}
 	if err != nil {
+		fmt.Fprintf(stderr, "godtable: %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "usage: godtable %s [flags]\n", name)
+		fs.SetOutput(stderr)
+		fs.PrintDefaults()
 		return exitUsage
 	}
 	if err := o.check(cmd.name, p); err != nil {

@@ -47,27 +47,60 @@ func (viewsCmd) verify(state, solution string, o *options) (lookup.Verdict, erro
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
-	b, err := lookup.ParseBlocks(solution)
+	best, solvable := lookup.SolveViews(v)
+	out := lookup.Verdict{Impossible: !solvable, Optimal: best.Count()}
+	// The claim is written as solve writes its answer: "impossible", or
+	// the block count and the blocks' 16 hex digits (the count may be left
+	// out).
+	fields := strings.Fields(solution)
+	if len(fields) == 1 && strings.EqualFold(fields[0], "impossible") {
+		out.Legal = !solvable
+		if solvable {
+			out.Problem = fmt.Sprintf("the views are solvable, with %d blocks", best.Count())
+		}
+		return out, nil
+	}
+	var claimed = -1
+	switch len(fields) {
+	case 1:
+	case 2:
+		n, err := strconv.Atoi(fields[0])
+		if err != nil || n < 0 {
+			return lookup.Verdict{}, fmt.Errorf("bad block count %q: want impossible, or the block count and 16 hex digits", fields[0])
+		}
+		claimed, fields = n, fields[1:]
+	default:
+		return lookup.Verdict{}, fmt.Errorf("want impossible, or the block count and 16 hex digits")
+	}
+	b, err := lookup.ParseBlocks(fields[0])
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
 	r := lookup.VerifyViews(v, b)
-	out := lookup.Verdict{Legal: r.Valid, Length: b.Count(), Optimal: r.Min}
+	out.Length = b.Count()
+	out.Legal = r.Valid
 	switch {
-	case !r.Solvable:
-		out.Problem = "the views are impossible"
+	case !solvable:
+		out.Length = 0
+		out.Problem = "no block set has these views"
 	case !r.Valid:
 		var wrong []string
-		if r.Got.Top != v.Top {
-			wrong = append(wrong, "top")
+		for _, w := range []struct {
+			name      string
+			got, want uint16
+		}{{"top", r.Got.Top, v.Top}, {"front", r.Got.Front, v.Front}, {"side", r.Got.Side, v.Side}} {
+			if w.got != w.want {
+				wrong = append(wrong, w.name)
+			}
 		}
-		if r.Got.Front != v.Front {
-			wrong = append(wrong, "front")
+		what := wrong[len(wrong)-1] + " view differs"
+		if len(wrong) > 1 {
+			what = strings.Join(wrong[:len(wrong)-1], ", ") + " and " + what[:len(what)-len(" differs")] + "s differ"
 		}
-		if r.Got.Side != v.Side {
-			wrong = append(wrong, "side")
-		}
-		out.Problem = fmt.Sprintf("the blocks' %s view differs (they show %s)", strings.Join(wrong, " and "), r.Got.Hex())
+		out.Problem = fmt.Sprintf("the blocks' %s (they show %s)", what, r.Got.Hex())
+	case claimed >= 0 && claimed != b.Count():
+		out.Legal = false
+		out.Problem = fmt.Sprintf("says %d blocks, the set has %d", claimed, b.Count())
 	}
 	return out, nil
 }
