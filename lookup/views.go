@@ -69,6 +69,10 @@ func ViewsBattery(n, workers int) (cases, solvable, blocks int) {
 	return views.Battery(n, workers)
 }
 
+// ViewsBatterySize is the number of cases in the battery: the six-digit
+// decimals 000000 to 999999.
+const ViewsBatterySize = views.BatterySize
+
 // ViewsBatteryCase returns the views of case k of the battery. Any k is
 // accepted: outside 0..999999 it gives the views from the MD5 of k written
 // as for the battery ("%06d", so -1 is "-00001"), which is no case of the

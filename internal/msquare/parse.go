@@ -86,6 +86,10 @@ func parseSlow(s string) (Board, error) {
 		if len(fields) == 0 {
 			return 0, perr(ErrCount, "want 8 numbers, got none")
 		}
+		if f := fields[0]; len(fields) == 1 && len(f) > 1 && strings.Trim(f, "0123456789") == "" {
+			// One run of digits: meant as the digits written together.
+			return 0, perr(ErrCount, "want 8 numbers, got %d digits written together", len(f))
+		}
 		return 0, perr(ErrCount, "want 8 numbers, got %d", len(fields))
 	}
 	var c [Cells]uint8

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/godtable/godtable/internal/inputerr"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class
@@ -41,7 +42,19 @@ func Parse(s string) (Cubie, error) {
 		return c, nil
 	}
 	if len(s) != 24 {
-		return Cubie{}, perr(ErrLength, "want 24 stickers, got %d characters", len(s))
+		n := utf8.RuneCountInString(s)
+		if n != 24 {
+			return Cubie{}, perr(ErrLength, "want 24 stickers, got %d characters", n)
+		}
+		// 24 characters, but not all of them single bytes: name the first
+		// that is not ASCII.
+		k := 0
+		for _, r := range s {
+			if r >= utf8.RuneSelf {
+				return Cubie{}, perr(ErrCharacter, "sticker %c (character %d) is %q, want a printable ASCII character other than the space", stickerNames[k], k+1, r)
+			}
+			k++
+		}
 	}
 	// Which characters occur: a bit each in two words (bit-set arithmetic
 	// keeps this loop free of memory dependencies).

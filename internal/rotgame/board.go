@@ -110,6 +110,10 @@ func Parse(s string) (Board, error) {
 		n++
 	}
 	if n != NCells {
+		if t := trimSpace(s); n == 1 && len(t) > 1 && isNumber(t) {
+			// One run of digits: meant as the digits written together.
+			return Board{}, perr(ErrCount, "want 24 numbers, got %d digits written together", len(t))
+		}
 		return Board{}, perr(ErrCount, "want 24 numbers, got %d", n)
 	}
 	return b, check(&b, func(i int) string { return toks[i] })

@@ -175,7 +175,7 @@ func TestParseErrors(t *testing.T) {
 		{"111132323132231222312134", ErrValue, "cell 23 holds 4, want 1, 2 or 3"},
 		{"1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3", ErrBalance, "want eight each of 1, 2 and 3, got 9, 7 and 8"},
 		{"111111111222222233333333", ErrBalance, "want eight each of 1, 2 and 3, got 9, 7 and 8"},
-		{"1111111112222222333333333", ErrCount, "want 24 numbers, got 1"},
+		{"1111111112222222333333333", ErrCount, "want 24 numbers, got 25 digits written together"},
 		{"0", ErrCount, "want 24 numbers, got 1"},
 	} {
 		_, err := Parse(c.in)
