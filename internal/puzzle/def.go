@@ -16,9 +16,6 @@ import (
 // maps it to the dense index used by the table.
 type State uint64
 
-// MaxMoves bounds the number of moves of a puzzle.
-const MaxMoves = 16
-
 // Def is a puzzle's state graph as the table machinery sees it.
 type Def struct {
 	// Name names the table, for example "pocket-htm".

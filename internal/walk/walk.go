@@ -62,17 +62,12 @@ type Walker struct {
 func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 	w := &Walker{def: def, lv: lv, steps: steps, goal: def.Rank(def.Goal), groups: groups}
 	simple := make([]int, len(steps))
-	if len(def.Moves) > puzzle.MaxMoves {
-		simple = nil
-	}
 	for i, s := range steps {
 		if len(s.Paths) != 1 || len(s.Paths[0]) != 1 || groups {
 			simple = nil
 			break
 		}
-		if simple != nil {
-			simple[i] = s.Paths[0][0]
-		}
+		simple[i] = s.Paths[0][0]
 	}
 	w.simple = simple
 	if simple != nil {
