@@ -241,6 +241,15 @@ func (q MagicSquare) VerifyFrom(from MagicSquare, solution string) (Verdict, err
 		return v, nil
 	}
 	v.Legal = true
+	if v.Length == d {
+		best, err := q.SolveFrom(from)
+		if err != nil {
+			return Verdict{}, err
+		}
+		if best.String() != magicSquareNotation().format(seq) {
+			v.Smallest = best.String()
+		}
+	}
 	return v, nil
 }
 

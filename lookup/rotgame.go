@@ -327,6 +327,15 @@ func (g RotGame) Verify(solution string) (Verdict, error) {
 		v.Problem = fmt.Sprintf("the centre holds %d, not %d", centre, claim)
 	default:
 		v.Legal = true
+		if v.Length == d {
+			best, err := g.Solve()
+			if err != nil {
+				return Verdict{}, err
+			}
+			if best.Moves.String() != rotgameNotation().format(seq) {
+				v.Smallest = best.Sequence()
+			}
+		}
 	}
 	return v, nil
 }

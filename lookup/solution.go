@@ -104,6 +104,11 @@ func (nt *notation) parse(s string) ([]uint8, string, bool) {
 	return out, "", true
 }
 
+// format writes a sequence of moves in the notation.
+func (nt *notation) format(seq []uint8) string {
+	return newSolution(nt, seq).String()
+}
+
 func (nt *notation) index(tok string) int {
 	for i, name := range nt.names {
 		if name == tok {

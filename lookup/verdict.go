@@ -16,6 +16,11 @@ type Verdict struct {
 	Length int
 	// Optimal is the length of an optimal solution.
 	Optimal int
+	// Smallest, for the puzzles whose answer is the lexicographically
+	// smallest optimal one (magic squares, the rotation game), is that
+	// answer when the proposal is optimal in length but not it; a judge
+	// would reject it. "" otherwise.
+	Smallest string
 	// Impossible: the state has no solution at all (views that no block
 	// set has); then Legal means the proposal rightly said so, and Length
 	// and Optimal are 0.
@@ -26,7 +31,8 @@ type Verdict struct {
 // (false for the zero Verdict).
 func (v Verdict) IsOptimal() bool { return v.Legal && v.Length == v.Optimal }
 
-// String is a one-line summary: "optimal: length 10", "not optimal:
+// String is a one-line summary: "optimal: length 10" (with ", but not the
+// lexicographically smallest (ANSWER)" when Smallest is set), "not optimal:
 // length 12, optimal 10" or "illegal: PROBLEM (optimal 10)"; for a state
 // with no solution, "optimal: impossible" or "illegal: PROBLEM (impossible)".
 // It writes the fields as they are: the zero Verdict gives "illegal:
@@ -39,6 +45,8 @@ func (v Verdict) String() string {
 		return fmt.Sprintf("illegal: %s (impossible)", v.Problem)
 	case !v.Legal:
 		return fmt.Sprintf("illegal: %s (optimal %d)", v.Problem, v.Optimal)
+	case v.Length == v.Optimal && v.Smallest != "":
+		return fmt.Sprintf("optimal: length %d, but not the lexicographically smallest (%s)", v.Length, v.Smallest)
 	case v.Length == v.Optimal:
 		return fmt.Sprintf("optimal: length %d", v.Length)
 	default:

@@ -166,7 +166,7 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 			}
 			a.err = err
 			if err == nil {
-				if !v.IsOptimal() {
+				if !v.IsOptimal() || v.Smallest != "" {
 					bad++
 				}
 				a.text = append(a.text, v.String()...)
@@ -177,8 +177,13 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 					verdict = "illegal"
 				case !v.IsOptimal():
 					verdict = "not optimal"
+				case v.Smallest != "":
+					verdict = "not smallest"
 				}
 				a.set("verdict", verdict)
+				if v.Smallest != "" {
+					a.set("smallest", v.Smallest)
+				}
 				a.set("legal", v.Legal)
 				if v.Legal && !v.Impossible {
 					a.set("length", v.Length)
