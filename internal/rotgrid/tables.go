@@ -36,24 +36,46 @@ func MoveTables() *Tables {
 				n++
 			}
 		}
-		var done [NSets]bool
+		// Only the clockwise turns are computed from grids; an
+		// anticlockwise turn is three clockwise ones, read off the tables
+		// (which halves the start-up time).
+		var rep [NSets]uint32 // an X whose free cells are the set
+		var seen [NSets]bool
 		for x := uint32(0); x < NX; x++ {
 			g := FromRank(x * NZ)
 			s := setIndex[freeCells(g)]
 			t.Set[x] = s
-			for m := Move(0); m < NMoves; m++ {
+			for m := TL; m < NMoves; m += 2 {
 				t.X[x][m] = uint16(g.Apply(m).xCoord())
 			}
-			if done[s] {
-				continue
+			if !seen[s] {
+				seen[s], rep[s] = true, x
 			}
-			// Where the tiles 5..9 go depends on their cells, not on which
-			// of the tiles 1..4 is where: one X per set serves them all.
-			done[s] = true
+		}
+		// Where the tiles 5..9 go depends on their cells, not on which of
+		// the tiles 1..4 is where: one X per set serves them all.
+		for s, x := range rep {
 			for z := uint32(0); z < NZ; z++ {
 				g := FromRank(x*NZ + z)
-				for m := Move(0); m < NMoves; m++ {
+				for m := TL; m < NMoves; m += 2 {
 					t.Z[s][z][m] = uint8(g.Apply(m).zCoord())
+				}
+			}
+		}
+		for m := TL; m < NMoves; m += 2 {
+			for x := range t.X {
+				x1 := t.X[x][m]
+				x2 := t.X[x1][m]
+				t.X[x][m+1] = t.X[x2][m]
+			}
+			for s, x := range rep {
+				x1 := t.X[x][m]
+				x2 := t.X[x1][m]
+				s1, s2 := t.Set[x1], t.Set[x2]
+				for z := range t.Z[s] {
+					z1 := t.Z[s][z][m]
+					z2 := t.Z[s1][z1][m]
+					t.Z[s][z][m+1] = t.Z[s2][z2][m]
 				}
 			}
 		}
