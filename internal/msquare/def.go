@@ -17,7 +17,13 @@ import (
 // base state, which mod 3 would look like one step nearer.
 var Def = sync.OnceValue(func() *puzzle.Def {
 	mt := Moves()
+	// The rank is the only coordinate: minor is always 0.
+	coords := &puzzle.Coords{Minor: 1, MinorMoves: make([]uint16, len(MoveNames))}
+	for _, row := range mt {
+		coords.Major = append(coords.Major, row[:]...)
+	}
 	return &puzzle.Def{
+		Coords:      coords,
 		Name:        "msquare",
 		Size:        NStates,
 		Goal:        puzzle.State(Base.Rank()),

@@ -167,7 +167,23 @@ func newDef(name string, moves []Move) *puzzle.Def {
 			}
 		}
 	}
+	coords := &puzzle.Coords{
+		Minor:      NTwist,
+		Major:      make([]uint16, 0, NPerm*len(moves)),
+		MinorMoves: make([]uint16, 0, NTwist*len(moves)),
+	}
+	for p := range t.Perm {
+		for _, m := range moves {
+			coords.Major = append(coords.Major, t.Perm[p][m])
+		}
+	}
+	for w := range t.Twist {
+		for _, m := range moves {
+			coords.MinorMoves = append(coords.MinorMoves, t.Twist[w][m])
+		}
+	}
 	return &puzzle.Def{
+		Coords:      coords,
 		Name:        name,
 		Size:        NStates,
 		Goal:        0,

@@ -37,6 +37,11 @@ type Def struct {
 	// StateIsRank says that a state is its own rank (Rank is the identity),
 	// so that the walk can skip the call.
 	StateIsRank bool
+	// Coords, if set, describes the moves as coordinate move tables, which
+	// lets the walk apply a move with two table reads instead of a call to
+	// Apply. It must agree with Apply on every state (a test checks that),
+	// and needs StateIsRank.
+	Coords *Coords
 	// Apply returns the state after move m.
 	Apply func(s State, m int) State
 	// LowerBound, if not nil, returns a cheap lower bound on a state's
@@ -92,4 +97,29 @@ func (d *Def) Fingerprint() [32]byte {
 	var sum [32]byte
 	copy(sum[:], h.Sum(nil))
 	return sum
+}
+
+// Coords are coordinate move tables: a rank is major*Minor + minor, and move
+// m takes it to
+//
+//	Major[major*M+m]*Minor + MinorMoves[(Class[major]*Minor+minor)*M+m]
+//
+// where M is the number of moves. Class groups the majors whose minor
+// coordinate moves alike (nil: one class for all), so that a minor table
+// need not be kept per major.
+type Coords struct {
+	Minor      uint32
+	Major      []uint16
+	Class      []uint8
+	MinorMoves []uint16
+}
+
+// Apply returns the rank after move m from rank r, through the tables.
+func (c *Coords) Apply(r uint32, m, moves int) uint32 {
+	major, minor := r/c.Minor, r%c.Minor
+	class := uint32(0)
+	if c.Class != nil {
+		class = uint32(c.Class[major])
+	}
+	return uint32(c.Major[major*uint32(moves)+uint32(m)])*c.Minor + uint32(c.MinorMoves[(class*c.Minor+minor)*uint32(moves)+uint32(m)])
 }

@@ -4,8 +4,9 @@ import (
 	"testing"
 )
 
-// Every definition is consistent on every state: ranks invert unranks, and
-// each declared inverse undoes its move.
+// Every definition is consistent on every state: ranks invert unranks, the
+// coordinate tables (the walk's fast path) agree with Apply, and each
+// declared inverse undoes its move.
 func TestDefinitionsConsistent(t *testing.T) {
 	for _, d := range Defs() {
 		t.Run(d.Name, func(t *testing.T) {
@@ -19,6 +20,14 @@ func TestDefinitionsConsistent(t *testing.T) {
 				}
 				for m := range d.Moves {
 					n := d.Apply(s, m)
+					if d.Coords != nil {
+						if got := d.Coords.Apply(r, m, len(d.Moves)); got != d.Rank(n) {
+							t.Fatalf("rank %d move %s: coordinate tables give %d, Apply %d", r, d.Moves[m], got, d.Rank(n))
+						}
+						if !d.StateIsRank {
+							t.Fatal("coordinate tables without StateIsRank")
+						}
+					}
 					if inv := d.Inverse[m]; inv >= 0 && d.Apply(n, inv) != s {
 						t.Fatalf("rank %d: %s then %s is not the identity", r, d.Moves[m], d.Moves[inv])
 					}

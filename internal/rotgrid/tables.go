@@ -107,7 +107,19 @@ func Def() *puzzle.Def {
 			names[m] = m.String()
 			inverse[m] = int(m.Inverse())
 		}
+		coords := &puzzle.Coords{Minor: NZ, Class: t.Set[:]}
+		for x := range t.X {
+			coords.Major = append(coords.Major, t.X[x][:]...)
+		}
+		for s := range t.Z {
+			for z := range t.Z[s] {
+				for _, v := range t.Z[s][z] {
+					coords.MinorMoves = append(coords.MinorMoves, uint16(v))
+				}
+			}
+		}
 		def = &puzzle.Def{
+			Coords:      coords,
 			Name:        "rotgrid",
 			Size:        NStates,
 			Goal:        puzzle.State(Solved.Rank()),

@@ -147,6 +147,9 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 
 // solveSimple is Solve for steps that are single table moves.
 func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+	if c := w.def.Coords; c != nil && w.def.StateIsRank {
+		return w.solveCoords(c, r, v, dst)
+	}
 	apply, rank, lv, isRank := w.def.Apply, w.def.Rank, w.lv, w.def.StateIsRank
 	// The table's layout in locals, so that each read is a few
 	// instructions on registers.
@@ -168,6 +171,42 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 			}
 			if data[tr>>shift]>>((tr&low)*width)&mask == want {
 				i, s, r = k, t, tr
+				break
+			}
+		}
+		if i < 0 {
+			return dst, ErrInconsistent
+		}
+		v = want
+		dst = append(dst, uint8(i))
+	}
+	return dst, nil
+}
+
+// solveCoords is solveSimple through coordinate move tables: each move tried
+// is two table reads, with no call (what makes the walk fast for the big
+// tables, whose reads are the rest of the cost).
+func (w *Walker) solveCoords(c *puzzle.Coords, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+	lv := w.lv
+	data, shift, low, width, mask := lv.Layout()
+	moves := uint32(len(w.def.Moves))
+	for n := 0; r != w.goal; n++ {
+		if n > lv.MaxDistance() {
+			return dst, ErrInconsistent
+		}
+		want := lv.Below(v)
+		major, minor := r/c.Minor, r%c.Minor
+		class := uint32(0)
+		if c.Class != nil {
+			class = uint32(c.Class[major])
+		}
+		majors := c.Major[major*moves : major*moves+moves]
+		minors := c.MinorMoves[(class*c.Minor+minor)*moves : (class*c.Minor+minor)*moves+moves]
+		i := -1
+		for k, m := range w.simple {
+			tr := uint32(majors[m])*c.Minor + uint32(minors[m])
+			if data[tr>>shift]>>((tr&low)*width)&mask == want {
+				i, r = k, tr
 				break
 			}
 		}
