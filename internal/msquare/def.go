@@ -18,7 +18,7 @@ import (
 var Def = sync.OnceValue(func() *puzzle.Def {
 	mt := Moves()
 	// The rank is the only coordinate: minor is always 0.
-	coords := &puzzle.Coords{Minor: 1, MinorMoves: make([]uint16, len(MoveNames))}
+	coords := &puzzle.Coords{Minor: 1, MinorMoves: make([]uint16, len(MoveNames)), Major: make([]uint16, 0, NStates*len(MoveNames))}
 	for _, row := range mt {
 		coords.Major = append(coords.Major, row[:]...)
 	}

@@ -107,7 +107,12 @@ func Def() *puzzle.Def {
 			names[m] = m.String()
 			inverse[m] = int(m.Inverse())
 		}
-		coords := &puzzle.Coords{Minor: NZ, Class: t.Set[:]}
+		coords := &puzzle.Coords{
+			Minor:      NZ,
+			Class:      t.Set[:],
+			Major:      make([]uint16, 0, NX*NMoves),
+			MinorMoves: make([]uint16, 0, NSets*NZ*NMoves),
+		}
 		for x := range t.X {
 			coords.Major = append(coords.Major, t.X[x][:]...)
 		}
