@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"github.com/godtable/godtable/lookup"
@@ -41,62 +40,6 @@ func (c pocketCmd) solve(in string, o *options, a *answer) error {
 		count: func() (uint64, error) { return cube.Count(m) },
 		all:   func(limit int) ([]lookup.Solution, bool, error) { return cube.All(m, limit) },
 	}, func(s lookup.Solution) []byte { return s.Append(nil) })
-}
-
-// solver gathers a state's answers for answerSolutions.
-type solver[S interface{ Cost() int }] struct {
-	solve func() (S, error)
-	count func() (uint64, error)
-	all   func(limit int) ([]S, bool, error)
-}
-
-// answerSolutions writes the answer the options ask for: one optimal
-// solution on a line (empty when solved), the number of optimal solutions,
-// or every one of them, a line each, then an empty line.
-func answerSolutions[S interface{ Cost() int }](a *answer, o *options, s solver[S], format func(S) []byte) error {
-	switch {
-	case o.count:
-		n, err := s.count()
-		if err != nil {
-			return err
-		}
-		a.text = strconv.AppendUint(a.text, n, 10)
-		a.text = append(a.text, '\n')
-		a.set("count", n)
-	case o.all:
-		sols, truncated, err := s.all(o.limit)
-		if err != nil {
-			return err
-		}
-		list := make([]string, len(sols))
-		for i, sol := range sols {
-			b := format(sol)
-			list[i] = string(b)
-			a.text = append(a.text, b...)
-			a.text = append(a.text, '\n')
-		}
-		a.text = append(a.text, '\n')
-		if len(sols) > 0 {
-			a.set("length", sols[0].Cost())
-		}
-		a.set("solutions", list)
-		if truncated {
-			a.set("truncated", true)
-		}
-	default:
-		sol, err := s.solve()
-		if err != nil {
-			return err
-		}
-		start := len(a.text)
-		a.text = append(a.text, format(sol)...)
-		if o.json {
-			a.set("solution", string(a.text[start:]))
-			a.set("length", sol.Cost())
-		}
-		a.text = append(a.text, '\n')
-	}
-	return nil
 }
 
 func (c pocketCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {

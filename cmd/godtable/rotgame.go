@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"strconv"
 	"strings"
 
 	"github.com/godtable/godtable/lookup"
@@ -33,13 +32,7 @@ func (rotgameCmd) solve(in string, o *options, a *answer) error {
 	}
 	switch {
 	case o.count:
-		n, err := g.Count()
-		if err != nil {
-			return err
-		}
-		a.text = strconv.AppendUint(a.text, n, 10)
-		a.text = append(a.text, '\n')
-		a.set("count", n)
+		return answerCount(a, g.Count)
 	case o.all:
 		answers, truncated, err := g.All(o.limit)
 		if err != nil {
