@@ -116,24 +116,21 @@ func buildTables() *Tables {
 			t.Twist[w][3*f] = uint16(c.Apply(Move(3 * f)).TwistRank())
 		}
 	}
-	// Move 3f is X, 3f+2 is X2 = X X, 3f+1 is X' = X X X.
-	for p := range t.Perm {
-		for f := 0; f < 3; f++ {
-			x := 3 * f
-			x1 := t.Perm[p][x]
-			x2 := t.Perm[x1][x]
-			t.Perm[p][x+2], t.Perm[p][x+1] = x2, t.Perm[x2][x]
-		}
-	}
-	for w := range t.Twist {
-		for f := 0; f < 3; f++ {
-			x := 3 * f
-			x1 := t.Twist[w][x]
-			x2 := t.Twist[x1][x]
-			t.Twist[w][x+2], t.Twist[w][x+1] = x2, t.Twist[x2][x]
-		}
-	}
+	deriveTurns(t.Perm[:])
+	deriveTurns(t.Twist[:])
 	return t
+}
+
+// deriveTurns fills in a move table's half and anticlockwise turns from its
+// clockwise ones: move 3f is X, 3f+2 is X2 = X X, 3f+1 is X' = X X X.
+func deriveTurns(rows [][9]uint16) {
+	for i := range rows {
+		for x := 0; x < 9; x += 3 {
+			x1 := rows[i][x]
+			x2 := rows[x1][x]
+			rows[i][x+2], rows[i][x+1] = x2, rows[x2][x]
+		}
+	}
 }
 
 // Apply returns the rank after move m.
