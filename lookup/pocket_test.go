@@ -12,6 +12,8 @@ import (
 
 	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/walk"
 )
 
 var metrics = []Metric{HTM, QTM}
@@ -53,6 +55,14 @@ func TestPocketAllPositions(t *testing.T) {
 	dist := pocketDistances()
 	for _, m := range metrics {
 		t.Run(m.String(), func(t *testing.T) {
+			// Through the next-step table, as a program that solves many
+			// positions walks (the walk package's tests prove it answers
+			// as the distance table does on every state).
+			w, err := m.walker()
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Prepare()
 			perDistance := make([]int, 16)
 			var mu sync.Mutex
 			forAllRanks(t, func(r uint32) error {
@@ -435,17 +445,40 @@ func TestPocketScrambleBadToken(t *testing.T) {
 	}
 }
 
-func BenchmarkPocketSolve(b *testing.B) {
+// pocketInputs are random positions as facelets, the same for every
+// benchmark.
+func pocketInputs() []string {
 	rng := rand.New(rand.NewPCG(1, 2))
 	inputs := make([]string, 4096)
 	for i := range inputs {
 		inputs[i] = RandomPocket(rng).Facelets()
 	}
+	return inputs
+}
+
+// pocketWalker returns the metric's walker, with its next-step table derived
+// when prepared is true (as it is in a program after a few thousand solves).
+func pocketWalker(b *testing.B, m Metric, prepared bool) *walk.Walker {
+	w, err := m.walker()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if prepared {
+		w.Prepare()
+	}
+	return w
+}
+
+// BenchmarkPocketSolve goes from a facelet string to the written move list.
+// htm and qtm are Solve as a program sees it once the walker has its
+// next-step table (QTM's walk has none: its steps are not single moves);
+// htm-by-table is the same with the distance table walked instead, as in a
+// program's first few thousand solves.
+func BenchmarkPocketSolve(b *testing.B) {
+	inputs := pocketInputs()
 	for _, m := range metrics {
 		b.Run(m.String(), func(b *testing.B) {
-			if _, err := (PocketCube{}).Solve(m); err != nil {
-				b.Fatal(err)
-			}
+			pocketWalker(b, m, true)
 			buf := make([]byte, 0, 64)
 			i := 0
 			for b.Loop() {
@@ -462,14 +495,30 @@ func BenchmarkPocketSolve(b *testing.B) {
 			}
 		})
 	}
+	b.Run("htm-by-table", func(b *testing.B) {
+		w := pocketWalker(b, HTM, false)
+		nt := pocketNotations[HTM]()
+		buf := make([]byte, 0, 64)
+		i := 0
+		for b.Loop() {
+			c, err := ParsePocket(inputs[i%len(inputs)])
+			if err != nil {
+				b.Fatal(err)
+			}
+			var steps [walk.MaxSteps]uint8
+			sol, err := w.SolveByTable(puzzle.State(c.rank), steps[:0])
+			if err != nil {
+				b.Fatal(err)
+			}
+			buf = newSolution(nt, sol).Append(buf[:0])
+			i++
+		}
+	})
 }
 
+// BenchmarkPocketParse is ParsePocket alone.
 func BenchmarkPocketParse(b *testing.B) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	inputs := make([]string, 4096)
-	for i := range inputs {
-		inputs[i] = RandomPocket(rng).Facelets()
-	}
+	inputs := pocketInputs()
 	i := 0
 	for b.Loop() {
 		if _, err := ParsePocket(inputs[i%len(inputs)]); err != nil {
@@ -479,6 +528,8 @@ func BenchmarkPocketParse(b *testing.B) {
 	}
 }
 
+// BenchmarkPocketWalk is the walk alone, from a position to its solution
+// (htm-by-table: through the distance table).
 func BenchmarkPocketWalk(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	cubes := make([]PocketCube, 4096)
@@ -487,9 +538,7 @@ func BenchmarkPocketWalk(b *testing.B) {
 	}
 	for _, m := range metrics {
 		b.Run(m.String(), func(b *testing.B) {
-			if _, err := (PocketCube{}).Solve(m); err != nil {
-				b.Fatal(err)
-			}
+			pocketWalker(b, m, true)
 			i := 0
 			for b.Loop() {
 				if _, err := cubes[i%len(cubes)].Solve(m); err != nil {
@@ -499,4 +548,15 @@ func BenchmarkPocketWalk(b *testing.B) {
 			}
 		})
 	}
+	b.Run("htm-by-table", func(b *testing.B) {
+		w := pocketWalker(b, HTM, false)
+		i := 0
+		for b.Loop() {
+			var steps [walk.MaxSteps]uint8
+			if _, err := w.SolveByTable(puzzle.State(cubes[i%len(cubes)].rank), steps[:0]); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
 }

@@ -1,6 +1,8 @@
 package lookup
 
 import (
+	"encoding/binary"
+	"slices"
 	"strings"
 
 	"github.com/godtable/godtable/internal/walk"
@@ -11,6 +13,16 @@ type notation struct {
 	names []string
 	sep   string // between moves
 	cost  []int  // each move's cost in the metric
+	// words holds each move as it is written, when every move and its
+	// separator fit in 8 bytes: Append then writes a move with one store.
+	words []moveWord
+}
+
+// moveWord is a move as written first (name) and after another (separator
+// and name), as little-endian words with their lengths.
+type moveWord struct {
+	first, rest   uint64
+	nFirst, nRest int
 }
 
 func stepNotation(steps []walk.Step, sep string) *notation {
@@ -18,6 +30,20 @@ func stepNotation(steps []walk.Step, sep string) *notation {
 	for _, s := range steps {
 		n.names = append(n.names, s.Name)
 		n.cost = append(n.cost, len(s.Paths[0]))
+	}
+	for _, name := range n.names {
+		rest := sep + name
+		if len(rest) > 8 {
+			n.words = nil
+			break
+		}
+		var a, b [8]byte
+		copy(a[:], name)
+		copy(b[:], rest)
+		n.words = append(n.words, moveWord{
+			first: binary.LittleEndian.Uint64(a[:]), nFirst: len(name),
+			rest: binary.LittleEndian.Uint64(b[:]), nRest: len(rest),
+		})
 	}
 	return n
 }
@@ -67,6 +93,27 @@ func (s Solution) String() string { return string(s.Append(nil)) }
 // Append appends the solution, as String writes it, to b (nothing for the
 // empty solution).
 func (s Solution) Append(b []byte) []byte {
+	if s.n == 0 {
+		return b
+	}
+	if words := s.nt.words; words != nil {
+		// Room for a whole word per move; each move stores 8 bytes and
+		// keeps its length, the next overwriting what is past it.
+		n := len(b)
+		b = slices.Grow(b, 8*int(s.n))
+		out := b[n : n+8*int(s.n)]
+		pos := 0
+		for k, i := range s.steps[:s.n] {
+			w := &words[i]
+			word, size := w.rest, w.nRest
+			if k == 0 {
+				word, size = w.first, w.nFirst
+			}
+			binary.LittleEndian.PutUint64(out[pos:pos+8], word)
+			pos += size
+		}
+		return b[:n+pos]
+	}
 	for k, i := range s.steps[:s.n] {
 		if k > 0 {
 			b = append(b, s.nt.sep...)

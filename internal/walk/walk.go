@@ -16,6 +16,8 @@ package walk
 import (
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
@@ -53,7 +55,24 @@ type Walker struct {
 	goal   uint32
 	simple []int // simple[i] is step i's only table move, when every step is one move
 	undo   []int // undo[i] is the step undoing simple step i, or -1
+	// identity: step i is table move i, for every step.
+	identity bool
+
+	// next is the next-step table, once derived (see Prepare); solves
+	// counts the walks before it, to decide when deriving it pays.
+	nextStep atomic.Pointer[[]byte]
+	nextOnce sync.Once
+	solves   atomic.Uint32
 }
+
+// NextAfter is the number of walks after which a walker derives its
+// next-step table in the background (see Prepare): enough that a program
+// solving a handful of positions never pays for it.
+const NextAfter = 4096
+
+// noStep marks a rank with no next step in the next-step table (the goal, an
+// unreachable state).
+const noStep = 15
 
 // New makes a walker. groups says whether the walk must enforce the steps'
 // group rule: it need not when no two steps of one group can both descend in a
@@ -70,6 +89,10 @@ func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 		simple[i] = s.Paths[0][0]
 	}
 	w.simple = simple
+	w.identity = simple != nil
+	for i, m := range simple {
+		w.identity = w.identity && i == m
+	}
 	if simple != nil {
 		w.undo = make([]int, len(simple))
 		for i, m := range simple {
@@ -113,6 +136,30 @@ func (w *Walker) descend(s puzzle.State, v uint8, i int) (puzzle.State, uint8, b
 
 // Solve appends to dst the first optimal solution from s, as step indices.
 func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
+	r := uint32(s)
+	if !w.def.StateIsRank {
+		r = w.def.Rank(s)
+	}
+	if next := w.nextStep.Load(); next != nil {
+		// The next-step table knows the unreachable states too.
+		return w.solveNext(*next, s, r, dst)
+	}
+	v := w.lv.At(r)
+	if !w.lv.Reachable(r) {
+		return dst, ErrUnreachable
+	}
+	if w.simple != nil {
+		if len(w.simple) < noStep && w.solves.Add(1) == NextAfter {
+			go w.Prepare()
+		}
+		return w.solveSimple(s, r, v, dst)
+	}
+	return w.solveSteps(s, r, v, dst)
+}
+
+// SolveByTable is Solve without the next-step table: it always walks the
+// distance table. Tests and benchmarks compare the two.
+func (w *Walker) SolveByTable(s puzzle.State, dst []uint8) ([]uint8, error) {
 	r := w.def.Rank(s)
 	v := w.lv.At(r)
 	if !w.lv.Reachable(r) {
@@ -121,6 +168,12 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 	if w.simple != nil {
 		return w.solveSimple(s, r, v, dst)
 	}
+	return w.solveSteps(s, r, v, dst)
+}
+
+// solveSteps is Solve for steps of several table moves or with the group
+// rule.
+func (w *Walker) solveSteps(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
 	last := -1
 	for n := 0; r != w.goal; n++ {
 		if n > w.lv.MaxDistance() {

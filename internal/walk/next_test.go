@@ -1,0 +1,84 @@
+package walk_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/tables"
+)
+
+// walker makes a walker for the named table whose steps are its moves, one
+// each, in order.
+func walker(t testing.TB, def *puzzle.Def) *walk.Walker {
+	data, err := tables.File(def.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := table.Decode(def, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := make([]walk.Step, len(def.Moves))
+	for i, name := range def.Moves {
+		steps[i] = walk.Step{Name: name, Group: -1, Paths: [][]int{{i}}}
+	}
+	return walk.New(def, lv, steps, false)
+}
+
+// On every state of every table, the walk through the next-step table gives
+// the same answer (or the same error) as the walk through the distance table.
+func TestNextStepTableEveryState(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exhaustive")
+	}
+	for _, def := range registry.Defs() {
+		t.Run(def.Name, func(t *testing.T) {
+			w := walker(t, def)
+			if w.Prepared() {
+				t.Fatal("prepared before Prepare")
+			}
+			w.Prepare()
+			if !w.Prepared() {
+				t.Fatal("not prepared after Prepare")
+			}
+			var a, b [walk.MaxSteps]uint8
+			for r := uint32(0); r < def.Size; r++ {
+				s := def.Unrank(r)
+				got, err1 := w.Solve(s, a[:0])
+				want, err2 := w.SolveByTable(s, b[:0])
+				if !slices.Equal(got, want) || fmt.Sprint(err1) != fmt.Sprint(err2) {
+					t.Fatalf("rank %d: next-step table %v (%v), distance table %v (%v)", r, got, err1, want, err2)
+				}
+			}
+		})
+	}
+}
+
+// A walker derives its next-step table by itself once it has walked
+// NextAfter times, and answers the same throughout.
+func TestNextStepTableAfterUse(t *testing.T) {
+	def := registry.Def("rotgrid")
+	w := walker(t, def)
+	var a, b [walk.MaxSteps]uint8
+	deadline := time.Now().Add(time.Minute)
+	for n := uint32(0); !w.Prepared(); n++ {
+		if time.Now().After(deadline) {
+			t.Fatalf("no next-step table after %d walks", n)
+		}
+		s := def.Unrank(n * 7919 % def.Size)
+		got, err1 := w.Solve(s, a[:0])
+		want, err2 := w.SolveByTable(s, b[:0])
+		if !slices.Equal(got, want) || err1 != err2 {
+			t.Fatalf("walk %d: %v (%v), distance table %v (%v)", n, got, err1, want, err2)
+		}
+		if n < walk.NextAfter-1 && w.Prepared() {
+			t.Fatalf("prepared after %d walks", n+1)
+		}
+	}
+}
