@@ -41,6 +41,12 @@ func Parse(s string) (Cubie, error) {
 	if c, ok := parseValid(s); ok {
 		return c, nil
 	}
+	return parseChecked(s)
+}
+
+// parseChecked is Parse checking everything in turn, to name the first
+// problem.
+func parseChecked(s string) (Cubie, error) {
 	if len(s) != 24 {
 		n := utf8.RuneCountInString(s)
 		if n != 24 {
@@ -320,32 +326,41 @@ func deduceFR(s string, d, b, l byte) (fc, rc byte, ok bool) {
 }
 
 // parseValid is Parse for valid input only, and fast: it reads the colour
-// scheme from the fixed corner and the two corners that name F and R, maps
+// scheme from the fixed corner and the corners that name U, R and F, maps
 // every sticker to its face and identifies the corners. It accepts only when
 // all 24 stickers are in the six printable colours and the eight corners are
 // real, distinct and twisted by a multiple of 3 (which also gives four
 // stickers of each colour); for anything else it says no, and Parse's full
-// check names the problem.
+// check names the problem. The corners are written out one by one, with
+// constant sticker indices, and checked together at the end: no loop, no
+// bounds check and no branch on the input until then.
 func parseValid(s string) (Cubie, bool) {
 	if len(s) != 24 {
 		return Cubie{}, false
 	}
-	d, b, l := s[cornerFacelet[DBL][0]], s[cornerFacelet[DBL][1]], s[cornerFacelet[DBL][2]]
+	s = s[:24]
+	d, b, l := s[22], s[19], s[12]
 	// Every corner shows one of U/D, one of F/B, one of R/L. So the corner
 	// with the D and L colours shows F's as its third, the one with D and B
-	// shows R's, and the one with L and B shows U's. third[m] keeps the
-	// third colour of a corner whose known colours are the set m (bits D, L,
-	// B); without branches, since which corner is which is unpredictable.
+	// shows R's, and the one with L and B shows U's.
+	// third[m] keeps the third colour of a corner whose known colours are
+	// the set m (bits D, L, B), written without branches: which corner is
+	// which is unpredictable.
 	var third [8]byte
-	for i := 0; i < 8; i++ {
-		fi := &cornerFacelet[i]
-		x, y, z := s[fi[0]], s[fi[1]], s[fi[2]]
-		hd := b2u(x == d) | b2u(y == d) | b2u(z == d)
-		hl := b2u(x == l) | b2u(y == l) | b2u(z == l)
-		hb := b2u(x == b) | b2u(y == b) | b2u(z == b)
-		m := hd | hl<<1 | hb<<2
-		third[m] = x ^ y ^ z ^ d&-hd ^ l&-hl ^ b&-hb
-	}
+	m, t := knownAndThird(s[3], s[8], s[7], d, l, b)
+	third[m] = t
+	m, t = knownAndThird(s[2], s[6], s[5], d, l, b)
+	third[m] = t
+	m, t = knownAndThird(s[0], s[4], s[11], d, l, b)
+	third[m] = t
+	m, t = knownAndThird(s[1], s[10], s[9], d, l, b)
+	third[m] = t
+	m, t = knownAndThird(s[21], s[15], s[16], d, l, b)
+	third[m] = t
+	m, t = knownAndThird(s[20], s[13], s[14], d, l, b)
+	third[m] = t
+	m, t = knownAndThird(s[23], s[17], s[18], d, l, b)
+	third[m] = t
 	uc, rc, fc := third[6], third[5], third[3]
 	// face holds face+1 for the six colours, 0 for any other character.
 	var face [256]uint8
@@ -356,25 +371,50 @@ func parseValid(s string) (Cubie, bool) {
 		face[c] = uint8(k) + 1
 	}
 	var c Cubie
-	var seen uint8
-	twist := 0
-	for i := 0; i < 8; i++ {
-		fi := &cornerFacelet[i]
-		x, y, z := face[s[fi[0]]], face[s[fi[1]]], face[s[fi[2]]]
-		if x == 0 || y == 0 || z == 0 {
-			return Cubie{}, false
-		}
-		info := cornerInfo[int(x-1)*36+int(y-1)*6+int(z-1)]
+	var seen, bad uint8
+	twist := uint8(0)
+	corner := func(i int, x, y, z byte) {
+		info := cornerByFace[int(face[x])*49+int(face[y])*7+int(face[z])]
 		j, o := info&7, (info>>3)&3
-		if info>>5 != okCorner || seen&(1<<j) != 0 {
-			return Cubie{}, false
-		}
+		bad |= info
 		seen |= 1 << j
+		twist += o
 		c.CP[i], c.CO[i] = j, o
-		twist += int(o)
 	}
-	return c, twist%3 == 0
+	corner(URF, s[3], s[8], s[7])
+	corner(UFL, s[2], s[6], s[5])
+	corner(ULB, s[0], s[4], s[11])
+	corner(UBR, s[1], s[10], s[9])
+	corner(DFR, s[21], s[15], s[16])
+	corner(DLF, s[20], s[13], s[14])
+	corner(DBL, s[22], s[19], s[12])
+	corner(DRB, s[23], s[17], s[18])
+	return c, bad>>5 == okCorner && seen == 0xff && twist%3 == 0
 }
+
+// knownAndThird returns which of the colours d, l, b a corner's stickers x,
+// y, z show (bits 0, 1, 2), and the XOR of the stickers not among them: the
+// third colour, when two are known.
+func knownAndThird(x, y, z, d, l, b byte) (m, t byte) {
+	hd := b2u(x == d) | b2u(y == d) | b2u(z == d)
+	hl := b2u(x == l) | b2u(y == l) | b2u(z == l)
+	hb := b2u(x == b) | b2u(y == b) | b2u(z == b)
+	return (hd | hl<<1 | hb<<2) & 7, x ^ y ^ z ^ d&-hd ^ l&-hl ^ b&-hb
+}
+
+// cornerByFace is cornerInfo indexed by face+1 (0 for a character that is
+// no colour), 49a+7b+c: any 0 is a problem.
+var cornerByFace = func() (info [343]uint8) {
+	for idx := range info {
+		a, b, c := idx/49, idx/7%7, idx%7
+		if a == 0 || b == 0 || c == 0 {
+			info[idx] = colourTwice << 5
+			continue
+		}
+		info[idx] = cornerInfo[(a-1)*36+(b-1)*6+(c-1)]
+	}
+	return info
+}()
 
 // b2u is 1 for true, 0 for false.
 func b2u(v bool) byte {

@@ -1,6 +1,11 @@
 package walk
 
-import "github.com/godtable/godtable/internal/puzzle"
+import (
+	"runtime"
+	"sync"
+
+	"github.com/godtable/godtable/internal/puzzle"
+)
 
 // The next-step table keeps, for every rank, the step the walk takes from it:
 // half a byte per state. Walking it is one read per step, where walking the
@@ -29,42 +34,75 @@ func (w *Walker) Prepare() {
 // Prepared reports whether the next-step table is in use.
 func (w *Walker) Prepared() bool { return w.nextStep.Load() != nil }
 
-// deriveNext computes the next-step table from the distance table.
+// deriveNext computes the next-step table from the distance table, on all
+// CPUs: each derives the steps of its own range of ranks.
 func (w *Walker) deriveNext() []byte {
-	def, lv := w.def, w.lv
-	next := make([]byte, (def.Size+1)/2)
-	data, shift, low, width, mask := lv.Layout()
-	moves := uint32(len(def.Moves))
-	c := def.Coords
-	if !def.StateIsRank {
-		c = nil
+	size := w.def.Size
+	next := make([]byte, (size+1)/2)
+	// Ranges of whole major coordinates (whole rows of the move tables),
+	// an even number of ranks each, so that no two share a byte.
+	unit := uint32(2)
+	if c := w.def.Coords; c != nil {
+		unit = 2 * c.Minor
 	}
-	for r := uint32(0); r < def.Size; r++ {
-		k := uint8(noStep)
-		if v := lv.At(r); r != w.goal && lv.Reachable(r) {
-			want := lv.Below(v)
-			// Ranks in order keep a coordinate table's major row, and the
-			// neighbours' rows, in the cache for many ranks running.
-			var s puzzle.State
-			if c == nil {
-				s = def.Unrank(r)
+	parts := uint32(runtime.GOMAXPROCS(0))
+	per := (size/parts + unit - 1) / unit * unit
+	var wg sync.WaitGroup
+	for lo := uint32(0); lo < size; lo += per {
+		hi := min(lo+per, size)
+		wg.Go(func() { w.deriveRange(next, lo, hi) })
+	}
+	wg.Wait()
+	return next
+}
+
+// deriveRange fills in the next-step table for ranks [lo, hi), where lo is
+// even and, with coordinate tables, a multiple of their Minor.
+func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
+	def, lv := w.def, w.lv
+	data, shift, low, width, mask := lv.Layout()
+	// Below(v) of an unreachable state matches no state, and the goal's
+	// neighbours are not below it: both get noStep without a test.
+	if c := def.Coords; c != nil && def.StateIsRank {
+		// Ranks in order, a major coordinate at a time: its row of the
+		// move table, and the rows of the distance table that its moves
+		// lead to, stay in the cache for all its minors.
+		moves, minors := uint32(len(def.Moves)), c.Minor
+		for major := lo / minors; major*minors < hi; major++ {
+			class := uint32(0)
+			if c.Class != nil {
+				class = uint32(c.Class[major])
 			}
-			for i, m := range w.simple {
-				var t uint32
-				if c != nil {
-					t = c.Apply(r, m, int(moves))
-				} else {
-					t = def.Rank(def.Apply(s, m))
+			row := c.Major[major*moves : major*moves+moves]
+			for minor := uint32(0); minor < minors; minor++ {
+				r := major*minors + minor
+				want := lv.Below(data[r>>shift] >> ((r & low) * width) & mask)
+				mrow := c.MinorMoves[(class*minors+minor)*moves : (class*minors+minor)*moves+moves]
+				k := uint8(noStep)
+				for i, m := range w.simple {
+					t := uint32(row[m])*minors + uint32(mrow[m])
+					if data[t>>shift]>>((t&low)*width)&mask == want {
+						k = uint8(i)
+						break
+					}
 				}
-				if data[t>>shift]>>((t&low)*width)&mask == want {
-					k = uint8(i)
-					break
-				}
+				next[r>>1] |= k << (r & 1 * 4)
+			}
+		}
+		return
+	}
+	for r := lo; r < hi; r++ {
+		want := lv.Below(lv.At(r))
+		s := def.Unrank(r)
+		k := uint8(noStep)
+		for i, m := range w.simple {
+			if lv.At(def.Rank(def.Apply(s, m))) == want {
+				k = uint8(i)
+				break
 			}
 		}
 		next[r>>1] |= k << (r & 1 * 4)
 	}
-	return next
 }
 
 // solveNext is Solve through the next-step table.
