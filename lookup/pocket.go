@@ -74,11 +74,11 @@ type PocketCube struct {
 // (ErrPocketLength, ErrPocketCharacter, ErrPocketColours, ErrPocketCorner,
 // ErrPocketDuplicate or ErrPocketTwist).
 func ParsePocket(facelets string) (PocketCube, error) {
-	c, err := pocket.Parse(facelets)
+	r, err := pocket.ParseRank(facelets)
 	if err != nil {
 		return PocketCube{}, err
 	}
-	return PocketCube{rank: c.Rank()}, nil
+	return PocketCube{rank: r}, nil
 }
 
 // PocketError is the error type of ParsePocket and ScramblePocket.

@@ -38,10 +38,22 @@ func cornerStickers(i int) string {
 // space, four stickers each). The fixed down-back-left corner (stickers M, T,
 // W) names the D, B and L colours; the others follow from the corners.
 func Parse(s string) (Cubie, error) {
-	if c, ok := parseValid(s); ok {
+	if c, _, ok := parseValid(s); ok {
 		return c, nil
 	}
 	return parseChecked(s)
+}
+
+// ParseRank is Parse giving the position's rank.
+func ParseRank(s string) (uint32, error) {
+	if _, r, ok := parseValid(s); ok {
+		return r, nil
+	}
+	c, err := parseChecked(s)
+	if err != nil {
+		return 0, err
+	}
+	return c.Rank(), nil
 }
 
 // parseChecked is Parse checking everything in turn, to name the first
@@ -330,13 +342,14 @@ func deduceFR(s string, d, b, l byte) (fc, rc byte, ok bool) {
 // every sticker to its face and identifies the corners. It accepts only when
 // all 24 stickers are in the six printable colours and the eight corners are
 // real, distinct and twisted by a multiple of 3 (which also gives four
-// stickers of each colour); for anything else it says no, and Parse's full
+// stickers of each colour), giving the position and its rank; for anything
+// else it says no, and Parse's full
 // check names the problem. The corners are written out one by one, with
 // constant sticker indices, and checked together at the end: no loop, no
 // bounds check and no branch on the input until then.
-func parseValid(s string) (Cubie, bool) {
+func parseValid(s string) (Cubie, uint32, bool) {
 	if len(s) != 24 {
-		return Cubie{}, false
+		return Cubie{}, 0, false
 	}
 	s = s[:24]
 	d, b, l := s[22], s[19], s[12]
@@ -366,30 +379,37 @@ func parseValid(s string) (Cubie, bool) {
 	var face [256]uint8
 	for k, c := range [6]byte{uc, rc, fc, d, l, b} {
 		if c <= ' ' || c > '~' || face[c] != 0 {
-			return Cubie{}, false
+			return Cubie{}, 0, false
 		}
 		face[c] = uint8(k) + 1
 	}
+	// The corners, and the rank on the way: the Lehmer code of the moving
+	// corners (DBL's bit set from the start, so that no corner counts it
+	// as free) and the twists in base 3.
 	var c Cubie
 	var seen, bad uint8
-	twist := uint8(0)
-	corner := func(i int, x, y, z byte) {
+	used := uint8(1 << DBL)
+	twist, perm, tw := uint8(0), uint32(0), uint32(0)
+	corner := func(i int, weight, pow3 uint32, x, y, z byte) {
 		info := cornerByFace[int(face[x])*49+int(face[y])*7+int(face[z])]
 		j, o := info&7, (info>>3)&3
 		bad |= info
 		seen |= 1 << j
 		twist += o
 		c.CP[i], c.CO[i] = j, o
+		perm += uint32(bits.OnesCount8(^used&(1<<j-1))) * weight
+		used |= 1 << j
+		tw += uint32(o) * pow3
 	}
-	corner(URF, s[3], s[8], s[7])
-	corner(UFL, s[2], s[6], s[5])
-	corner(ULB, s[0], s[4], s[11])
-	corner(UBR, s[1], s[10], s[9])
-	corner(DFR, s[21], s[15], s[16])
-	corner(DLF, s[20], s[13], s[14])
-	corner(DBL, s[22], s[19], s[12])
-	corner(DRB, s[23], s[17], s[18])
-	return c, bad>>5 == okCorner && seen == 0xff && twist%3 == 0
+	corner(URF, 720, 1, s[3], s[8], s[7])
+	corner(UFL, 120, 3, s[2], s[6], s[5])
+	corner(ULB, 24, 9, s[0], s[4], s[11])
+	corner(UBR, 6, 27, s[1], s[10], s[9])
+	corner(DFR, 2, 81, s[21], s[15], s[16])
+	corner(DLF, 1, 243, s[20], s[13], s[14])
+	corner(DBL, 0, 0, s[22], s[19], s[12])
+	corner(DRB, 0, 0, s[23], s[17], s[18])
+	return c, perm*NTwist + tw, bad>>5 == okCorner && seen == 0xff && twist%3 == 0
 }
 
 // knownAndThird returns which of the colours d, l, b a corner's stickers x,

@@ -42,9 +42,9 @@ func TestParseValidEveryPosition(t *testing.T) {
 	for r := uint32(0); r < NStates; r++ {
 		want := FromRank(r)
 		s := string(inScheme(want, randomScheme(rng)))
-		got, ok := parseValid(s)
-		if !ok || got != want {
-			t.Fatalf("rank %d, %s: fast parse gives %v, %v", r, s, got, ok)
+		got, rank, ok := parseValid(s)
+		if !ok || got != want || rank != r {
+			t.Fatalf("rank %d, %s: fast parse gives %v (rank %d), %v", r, s, got, rank, ok)
 		}
 	}
 }
@@ -77,9 +77,9 @@ func TestParseValidAgreesWithFullCheck(t *testing.T) {
 			f := cornerFacelet[rng.IntN(8)]
 			s[f[0]], s[f[1]], s[f[2]] = s[f[1]], s[f[2]], s[f[0]]
 		}
-		fast, ok := parseValid(string(s))
+		fast, rank, ok := parseValid(string(s))
 		full, err := parseChecked(string(s))
-		if ok != (err == nil) || ok && fast != full {
+		if ok != (err == nil) || ok && (fast != full || rank != full.Rank()) {
 			t.Fatalf("%q: fast parse %v %v, full check %v %v", s, fast, ok, full, err)
 		}
 		if ok {
