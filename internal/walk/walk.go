@@ -45,8 +45,9 @@ type Step struct {
 	Paths [][]int
 }
 
-// Walker walks one table with one list of steps. It is read-only once made
-// and safe for concurrent use.
+// Walker walks one table with one list of steps. It is safe for concurrent
+// use; what it changes after it is made (the next-step table, see Prepare) it
+// publishes atomically, whole.
 type Walker struct {
 	groups bool // whether the group rule can forbid a descending step
 	def    *puzzle.Def
