@@ -11,13 +11,12 @@
 // functions are safe for concurrent use.
 //
 // A program that solves many positions of one puzzle gets faster after its
-// first few thousand solves: the pocket cube in the half-turn metric, the
-// magic squares and the rotation grid then derive, in the background, a
-// next-move table from the distance table (the move the walk takes from each
-// state, half a byte per state: 1.8 MB for the pocket cube, 180 KB for the
-// grid, 20 KB for the squares; about 50 ms on two cores for the pocket
-// cube), and walk it with one read per move instead of trying the moves in
-// turn. The answers are the same either way. A program that solves a handful
-// of positions never pays for it. A table that is damaged, or was built
-// for another definition, is refused with a *TableError and never answers.
+// first few thousand solves: the pocket cube (either metric), the magic
+// squares and the rotation grid then derive, in the background, a next-move
+// table from the distance table (the move the walk takes from each state,
+// half a byte per state: 1.8 MB per pocket metric, 180 KB for the grid,
+// 20 KB for the squares; about 50 ms on two cores for the pocket cube in
+// HTM, 180 ms in QTM), and walk it with one read per move instead of trying
+// the moves in turn. The answers are the same either way. A program that
+// solves a handful of positions never pays for it.
 package lookup

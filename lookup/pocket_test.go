@@ -95,6 +95,36 @@ func TestPocketAllPositions(t *testing.T) {
 	}
 }
 
+// On every position, in both metrics, the walk through the next-step table
+// gives the same solution as the walk through the distance table (in QTM the
+// table's step is not always the walk's: after R, R again is written R2).
+func TestPocketNextStepTables(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exhaustive")
+	}
+	for _, m := range metrics {
+		t.Run(m.String(), func(t *testing.T) {
+			w, err := m.walker()
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.Prepare()
+			if !w.Prepared() {
+				t.Fatal("no next-step table")
+			}
+			forAllRanks(t, func(r uint32) error {
+				var a, b [walk.MaxSteps]uint8
+				got, err1 := w.Solve(puzzle.State(r), a[:0])
+				want, err2 := w.SolveByTable(puzzle.State(r), b[:0])
+				if !slices.Equal(got, want) || err1 != err2 {
+					return fmt.Errorf("rank %d: next-step table %v (%v), distance table %v (%v)", r, got, err1, want, err2)
+				}
+				return nil
+			})
+		})
+	}
+}
+
 // The table's recorded distribution is the published one.
 func TestPocketDistribution(t *testing.T) {
 	want := map[Metric][]int{
@@ -471,9 +501,8 @@ func pocketWalker(b *testing.B, m Metric, prepared bool) *walk.Walker {
 
 // BenchmarkPocketSolve goes from a facelet string to the written move list.
 // htm and qtm are Solve as a program sees it once the walker has its
-// next-step table (QTM's walk has none: its steps are not single moves);
-// htm-by-table is the same with the distance table walked instead, as in a
-// program's first few thousand solves.
+// next-step table; htm-by-table and qtm-by-table are the same with the
+// distance table walked instead, as in a program's first few thousand solves.
 func BenchmarkPocketSolve(b *testing.B) {
 	inputs := pocketInputs()
 	for _, m := range metrics {
@@ -495,25 +524,27 @@ func BenchmarkPocketSolve(b *testing.B) {
 			}
 		})
 	}
-	b.Run("htm-by-table", func(b *testing.B) {
-		w := pocketWalker(b, HTM, false)
-		nt := pocketNotations[HTM]()
-		buf := make([]byte, 0, 64)
-		i := 0
-		for b.Loop() {
-			c, err := ParsePocket(inputs[i%len(inputs)])
-			if err != nil {
-				b.Fatal(err)
+	for _, m := range metrics {
+		b.Run(m.String()+"-by-table", func(b *testing.B) {
+			w := pocketWalker(b, m, false)
+			nt := pocketNotations[m]()
+			buf := make([]byte, 0, 64)
+			i := 0
+			for b.Loop() {
+				c, err := ParsePocket(inputs[i%len(inputs)])
+				if err != nil {
+					b.Fatal(err)
+				}
+				var steps [walk.MaxSteps]uint8
+				sol, err := w.SolveByTable(puzzle.State(c.rank), steps[:0])
+				if err != nil {
+					b.Fatal(err)
+				}
+				buf = newSolution(nt, sol).Append(buf[:0])
+				i++
 			}
-			var steps [walk.MaxSteps]uint8
-			sol, err := w.SolveByTable(puzzle.State(c.rank), steps[:0])
-			if err != nil {
-				b.Fatal(err)
-			}
-			buf = newSolution(nt, sol).Append(buf[:0])
-			i++
-		}
-	})
+		})
+	}
 }
 
 // BenchmarkPocketParse is ParsePocket alone.
@@ -529,7 +560,7 @@ func BenchmarkPocketParse(b *testing.B) {
 }
 
 // BenchmarkPocketWalk is the walk alone, from a position to its solution
-// (htm-by-table: through the distance table).
+// (-by-table: through the distance table).
 func BenchmarkPocketWalk(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	cubes := make([]PocketCube, 4096)
@@ -548,15 +579,17 @@ func BenchmarkPocketWalk(b *testing.B) {
 			}
 		})
 	}
-	b.Run("htm-by-table", func(b *testing.B) {
-		w := pocketWalker(b, HTM, false)
-		i := 0
-		for b.Loop() {
-			var steps [walk.MaxSteps]uint8
-			if _, err := w.SolveByTable(puzzle.State(cubes[i%len(cubes)].rank), steps[:0]); err != nil {
-				b.Fatal(err)
+	for _, m := range metrics {
+		b.Run(m.String()+"-by-table", func(b *testing.B) {
+			w := pocketWalker(b, m, false)
+			i := 0
+			for b.Loop() {
+				var steps [walk.MaxSteps]uint8
+				if _, err := w.SolveByTable(puzzle.State(cubes[i%len(cubes)].rank), steps[:0]); err != nil {
+					b.Fatal(err)
+				}
+				i++
 			}
-			i++
-		}
-	})
+		})
+	}
 }

@@ -17,12 +17,11 @@ import (
 // answer for every state: the table records the step the distance walk
 // takes (a test compares them on every state).
 
-// Prepare derives the next-step table now, if the walker can use one (every
-// step a single table move, no group rule, fewer than 15 steps) and has not
-// derived it yet; concurrent walks go on meanwhile. It is safe for concurrent
-// use.
+// Prepare derives the next-step table now, if the walker can use one (fewer
+// than 15 steps) and has not derived it yet; concurrent walks go on
+// meanwhile. It is safe for concurrent use.
 func (w *Walker) Prepare() {
-	if w.simple == nil || len(w.simple) >= noStep {
+	if len(w.steps) >= noStep {
 		return
 	}
 	w.nextOnce.Do(func() {
@@ -59,6 +58,10 @@ func (w *Walker) deriveNext() []byte {
 // deriveRange fills in the next-step table for ranks [lo, hi), where lo is
 // even and, with coordinate tables, a multiple of their Minor.
 func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
+	if w.simple == nil {
+		w.deriveRangeSteps(next, lo, hi)
+		return
+	}
 	def, lv := w.def, w.lv
 	data, shift, low, width, mask := lv.Layout()
 	// Below(v) of an unreachable state matches no state, and the goal's
@@ -103,6 +106,54 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 		}
 		next[r>>1] |= k << (r & 1 * 4)
 	}
+}
+
+// deriveRangeSteps is deriveRange for steps of several table moves or with
+// the group rule. A rank's entry is the first step that descends and lets the
+// walk go on, whatever the step before: the walk takes it unless the step
+// before was of its group, and then chooses as it does without the table.
+func (w *Walker) deriveRangeSteps(next []byte, lo, hi uint32) {
+	for r := lo; r < hi; r++ {
+		k := uint8(noStep)
+		if v := w.lv.At(r); r != w.goal && w.lv.Reachable(r) {
+			if i, _, _ := w.choose(w.def.Unrank(r), v, -1); i >= 0 {
+				k = uint8(i)
+			}
+		}
+		next[r>>1] |= k << (r & 1 * 4)
+	}
+}
+
+// solveNextSteps is solveSteps through the next-step table. The table's step
+// is the first that descends and goes on; the walk without the table takes
+// the first such step not of the last step's group, which is the table's
+// unless the table's is of that group: then it chooses as without the table.
+func (w *Walker) solveNextSteps(next []byte, s puzzle.State, r uint32, dst []uint8) ([]uint8, error) {
+	if r != w.goal && next[r>>1]>>(r&1*4)&15 == noStep {
+		return dst, ErrUnreachable
+	}
+	last := -1
+	for n := 0; r != w.goal; n++ {
+		k := int(next[r>>1] >> (r & 1 * 4) & 15)
+		if n > w.lv.MaxDistance() || k >= len(w.steps) {
+			return dst, ErrInconsistent
+		}
+		if g := w.group(k); g >= 0 && g == last {
+			var t puzzle.State
+			k, t, _ = w.choose(s, w.lv.At(r), last)
+			if k < 0 {
+				return dst, ErrInconsistent
+			}
+			s = t
+		} else {
+			for _, m := range w.steps[k].Paths[0] {
+				s = w.def.Apply(s, m)
+			}
+		}
+		r, last = w.def.Rank(s), w.group(k)
+		dst = append(dst, uint8(k))
+	}
+	return dst, nil
 }
 
 // solveNext is Solve through the next-step table.

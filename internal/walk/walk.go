@@ -143,16 +143,19 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 	}
 	if next := w.nextStep.Load(); next != nil {
 		// The next-step table knows the unreachable states too.
-		return w.solveNext(*next, s, r, dst)
+		if w.simple != nil {
+			return w.solveNext(*next, s, r, dst)
+		}
+		return w.solveNextSteps(*next, s, r, dst)
 	}
 	v := w.lv.At(r)
 	if !w.lv.Reachable(r) {
 		return dst, ErrUnreachable
 	}
+	if len(w.steps) < noStep && w.solves.Add(1) == NextAfter {
+		go w.Prepare()
+	}
 	if w.simple != nil {
-		if len(w.simple) < noStep && w.solves.Add(1) == NextAfter {
-			go w.Prepare()
-		}
 		return w.solveSimple(s, r, v, dst)
 	}
 	return w.solveSteps(s, r, v, dst)
@@ -180,23 +183,30 @@ func (w *Walker) solveSteps(s puzzle.State, r uint32, v uint8, dst []uint8) ([]u
 		if n > w.lv.MaxDistance() {
 			return dst, ErrInconsistent
 		}
-		found := false
-		for i := range w.steps {
-			g := w.group(i)
-			if g >= 0 && g == last {
-				continue
-			}
-			if t, tv, ok := w.descend(s, v, i); ok && w.continues(t, tv, g) {
-				s, v, r, last, found = t, tv, w.def.Rank(t), g, true
-				dst = append(dst, uint8(i))
-				break
-			}
-		}
-		if !found {
+		i, t, tv := w.choose(s, v, last)
+		if i < 0 {
 			return dst, ErrInconsistent
 		}
+		s, v, r, last = t, tv, w.def.Rank(t), w.group(i)
+		dst = append(dst, uint8(i))
 	}
 	return dst, nil
+}
+
+// choose returns the step the walk takes from s, at level v, after a step
+// of group last (-1 for none), and the state and level it reaches; -1 if no
+// step descends.
+func (w *Walker) choose(s puzzle.State, v uint8, last int) (int, puzzle.State, uint8) {
+	for i := range w.steps {
+		g := w.group(i)
+		if g >= 0 && g == last {
+			continue
+		}
+		if t, tv, ok := w.descend(s, v, i); ok && w.continues(t, tv, g) {
+			return i, t, tv
+		}
+	}
+	return -1, s, v
 }
 
 // solveSimple is Solve for steps that are single table moves.
