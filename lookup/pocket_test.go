@@ -13,6 +13,7 @@ import (
 	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
 )
 
@@ -542,6 +543,30 @@ func BenchmarkPocketSolve(b *testing.B) {
 				}
 				buf = newSolution(nt, sol).Append(buf[:0])
 				i++
+			}
+		})
+	}
+}
+
+// BenchmarkPocketPrepare derives a next-step table from the decoded distance
+// table, in each metric, on all CPUs.
+func BenchmarkPocketPrepare(b *testing.B) {
+	for _, m := range metrics {
+		b.Run(m.String(), func(b *testing.B) {
+			w := pocketWalker(b, m, false)
+			def := w.Def()
+			data, err := tablefile.Open(def.Name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				b.StopTimer()
+				fresh, err := newWalker(def, data, w.Steps(), m == QTM)
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.StartTimer()
+				fresh.Prepare()
 			}
 		})
 	}

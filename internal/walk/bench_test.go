@@ -41,12 +41,3 @@ func BenchmarkSolve(b *testing.B) {
 		}
 	})
 }
-
-// BenchmarkPrepare derives the pocket cube's next-step table (half-turn
-// metric) from its distance table.
-func BenchmarkPrepare(b *testing.B) {
-	def := registry.Def("pocket-htm")
-	for b.Loop() {
-		walker(b, def).Prepare()
-	}
-}

@@ -108,6 +108,9 @@ func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 	return w
 }
 
+// Def returns the walker's puzzle definition.
+func (w *Walker) Def() *puzzle.Def { return w.def }
+
 // Steps returns the walker's steps.
 func (w *Walker) Steps() []Step { return w.steps }
 
