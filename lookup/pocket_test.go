@@ -57,13 +57,9 @@ func TestPocketAllPositions(t *testing.T) {
 	for _, m := range metrics {
 		t.Run(m.String(), func(t *testing.T) {
 			// Through the next-step table, as a program that solves many
-			// positions walks (the walk package's tests prove it answers
+			// positions walks (TestPocketNextStepTables proves it answers
 			// as the distance table does on every state).
-			w, err := m.walker()
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.Prepare()
+			pocketWalker(t, m, true)
 			perDistance := make([]int, 16)
 			var mu sync.Mutex
 			forAllRanks(t, func(r uint32) error {
@@ -105,11 +101,7 @@ func TestPocketNextStepTables(t *testing.T) {
 	}
 	for _, m := range metrics {
 		t.Run(m.String(), func(t *testing.T) {
-			w, err := m.walker()
-			if err != nil {
-				t.Fatal(err)
-			}
-			w.Prepare()
+			w := pocketWalker(t, m, true)
 			if !w.Prepared() {
 				t.Fatal("no next-step table")
 			}
@@ -489,7 +481,7 @@ func pocketInputs() []string {
 
 // pocketWalker returns the metric's walker, with its next-step table derived
 // when prepared is true (as it is in a program after a few thousand solves).
-func pocketWalker(b *testing.B, m Metric, prepared bool) *walk.Walker {
+func pocketWalker(b testing.TB, m Metric, prepared bool) *walk.Walker {
 	w, err := m.walker()
 	if err != nil {
 		b.Fatal(err)
@@ -507,44 +499,38 @@ func pocketWalker(b *testing.B, m Metric, prepared bool) *walk.Walker {
 func BenchmarkPocketSolve(b *testing.B) {
 	inputs := pocketInputs()
 	for _, m := range metrics {
-		b.Run(m.String(), func(b *testing.B) {
-			pocketWalker(b, m, true)
-			buf := make([]byte, 0, 64)
-			i := 0
-			for b.Loop() {
-				c, err := ParsePocket(inputs[i%len(inputs)])
-				if err != nil {
-					b.Fatal(err)
-				}
-				s, err := c.Solve(m)
-				if err != nil {
-					b.Fatal(err)
-				}
-				buf = s.Append(buf[:0])
-				i++
+		for _, byTable := range []bool{false, true} {
+			name := m.String()
+			if byTable {
+				name += "-by-table"
 			}
-		})
-	}
-	for _, m := range metrics {
-		b.Run(m.String()+"-by-table", func(b *testing.B) {
-			w := pocketWalker(b, m, false)
-			nt := pocketNotations[m]()
-			buf := make([]byte, 0, 64)
-			i := 0
-			for b.Loop() {
-				c, err := ParsePocket(inputs[i%len(inputs)])
-				if err != nil {
-					b.Fatal(err)
+			b.Run(name, func(b *testing.B) {
+				w := pocketWalker(b, m, !byTable)
+				nt := pocketNotations[m]()
+				buf := make([]byte, 0, 64)
+				i := 0
+				for b.Loop() {
+					c, err := ParsePocket(inputs[i%len(inputs)])
+					if err != nil {
+						b.Fatal(err)
+					}
+					var s Solution
+					if byTable {
+						var steps [walk.MaxSteps]uint8
+						var sol []uint8
+						sol, err = w.SolveByTable(puzzle.State(c.rank), steps[:0])
+						s = newSolution(nt, sol)
+					} else {
+						s, err = c.Solve(m)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					buf = s.Append(buf[:0])
+					i++
 				}
-				var steps [walk.MaxSteps]uint8
-				sol, err := w.SolveByTable(puzzle.State(c.rank), steps[:0])
-				if err != nil {
-					b.Fatal(err)
-				}
-				buf = newSolution(nt, sol).Append(buf[:0])
-				i++
-			}
-		})
+			})
+		}
 	}
 }
 

@@ -21,23 +21,20 @@ func BenchmarkSolve(b *testing.B) {
 		states[i] = def.Unrank(uint32(rng.IntN(int(def.Size))))
 	}
 	var buf [walk.MaxSteps]uint8
-	b.Run("by-table", func(b *testing.B) {
-		i := 0
-		for b.Loop() {
-			if _, err := w.SolveByTable(states[i%len(states)], buf[:0]); err != nil {
-				b.Fatal(err)
-			}
-			i++
+	for _, byTable := range []bool{true, false} {
+		name, solve := "by-table", w.SolveByTable
+		if !byTable {
+			w.Prepare()
+			name, solve = "next", w.Solve
 		}
-	})
-	w.Prepare()
-	b.Run("next", func(b *testing.B) {
-		i := 0
-		for b.Loop() {
-			if _, err := w.Solve(states[i%len(states)], buf[:0]); err != nil {
-				b.Fatal(err)
+		b.Run(name, func(b *testing.B) {
+			i := 0
+			for b.Loop() {
+				if _, err := solve(states[i%len(states)], buf[:0]); err != nil {
+					b.Fatal(err)
+				}
+				i++
 			}
-			i++
-		}
-	})
+		})
+	}
 }

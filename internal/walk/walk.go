@@ -139,6 +139,8 @@ func (w *Walker) descend(s puzzle.State, v uint8, i int) (puzzle.State, uint8, b
 }
 
 // Solve appends to dst the first optimal solution from s, as step indices.
+// It walks the next-step table once there is one; the NextAfter-th call
+// starts deriving it in the background.
 func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 	r := uint32(s)
 	if !w.def.StateIsRank {
