@@ -93,3 +93,22 @@ func TestParseValidAgreesWithFullCheck(t *testing.T) {
 		t.Error("no damaged input was a cube: the test compares refusals only")
 	}
 }
+
+// FuzzParseValid: on any string, the fast parse accepts exactly what the
+// full check accepts, with the same position and its rank.
+func FuzzParseValid(f *testing.F) {
+	for _, s := range []string{
+		"UUUULRBFRLFBLRBFRLFBDDDD", "FFFUDDRFRULLLDRRUULBBBDB", "aaaabbcdcdeebbccddeeffff",
+		"UUUFLLFRURBBLLFFRRBBDDDD", "UUUULFRFRRBBLLFFRBLBDDDD", "UUUULLFFRRBBLLFFRRBBDDDD",
+		"", "UUUU", "UUUULRBFRLFBLRBFRLFBDDD\xff",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		fast, rank, ok := parseValid(s)
+		full, err := parseChecked(s)
+		if ok != (err == nil) || ok && (fast != full || rank != full.Rank()) {
+			t.Fatalf("%q: fast parse %v (rank %d) %v, full check %v %v", s, fast, rank, ok, full, err)
+		}
+	})
+}
