@@ -540,7 +540,7 @@ func BenchmarkPocketPrepare(b *testing.B) {
 	for _, m := range metrics {
 		b.Run(m.String(), func(b *testing.B) {
 			w := pocketWalker(b, m, false)
-			def := w.Def()
+			def := pocketWalkers[m].def()
 			data, err := tablefile.Open(def.Name)
 			if err != nil {
 				b.Fatal(err)

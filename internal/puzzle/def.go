@@ -116,10 +116,18 @@ type Coords struct {
 
 // Apply returns the rank after move m from rank r, through the tables.
 func (c *Coords) Apply(r uint32, m, moves int) uint32 {
+	majors, minors := c.Rows(r, uint32(moves))
+	return uint32(majors[m])*c.Minor + uint32(minors[m])
+}
+
+// Rows returns rank r's rows of the two tables: move m takes r to
+// majors[m]*Minor + minors[m].
+func (c *Coords) Rows(r, moves uint32) (majors, minors []uint16) {
 	major, minor := r/c.Minor, r%c.Minor
 	class := uint32(0)
 	if c.Class != nil {
 		class = uint32(c.Class[major])
 	}
-	return uint32(c.Major[major*uint32(moves)+uint32(m)])*c.Minor + uint32(c.MinorMoves[(class*c.Minor+minor)*uint32(moves)+uint32(m)])
+	row := (class*c.Minor + minor) * moves
+	return c.Major[major*moves : major*moves+moves], c.MinorMoves[row : row+moves]
 }

@@ -63,7 +63,7 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 		return
 	}
 	def, lv := w.def, w.lv
-	data, shift, low, width, mask := lv.Layout()
+	l := layoutOf(lv)
 	// Below(v) of an unreachable state matches no state, and the goal's
 	// neighbours are not below it: both get noStep without a test.
 	if c := def.Coords; c != nil && def.StateIsRank {
@@ -72,34 +72,23 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 		// lead to, stay in the cache for all its minors.
 		moves, minors := uint32(len(def.Moves)), c.Minor
 		for major := lo / minors; major*minors < hi; major++ {
-			class := uint32(0)
-			if c.Class != nil {
-				class = uint32(c.Class[major])
-			}
-			row := c.Major[major*moves : major*moves+moves]
-			for minor := uint32(0); minor < minors; minor++ {
-				r := major*minors + minor
-				want := lv.Below(data[r>>shift] >> ((r & low) * width) & mask)
-				mrow := c.MinorMoves[(class*minors+minor)*moves : (class*minors+minor)*moves+moves]
-				k := uint8(noStep)
-				for i, m := range w.simple {
-					t := uint32(row[m])*minors + uint32(mrow[m])
-					if data[t>>shift]>>((t&low)*width)&mask == want {
-						k = uint8(i)
-						break
-					}
+			for r := major * minors; r < (major+1)*minors; r++ {
+				majorRow, minorRow := c.Rows(r, moves)
+				k, _ := l.firstAt(w.simple, majorRow, minorRow, minors, lv.Below(l.at(r)))
+				if k < 0 {
+					k = noStep
 				}
-				next[r>>1] |= k << (r & 1 * 4)
+				next[r>>1] |= uint8(k) << (r & 1 * 4)
 			}
 		}
 		return
 	}
 	for r := lo; r < hi; r++ {
-		want := lv.Below(lv.At(r))
+		want := lv.Below(l.at(r))
 		s := def.Unrank(r)
 		k := uint8(noStep)
 		for i, m := range w.simple {
-			if lv.At(def.Rank(def.Apply(s, m))) == want {
+			if l.at(def.Rank(def.Apply(s, m))) == want {
 				k = uint8(i)
 				break
 			}

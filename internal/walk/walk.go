@@ -108,9 +108,6 @@ func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 	return w
 }
 
-// Def returns the walker's puzzle definition.
-func (w *Walker) Def() *puzzle.Def { return w.def }
-
 // Steps returns the walker's steps.
 func (w *Walker) Steps() []Step { return w.steps }
 
@@ -220,9 +217,7 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 		return w.solveCoords(c, r, v, dst)
 	}
 	apply, rank, lv, isRank := w.def.Apply, w.def.Rank, w.lv, w.def.StateIsRank
-	// The table's layout in locals, so that each read is a few
-	// instructions on registers.
-	data, shift, low, width, mask := lv.Layout()
+	l := layoutOf(lv)
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {
 			return dst, ErrInconsistent
@@ -238,7 +233,7 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 			if !isRank {
 				tr = rank(t)
 			}
-			if data[tr>>shift]>>((tr&low)*width)&mask == want {
+			if l.at(tr) == want {
 				i, s, r = k, t, tr
 				break
 			}
@@ -257,35 +252,54 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 // tables, whose reads are the rest of the cost).
 func (w *Walker) solveCoords(c *puzzle.Coords, r uint32, v uint8, dst []uint8) ([]uint8, error) {
 	lv := w.lv
-	data, shift, low, width, mask := lv.Layout()
+	l := layoutOf(lv)
 	moves := uint32(len(w.def.Moves))
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {
 			return dst, ErrInconsistent
 		}
 		want := lv.Below(v)
-		major, minor := r/c.Minor, r%c.Minor
-		class := uint32(0)
-		if c.Class != nil {
-			class = uint32(c.Class[major])
-		}
-		majors := c.Major[major*moves : major*moves+moves]
-		minors := c.MinorMoves[(class*c.Minor+minor)*moves : (class*c.Minor+minor)*moves+moves]
+		majors, minors := c.Rows(r, moves)
 		i := -1
-		for k, m := range w.simple {
-			tr := uint32(majors[m])*c.Minor + uint32(minors[m])
-			if data[tr>>shift]>>((tr&low)*width)&mask == want {
-				i, r = k, tr
-				break
-			}
-		}
-		if i < 0 {
+		if i, r = l.firstAt(w.simple, majors, minors, c.Minor, want); i < 0 {
 			return dst, ErrInconsistent
 		}
 		v = want
 		dst = append(dst, uint8(i))
 	}
 	return dst, nil
+}
+
+// layout is a table's layout in locals, so that each read is a few
+// instructions on registers: the level of rank t is at(t).
+type layout struct {
+	data              []byte
+	shift, low, width uint32
+	mask              uint8
+}
+
+func layoutOf(lv *table.Levels) layout {
+	var l layout
+	l.data, l.shift, l.low, l.width, l.mask = lv.Layout()
+	return l
+}
+
+func (l *layout) at(t uint32) uint8 { return l.data[t>>l.shift] >> ((t & l.low) * l.width) & l.mask }
+
+// firstAt returns the first of the simple steps that leads to a rank at
+// level want, and that rank (-1 if none), where majors and minors are the
+// rows of the coordinate move tables of the rank stepped from. It tries one
+// move at a time and stops at the first that descends; the reads of the
+// moves tried do not depend on each other, so the processor overlaps their
+// cache misses anyway. It is small enough to be inlined.
+func (l *layout) firstAt(simple []int, majors, minors []uint16, nMinor uint32, want uint8) (int, uint32) {
+	for k, m := range simple {
+		t := uint32(majors[m])*nMinor + uint32(minors[m])
+		if l.at(t) == want {
+			return k, t
+		}
+	}
+	return -1, 0
 }
 
 // Distance returns the number of steps of an optimal solution from s.
