@@ -133,10 +133,16 @@ func runSolve(p puzzle, e *env, o *options, args []string) int {
 		return !w.failed()
 	})
 	out.Flush()
+	return batchStatus(failed, w.invalid > 0)
+}
+
+// batchStatus is the exit status of a batch: a table that could not be used,
+// else an input that was invalid (or an answer that was wrong), else success.
+func batchStatus(tableFailed, invalid bool) int {
 	switch {
-	case failed:
+	case tableFailed:
 		return exitTable
-	case w.invalid > 0:
+	case invalid:
 		return exitInvalid
 	}
 	return exitOK
@@ -201,13 +207,7 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 		return !w.failed()
 	})
 	out.Flush()
-	switch {
-	case failed:
-		return exitTable
-	case w.invalid > 0 || bad > 0:
-		return exitInvalid
-	}
-	return exitOK
+	return batchStatus(failed, w.invalid > 0 || bad > 0)
 }
 
 func runScramble(p puzzle, e *env, o *options, args []string) int {

@@ -2,9 +2,10 @@ package msquare
 
 import (
 	"errors"
-	"github.com/godtable/godtable/internal/inputerr"
 	"strconv"
 	"strings"
+
+	"github.com/godtable/godtable/internal/inputerr"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class

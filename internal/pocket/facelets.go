@@ -3,9 +3,10 @@ package pocket
 import (
 	"errors"
 	"fmt"
-	"github.com/godtable/godtable/internal/inputerr"
 	"math/bits"
 	"unicode/utf8"
+
+	"github.com/godtable/godtable/internal/inputerr"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class

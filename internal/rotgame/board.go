@@ -22,8 +22,9 @@ package rotgame
 
 import (
 	"errors"
-	"github.com/godtable/godtable/internal/inputerr"
 	"strconv"
+
+	"github.com/godtable/godtable/internal/inputerr"
 )
 
 // NCells is the number of cells of the board.

@@ -3,10 +3,11 @@ package rotgrid
 import (
 	"errors"
 	"fmt"
-	"github.com/godtable/godtable/internal/inputerr"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/godtable/godtable/internal/inputerr"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class
