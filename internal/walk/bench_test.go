@@ -1,8 +1,11 @@
 package walk_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/klauspost/compress/zstd"
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/registry"
@@ -34,6 +37,52 @@ func BenchmarkSolve(b *testing.B) {
 					b.Fatal(err)
 				}
 				i++
+			}
+		})
+	}
+}
+
+// BenchmarkNextTableSize compresses the pocket cube's next-step table
+// (half-turn metric) as a table file's payload is compressed, and reports
+// its size: what embedding it instead of deriving it would cost.
+func BenchmarkNextTableSize(b *testing.B) {
+	w := walker(b, registry.Def("pocket-htm"))
+	w.Prepare()
+	next := w.NextTable()
+	zw, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer zw.Close()
+	size := 0
+	for b.Loop() {
+		size = len(zw.EncodeAll(next, nil))
+	}
+	b.ReportMetric(float64(len(next)), "raw-bytes")
+	b.ReportMetric(float64(size), "zstd-bytes")
+}
+
+// BenchmarkDependentRead follows a random cycle through a table of the given
+// size, each read's address given by the read before: the cost of one
+// dependent read at that size, which bounds a walk's step.
+func BenchmarkDependentRead(b *testing.B) {
+	for _, size := range []int{64 << 10, 1 << 20, 4 << 20} {
+		b.Run(fmt.Sprintf("%dKiB", size>>10), func(b *testing.B) {
+			// One uint32 per slot, spread a cache line apart so that every
+			// read is a line of its own.
+			const stride = 16
+			n := size / 4 / stride
+			order := rand.New(rand.NewPCG(3, 4)).Perm(n)
+			chain := make([]uint32, size/4)
+			for i := range order {
+				chain[order[i]*stride] = uint32(order[(i+1)%n] * stride)
+			}
+			p := uint32(0)
+			for b.Loop() {
+				p = chain[p]
+			}
+			if p == 1 {
+				b.Log(p) // keeps the chase from being optimised away
 			}
 		})
 	}
