@@ -296,59 +296,75 @@ func TestPocketSeedPatterns(t *testing.T) {
 	}
 }
 
-// Count and All agree with each other and with a brute-force enumeration in
-// the quarter-turn metric, where a half turn is two table steps.
-func TestPocketCountQTM(t *testing.T) {
+// Count and All agree with a brute-force enumeration of every token
+// sequence (no face twice in a row) of the optimal length, in both metrics,
+// on positions at every distance the enumeration affords: a plain search
+// that shares nothing with the walk but the move model.
+func TestPocketCountBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	for range 40 {
-		c := RandomPocket(rng)
-		d, _ := c.Distance(QTM)
-		if d > 9 {
-			continue
-		}
-		n, err := c.Count(QTM)
-		if err != nil {
-			t.Fatal(err)
-		}
-		all, _, err := c.All(QTM, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Brute force: every sequence of face turns, no face twice in a
-		// row, of quarter-turn length d, that solves the cube.
-		var brute uint64
-		var rec func(x PocketCube, cost, last int)
-		rec = func(x PocketCube, cost, last int) {
-			if cost == d {
-				if x.IsSolved() {
-					brute++
+	for _, m := range metrics {
+		maxD := map[Metric]int{HTM: 6, QTM: 8}[m]
+		for want := 1; want <= maxD; want++ {
+			for found := 0; found < 6; {
+				// A random walk of want moves, kept if it is that far.
+				c := PocketCube{}
+				for range want {
+					c.rank = pocket.MoveTables().Apply(c.rank, pocket.Move(rng.IntN(9)))
 				}
-				return
-			}
-			for i := range 9 {
-				mv := pocket.Move(i)
-				if mv.Face() == last {
+				if d, _ := c.Distance(m); d != want {
 					continue
 				}
-				q := 1
-				if mv.Quarters() == 2 {
-					q = 2
-				}
-				if cost+q > d {
-					continue
-				}
-				rec(PocketCube{rank: pocket.MoveTables().Apply(x.rank, mv)}, cost+q, mv.Face())
+				found++
+				checkPocketCountBrute(t, c, m, want)
 			}
 		}
-		if d <= 7 {
-			rec(c, 0, -1)
-			if brute != n {
-				t.Errorf("%s: Count %d, brute force %d", c.Facelets(), n, brute)
+	}
+}
+
+func checkPocketCountBrute(t *testing.T, c PocketCube, m Metric, d int) {
+	t.Helper()
+	var brute []string
+	var path []string
+	var rec func(x PocketCube, cost, last int)
+	rec = func(x PocketCube, cost, last int) {
+		if cost == d {
+			if x.IsSolved() {
+				brute = append(brute, strings.Join(path, " "))
 			}
+			return
 		}
-		if uint64(len(all)) != n {
-			t.Errorf("%s: All %d, Count %d", c.Facelets(), len(all), n)
+		for i := range 9 {
+			mv := pocket.Move(i)
+			if mv.Face() == last {
+				continue
+			}
+			q := 1
+			if m == QTM && mv.Quarters() == 2 {
+				q = 2
+			}
+			if cost+q > d {
+				continue
+			}
+			path = append(path, mv.String())
+			rec(PocketCube{rank: pocket.MoveTables().Apply(x.rank, mv)}, cost+q, mv.Face())
+			path = path[:len(path)-1]
 		}
+	}
+	rec(c, 0, -1)
+	n, err := c.Count(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, truncated, err := c.All(m, 0)
+	if err != nil || truncated {
+		t.Fatal(err, truncated)
+	}
+	var listed []string
+	for _, s := range all {
+		listed = append(listed, s.String())
+	}
+	if uint64(len(brute)) != n || !slices.Equal(listed, brute) {
+		t.Errorf("%s %v: Count %d, All %q; brute force %q", c.Facelets(), m, n, listed, brute)
 	}
 }
 

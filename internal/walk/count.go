@@ -1,6 +1,8 @@
 package walk
 
 import (
+	"sync"
+
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
 )
@@ -225,56 +227,199 @@ func (w *Walker) firstDescent(s puzzle.State, v uint8, last int) (int, puzzle.St
 	return -1, s, 0, false
 }
 
-type memoKey struct {
-	r    [MaxCoords]uint32
-	mask uint8
-	last int16
-}
-
 // Count returns the number of distinct optimal solutions of a position of
 // one or more coordinates (saturating at the largest uint64).
+//
+// It sweeps the optimal paths from the position by what is left of the
+// budget (the distance, in table moves), nearest the start first. A node is
+// the candidates' states; it carries, for each group, the number of distinct
+// step sequences that reach it with a last step of that group (and, apart,
+// those with no group rule to keep). A node reached again is merged with the
+// first arrival, since what follows a node depends only on its states and
+// on the last step's group, which each step out of it reads off its own
+// count: all the sequences but those that end in its group. The work is then
+// the number of distinct positions on optimal paths, not the number of
+// paths. A node left with no budget is the goal: every table move of every
+// step went one nearer.
 func (w *Walker) Count(coords []puzzle.State) (uint64, error) {
 	p, d, err := w.start(coords)
 	if err != nil {
 		return 0, err
 	}
-	memo := make(map[memoKey]uint64)
-	var count func(p multi, d, last int) uint64
-	count = func(p multi, d, last int) uint64 {
-		if d == 0 {
-			return 1
-		}
-		key := memoKey{mask: p.mask, last: int16(last)}
-		for k := 0; k < p.n; k++ {
-			if p.mask&(1<<k) != 0 {
-				key.r[k] = w.def.Rank(p.s[k])
+	sc := countScratch.Get().(*sweep)
+	defer countScratch.Put(sc)
+	sc.reset(d, w.groupCount())
+	sc.add(w, d, p, -1, 1)
+	var from [MaxCoords]descender
+	for b := d; b > 0; b-- {
+		for _, nd := range sc.byBudget[b] {
+			ways := sc.ways[nd.ways : nd.ways+sc.slots]
+			var total uint64
+			for _, x := range ways {
+				total = satAdd(total, x)
 			}
-		}
-		if c, ok := memo[key]; ok {
-			return c
-		}
-		var total uint64
-		for i := range w.steps {
-			g := w.group(i)
-			if g >= 0 && g == last {
-				continue
+			for k := 0; k < nd.p.n; k++ {
+				from[k] = descender{w: w, s: nd.p.s[k], v: nd.p.v[k]}
 			}
-			if c := w.Cost(i); c > d {
-				continue
-			}
-			if q := w.next(p, i); q.mask != 0 {
-				c := count(q, d-w.Cost(i), g)
-				if total+c < total {
-					total = ^uint64(0)
-				} else {
-					total += c
+			for i := range w.steps {
+				g := w.group(i)
+				after := total
+				if g >= 0 && total != ^uint64(0) {
+					after -= ways[g+1]
+				}
+				c := w.Cost(i)
+				if after == 0 || c > b {
+					continue
+				}
+				if q := nextFrom(nd.p, i, &from); q.mask != 0 {
+					sc.add(w, b-c, q, g, after)
 				}
 			}
 		}
-		memo[key] = total
-		return total
 	}
-	return count(p, d, -1), nil
+	var total uint64
+	for _, nd := range sc.byBudget[0] {
+		for _, x := range sc.ways[nd.ways : nd.ways+sc.slots] {
+			total = satAdd(total, x)
+		}
+	}
+	return total, nil
+}
+
+// groupCount returns the number of groups the walk enforces.
+func (w *Walker) groupCount() int {
+	n := 0
+	for i := range w.steps {
+		n = max(n, w.group(i)+1)
+	}
+	return n
+}
+
+// countNode is a node of Count's sweep: the candidates' states, and where
+// its counts by last group start in the sweep's ways.
+type countNode struct {
+	p    multi
+	ways int
+}
+
+// sweep is Count's working memory: the nodes by budget, their counts by last
+// group (slots of them a node: no group, then each group), and an index of
+// the nodes by their candidates' ranks, to merge a node reached again.
+// Pooled, so that a stream of counts allocates nothing.
+type sweep struct {
+	byBudget [][]countNode
+	ways     []uint64
+	slots    int
+	index    map[[2]uint64]int // the node's budget<<32 | its place in its list
+}
+
+var countScratch = sync.Pool{New: func() any {
+	return &sweep{index: make(map[[2]uint64]int)}
+}}
+
+func (sc *sweep) reset(d, groups int) {
+	for len(sc.byBudget) <= d {
+		sc.byBudget = append(sc.byBudget, nil)
+	}
+	for b := range sc.byBudget {
+		sc.byBudget[b] = sc.byBudget[b][:0]
+	}
+	sc.ways = sc.ways[:0]
+	sc.slots = groups + 1
+	clear(sc.index)
+}
+
+// add counts ways more sequences that reach the position p at budget b with
+// a last step of group g.
+func (sc *sweep) add(w *Walker, b int, p multi, g int, ways uint64) {
+	var r [MaxCoords]uint64
+	for c := 0; c < p.n; c++ {
+		if p.mask&(1<<c) != 0 {
+			r[c] = uint64(p.s[c])
+			if !w.def.StateIsRank {
+				r[c] = uint64(w.def.Rank(p.s[c]))
+			}
+		}
+	}
+	key := [2]uint64{r[0]<<32 | r[1], r[2]<<32 | uint64(p.mask)}
+	at, ok := sc.index[key]
+	if !ok {
+		at = b<<32 | len(sc.byBudget[b])
+		sc.index[key] = at
+		sc.byBudget[b] = append(sc.byBudget[b], countNode{p: p, ways: len(sc.ways)})
+		for range sc.slots {
+			sc.ways = append(sc.ways, 0)
+		}
+	}
+	slot := &sc.ways[sc.byBudget[at>>32][uint32(at)].ways+g+1]
+	*slot = satAdd(*slot, ways)
+}
+
+// nextFrom is next through the candidates' descenders.
+func nextFrom(p multi, i int, from *[MaxCoords]descender) multi {
+	q := p
+	q.mask = 0
+	for k := 0; k < p.n; k++ {
+		if p.mask&(1<<k) == 0 {
+			continue
+		}
+		if t, tv, ok := from[k].step(i); ok {
+			q.s[k], q.v[k] = t, tv
+			q.mask |= 1 << k
+		}
+	}
+	return q
+}
+
+// maxFirst is the most table moves whose results a descender remembers.
+const maxFirst = 32
+
+// A descender follows steps from one state as descend does, remembering the
+// result of each table move from that state: several steps' paths may start
+// with the same table move (R, and R R for R2, in the quarter-turn metric),
+// and a count follows every step from every state it reaches, so each
+// remembered move is a table read saved.
+type descender struct {
+	w         *Walker
+	s         puzzle.State
+	v         uint8
+	known, ok uint32 // bit m: move m has been followed; it went one nearer
+	t         [maxFirst]puzzle.State
+	tv        [maxFirst]uint8
+}
+
+// step is descend(s, v, i).
+func (d *descender) step(i int) (puzzle.State, uint8, bool) {
+	w := d.w
+	for _, path := range w.steps[i].Paths {
+		m := path[0]
+		if m >= maxFirst {
+			return w.descend(d.s, d.v, i)
+		}
+		if d.known&(1<<m) == 0 {
+			t, tv, ok := w.descendPath(d.s, d.v, path[:1])
+			d.t[m], d.tv[m] = t, tv
+			d.known |= 1 << m
+			if ok {
+				d.ok |= 1 << m
+			}
+		}
+		if d.ok&(1<<m) == 0 {
+			continue
+		}
+		if t, tv, ok := w.descendPath(d.t[m], d.tv[m], path[1:]); ok {
+			return t, tv, true
+		}
+	}
+	return d.s, d.v, false
+}
+
+// satAdd adds, saturating at the largest uint64.
+func satAdd(a, b uint64) uint64 {
+	if a+b < a {
+		return ^uint64(0)
+	}
+	return a + b
 }
 
 // All returns every optimal solution of a position, in step order, stopping

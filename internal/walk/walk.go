@@ -108,6 +108,9 @@ func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 	return w
 }
 
+// Def returns the definition of the walker's table.
+func (w *Walker) Def() *puzzle.Def { return w.def }
+
 // Steps returns the walker's steps.
 func (w *Walker) Steps() []Step { return w.steps }
 
@@ -118,21 +121,32 @@ func (w *Walker) Levels() *table.Levels { return w.lv }
 // reached and its level, and whether every table move went one nearer.
 func (w *Walker) descend(s puzzle.State, v uint8, i int) (puzzle.State, uint8, bool) {
 	for _, path := range w.steps[i].Paths {
-		t, tv, ok := s, v, true
-		for _, m := range path {
-			t = w.def.Apply(t, m)
-			nv := w.lv.At(w.def.Rank(t))
-			if nv != w.lv.Below(tv) {
-				ok = false
-				break
-			}
-			tv = nv
-		}
-		if ok {
+		if t, tv, ok := w.descendPath(s, v, path); ok {
 			return t, tv, true
 		}
 	}
 	return s, v, false
+}
+
+// descendPath follows the table moves of path from s, at level v, while each
+// goes one nearer: it returns the state reached and its level, and whether
+// every move went one nearer.
+func (w *Walker) descendPath(s puzzle.State, v uint8, path []int) (puzzle.State, uint8, bool) {
+	for _, m := range path {
+		var nv uint8
+		if c := w.def.Coords; c != nil && w.def.StateIsRank {
+			s = puzzle.State(c.Apply(uint32(s), m, len(w.def.Moves)))
+			nv = w.lv.At(uint32(s))
+		} else {
+			s = w.def.Apply(s, m)
+			nv = w.lv.At(w.def.Rank(s))
+		}
+		if nv != w.lv.Below(v) {
+			return s, v, false
+		}
+		v = nv
+	}
+	return s, v, true
 }
 
 // Solve appends to dst the first optimal solution from s, as step indices.
@@ -302,11 +316,19 @@ func (l *layout) firstAt(simple []int, majors, minors []uint16, nMinor uint32, w
 	return -1, 0
 }
 
-// Distance returns the number of steps of an optimal solution from s.
+// Distance returns the length of an optimal solution from s in the table's
+// metric: the number of table moves, which is the steps' total Cost (a half
+// turn of the quarter-turn metric is one step and two table moves). Count,
+// All and SolveAny spend this budget step by step at each step's Cost, so it
+// must be measured in the same unit.
 func (w *Walker) Distance(s puzzle.State) (int, error) {
 	var buf [MaxSteps]uint8
 	sol, err := w.Solve(s, buf[:0])
-	return len(sol), err
+	d := 0
+	for _, i := range sol {
+		d += w.Cost(int(i))
+	}
+	return d, err
 }
 
 // Replay applies a solution's steps to s (taking each step's first path).
