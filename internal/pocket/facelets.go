@@ -7,18 +7,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/godtable/godtable/internal/inputerr"
+	"github.com/godtable/godtable/internal/notation"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class
 // of problem it is (errors.Is works on the returned error).
 var (
-	ErrLength      = errors.New("wrong length")
-	ErrCharacter   = errors.New("bad character")
-	ErrColours     = errors.New("wrong colours")
-	ErrCorner      = errors.New("not a real corner")
-	ErrDuplicate   = errors.New("same corner twice")
-	ErrTwist       = errors.New("twisted corner")
-	ErrMoveToken   = errors.New("bad move")
+	ErrLength    = errors.New("wrong length")
+	ErrCharacter = errors.New("bad character")
+	ErrColours   = errors.New("wrong colours")
+	ErrCorner    = errors.New("not a real corner")
+	ErrDuplicate = errors.New("same corner twice")
+	ErrTwist     = errors.New("twisted corner")
+	// ErrMoveToken is the class of every error of a move sequence that
+	// cannot be read (notation.ErrSequence).
+	ErrMoveToken   = notation.ErrSequence
 	errUnreachable = errors.New("unreachable")
 )
 
