@@ -98,25 +98,17 @@ func geoApply(f [24]uint8, t Token) [24]uint8 {
 	return out
 }
 
-func letters(f [24]uint8) string {
-	var b [24]byte
-	for i, x := range f {
-		b[i] = FaceNames[x]
-	}
-	return string(b[:])
-}
-
 // The model's own R U F cycles agree with the geometry; so does every token
 // of the whole-cube notation.
 func TestTokensMatchGeometry(t *testing.T) {
 	for tok := Token(0); tok < NTokens; tok++ {
 		want := geoApply(Solved.Faces(), tok)
 		if got := tokenCubie[tok].Faces(); got != want {
-			t.Errorf("%v: %s, geometry %s", tok, letters(got), letters(want))
+			t.Errorf("%v: %s, geometry %s", tok, faceLetters(got), faceLetters(want))
 		}
 		if tok < 9 {
 			if got := Move(tok).Sticker(Solved.Faces()); got != want {
-				t.Errorf("model move %v: %s, geometry %s", tok, letters(got), letters(want))
+				t.Errorf("model move %v: %s, geometry %s", tok, faceLetters(got), faceLetters(want))
 			}
 		}
 	}
@@ -141,14 +133,14 @@ func TestSequencesMatchGeometry(t *testing.T) {
 		}
 		c = c.Whole(toks)
 		if c.Faces() != f {
-			t.Fatalf("%v: %s, geometry %s", toks, letters(c.Faces()), letters(f))
+			t.Fatalf("%v: %s, geometry %s", toks, faceLetters(c.Faces()), faceLetters(f))
 		}
-		want, err := ParseRank(letters(f))
+		want, err := ParseRank(faceLetters(f))
 		if err != nil {
-			t.Fatalf("%v: facelets %s: %v", toks, letters(f), err)
+			t.Fatalf("%v: facelets %s: %v", toks, faceLetters(f), err)
 		}
 		if got := ApplySequence(start, toks); got != want {
-			t.Fatalf("%v from %d: rank %d, the facelets %s read %d", toks, start, got, letters(f), want)
+			t.Fatalf("%v from %d: rank %d, the facelets %s read %d", toks, start, got, faceLetters(f), want)
 		}
 	}
 }
