@@ -61,7 +61,7 @@ func ExampleRotGrid_Verify() {
 	// Output:
 	// optimal: length 9
 	// illegal: does not solve the grid (optimal 9)
-	// illegal: bad move "XL" (optimal 9)
+	// illegal: bad move "XL" at character 7 (want TL TR BL BR, each plain or with ' 2 2' 3) (optimal 9)
 }
 
 func ExampleRotGridDistribution() {

@@ -100,27 +100,73 @@ var (
 	ErrPocketDuplicate = pocket.ErrDuplicate
 	// ErrPocketTwist: a twisted corner.
 	ErrPocketTwist = pocket.ErrTwist
-	// ErrPocketMove: a move sequence with a token that is not a move.
+	// ErrPocketMove: a move sequence that cannot be read (a token that is
+	// not a move, a bracket out of place, or too many moves).
 	ErrPocketMove = pocket.ErrMoveToken
 )
 
 // ScramblePocket returns the position reached from the solved cube by a move
-// sequence such as "R U2 F'" (moves R R' R2 U U' U2 F F' F2 separated by
-// white space; no moves give the solved cube). A token that is not one of
-// the nine moves (they are case-sensitive) gives the solved cube and a
-// one-line *PocketError of class ErrPocketMove naming the first such token.
+// sequence such as "R U2 F'" or "[R: U] (x L2')2 // comment", in the whole
+// notation: the faces U D L R F B, the rotations x y z and the wide turns
+// Rw Lw Uw Dw Fw Bw (also r l u d f b), which on the 2x2x2 turn the whole
+// cube; each plain or with ' 2 2' 3 or ’; groupings (A)3 and (A)', the
+// commutator [A, B] and the conjugate [A: B]; comments from // to the end of
+// the line (see the notation package). No moves give the solved cube. The
+// position is the cube as held after the moves, its colours named after the
+// corner then at the down-back-left position: it is what ParsePocket reads
+// from the cube's facelets, and Solve answers how to solve the cube as it is
+// held. A sequence that cannot be read gives the solved cube and a one-line
+// *PocketError of class ErrPocketMove naming the first bad token and its
+// position (Token and Pos), such as: bad move "Q" at character 4 (want U D L
+// R F B, x y z, Rw Lw Uw Dw Fw Bw or r l u d f b, each plain or with ' 2 2' 3).
 func ScramblePocket(moves string) (PocketCube, error) {
-	seq, bad, ok := pocketNotation().parse(moves)
-	if !ok {
-		return PocketCube{}, &pocket.ParseError{Kind: pocket.ErrMoveToken, Msg: fmt.Sprintf("bad move %q (want R R' R2 U U' U2 F F' F2)", truncate(bad, 16))}
+	toks, err := pocket.ParseSequence(moves)
+	if err != nil {
+		return PocketCube{}, err
+	}
+	return PocketCube{}.applyTokens(toks), nil
+}
+
+// applyTokens returns the position after tokens of the whole notation, as
+// held afterwards. Sequences of R U F only, the usual case, go through the
+// move tables.
+func (c PocketCube) applyTokens(toks []pocket.Token) PocketCube {
+	for _, tk := range toks {
+		if tk >= 9 {
+			return PocketCube{rank: pocket.ApplySequence(c.rank, toks)}
+		}
 	}
 	t := pocket.MoveTables()
-	var r uint32
-	for _, m := range seq {
-		r = t.Apply(r, pocket.Move(m))
+	r := c.rank
+	for _, tk := range toks {
+		r = t.Apply(r, pocket.Move(tk))
+	}
+	return PocketCube{rank: r}
+}
+
+// ParsePocketURFDLB reads 24 facelets in the URFDLB order of cstimer and the
+// Kociemba-style solvers: the faces U R F D L B, each read row by row as seen
+// from outside with U on top (U with B on top, D with F on top), so that the
+// solved cube is UUUURRRRFFFFDDDDLLLLBBBB; in the net's letters, ABCD IJQR
+// GHOP UVWX EFMN KLST. Colours and errors are as ParsePocket's, the stickers
+// named U1..U4 R1..R4 F1..F4 D1..D4 L1..L4 B1..B4 and characters counted in
+// this order.
+func ParsePocketURFDLB(facelets string) (PocketCube, error) {
+	r, err := pocket.ParseRankURFDLB(facelets)
+	if err != nil {
+		return PocketCube{}, err
 	}
 	return PocketCube{rank: r}, nil
 }
+
+// URFDLB returns the position as 24 facelets in the URFDLB order (see
+// ParsePocketURFDLB), in the colours U R F D L B.
+func (c PocketCube) URFDLB() string { return pocket.FromRank(c.rank).URFDLB() }
+
+// PocketURFDLBToNet rewrites 24 characters given in the URFDLB order in the
+// order of the net (see ParsePocket), character for character; s must be 24
+// bytes long.
+func PocketURFDLBToNet(s string) string { return pocket.URFDLBToNet(s) }
 
 // RandomPocket draws a position uniformly from all 3,674,160, using rng (a
 // fresh generator if rng is nil).
@@ -199,8 +245,6 @@ var pocketNotations = [2]func() *notation{
 	QTM: sync.OnceValue(func() *notation { return stepNotation(pocketSteps(QTM)(), " ") }),
 }
 
-func pocketNotation() *notation { return pocketNotations[HTM]() }
-
 func (m Metric) walker() (*walk.Walker, error) {
 	if m != HTM && m != QTM {
 		return nil, fmt.Errorf("unknown metric %d", int(m))
@@ -273,47 +317,31 @@ func allSolutions(w *walk.Walker, nt *notation, coords []puzzle.State, limit int
 	return sols, truncated, nil
 }
 
-// Verify checks a proposed solution (moves separated by white space): it
-// must use only the nine moves, never turn one face twice in a row, and
-// solve the cube. The verdict gives its length and the optimal length in the
-// metric. A bad solution is not an error: a token that is not a move, more
-// than 256 moves, a face turned twice in a row, or moves that leave the cube
-// unsolved give a verdict that is not Legal, with the Problem named. The
-// error is non-nil only for an unknown metric or an unusable table, with the
-// zero Verdict.
+// Verify checks a proposed solution, a move sequence in the whole notation
+// of ScramblePocket applied to the cube as it is held: it must leave the
+// cube solved, in any orientation. Its length counts the face turns as the
+// metric says (HTM: one each; QTM: one per quarter turn, two per half turn);
+// rotations and wide turns count nothing, and one face may be turned several
+// times in a row, each turn counted (F F is 2 in either metric). The verdict
+// gives the length and the optimal length in the metric. A bad solution is
+// not an error: a sequence that cannot be read, or that leaves the cube
+// unsolved, gives a verdict that is not Legal, with the Problem named (for a
+// sequence that cannot be read, ScramblePocket's error message, which names
+// the first bad token and its position). The error is non-nil only for an
+// unknown metric or an unusable table, with the zero Verdict.
 func (c PocketCube) Verify(solution string, m Metric) (Verdict, error) {
 	d, err := c.Distance(m)
 	if err != nil {
 		return Verdict{}, err
 	}
 	v := Verdict{Optimal: d}
-	seq, bad, ok := pocketNotation().parse(solution)
-	if !ok {
-		v.Problem = fmt.Sprintf("bad move %q", truncate(bad, 16))
+	toks, err := pocket.ParseSequence(solution)
+	if err != nil {
+		v.Problem = err.Error()
 		return v, nil
 	}
-	if len(seq) > walk.MaxSteps*4 {
-		v.Problem = fmt.Sprintf("%d moves is far too long", len(seq))
-		return v, nil
-	}
-	for k, i := range seq {
-		if k > 0 && pocket.Move(i).Face() == pocket.Move(seq[k-1]).Face() {
-			v.Problem = fmt.Sprintf("moves %d and %d turn the same face", k, k+1)
-			return v, nil
-		}
-	}
-	x := c
-	t := pocket.MoveTables()
-	cost := 0
-	for _, i := range seq {
-		x.rank = t.Apply(x.rank, pocket.Move(i))
-		cost++
-		if m == QTM && pocket.Move(i).Quarters() == 2 {
-			cost++
-		}
-	}
-	v.Length = cost
-	if !x.IsSolved() {
+	v.Length = pocket.SequenceCost(toks, m == QTM)
+	if !c.applyTokens(toks).IsSolved() {
 		v.Problem = "does not solve the cube"
 		return v, nil
 	}

@@ -1,7 +1,6 @@
 package lookup
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"sync"
 
@@ -38,7 +37,8 @@ var (
 	ErrRotGridCount = rotgrid.ErrCount
 	// ErrRotGridRepeat: a number twice (and so another missing).
 	ErrRotGridRepeat = rotgrid.ErrRepeat
-	// ErrRotGridMove: a move sequence with a token that is not a move.
+	// ErrRotGridMove: a move sequence that cannot be read (a token that is
+	// not a move, a bracket out of place, or too many moves).
 	ErrRotGridMove = rotgrid.ErrMoveToken
 )
 
@@ -74,17 +74,30 @@ func rotGridSteps() []walk.Step {
 var rotGridNotation = sync.OnceValue(func() *notation { return stepNotation(rotGridSteps(), " ") })
 
 // ScrambleRotGrid returns the grid reached from the solved grid by a move
-// sequence such as "TL BR' TR" (the moves TL TL' TR TR' BL BL' BR BR'
-// separated by white space; no moves give the solved grid). A token that is
-// not one of the eight moves (they are case-sensitive) gives the solved grid
-// and a one-line *RotGridError of class ErrRotGridMove naming the first such
-// token.
+// sequence such as "TL BR' TR" (the blocks TL TR BL BR, each plain for a
+// clockwise quarter turn, with ' or ’ or 3 for anticlockwise, 2 or 2' for two
+// quarter turns; with the groupings, commutators, conjugates and comments of
+// the notation package; no moves give the solved grid). A sequence that
+// cannot be read gives the solved grid and a one-line *RotGridError of class
+// ErrRotGridMove naming the first bad token and its position (Token and
+// Pos), such as: bad move "tr" at character 4 (want TL TR BL BR, each plain
+// or with ' 2 2' 3).
 func ScrambleRotGrid(moves string) (RotGrid, error) {
-	seq, bad, ok := rotGridNotation().parse(moves)
-	if !ok {
-		return RotGrid{}, &rotgrid.ParseError{Kind: rotgrid.ErrMoveToken, Msg: fmt.Sprintf("bad move %q (want TL TL' TR TR' BL BL' BR BR')", truncate(bad, 16))}
+	seq, err := rotgrid.ParseSequence(moves)
+	if err != nil {
+		return RotGrid{}, err
 	}
-	return RotGrid{}.apply(seq), nil
+	return RotGrid{}.applyMoves(seq), nil
+}
+
+// applyMoves returns the grid after the moves.
+func (g RotGrid) applyMoves(seq []rotgrid.Move) RotGrid {
+	t := rotgrid.MoveTables()
+	r := g.rank
+	for _, m := range seq {
+		r = t.Apply(r, m)
+	}
+	return RotGrid{rank: r}
 }
 
 // apply returns the grid after the moves seq.
@@ -176,25 +189,27 @@ func (g RotGrid) All(limit int) (sols []Solution, truncated bool, err error) {
 	return allSolutions(w, rotGridNotation(), []puzzle.State{puzzle.State(g.rank)}, limit)
 }
 
-// Verify checks a proposed solution (moves separated by white space): it
-// must use only the eight moves and solve the grid. The verdict gives its
-// length and the optimal length. A bad solution is not an error: a token
-// that is not a move, or moves that leave the grid unsolved, give a verdict
-// that is not Legal, with the Problem named. The error is non-nil only for
-// an unusable table, with the zero Verdict.
+// Verify checks a proposed solution, a move sequence as ScrambleRotGrid
+// reads it: it must solve the grid. The verdict gives its length in quarter
+// turns (TL2 counts 2) and the optimal length. A bad solution is not an
+// error: a sequence that cannot be read (Problem is ScrambleRotGrid's error
+// message, naming the first bad token and its position), or moves that leave
+// the grid unsolved, give a verdict that is not Legal, with the Problem
+// named. The error is non-nil only for an unusable table, with the zero
+// Verdict.
 func (g RotGrid) Verify(solution string) (Verdict, error) {
 	d, err := g.Distance()
 	if err != nil {
 		return Verdict{}, err
 	}
 	v := Verdict{Optimal: d}
-	seq, bad, ok := rotGridNotation().parse(solution)
-	if !ok {
-		v.Problem = fmt.Sprintf("bad move %q", truncate(bad, 16))
+	seq, err := rotgrid.ParseSequence(solution)
+	if err != nil {
+		v.Problem = err.Error()
 		return v, nil
 	}
 	v.Length = len(seq)
-	if !g.apply(seq).IsSolved() {
+	if !g.applyMoves(seq).IsSolved() {
 		v.Problem = "does not solve the grid"
 		return v, nil
 	}

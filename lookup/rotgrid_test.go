@@ -231,7 +231,7 @@ func TestRotGridVerify(t *testing.T) {
 		}
 	}
 	v, _ := RotGrid{}.Verify("TL XX")
-	if v.Legal || v.Problem != `bad move "XX"` {
+	if v.Legal || v.Problem != `bad move "XX" at character 4 (want TL TR BL BR, each plain or with ' 2 2' 3)` {
 		t.Errorf("bad token: %+v", v)
 	}
 	v, _ = RotGrid{}.Verify(" ")
@@ -267,8 +267,18 @@ func TestRotGridScramble(t *testing.T) {
 	}
 	_, err = ScrambleRotGrid("TL tr")
 	var pe *RotGridError
-	if !errors.Is(err, ErrRotGridMove) || !errors.As(err, &pe) || err.Error() != `bad move "tr" (want TL TL' TR TR' BL BL' BR BR')` {
+	if !errors.Is(err, ErrRotGridMove) || !errors.As(err, &pe) || err.Error() != `bad move "tr" at character 4 (want TL TR BL BR, each plain or with ' 2 2' 3)` || pe.Token != "tr" || pe.Pos != 4 {
 		t.Errorf("bad token: %v", err)
+	}
+	// The grammar's constructs: TL2 is two quarter turns, [TL, BR] a
+	// commutator.
+	a, err := ScrambleRotGrid("(TL2 [TL, BR])2'")
+	b, _ := ScrambleRotGrid("BR TL BR' TL' TL' TL' BR TL BR' TL' TL' TL'")
+	if err != nil || a != b {
+		t.Errorf("grammar: %v %v %v", a, b, err)
+	}
+	if v, _ := a.Verify("(TL2 [TL, BR])2"); !v.Legal || v.Length != 12 {
+		t.Errorf("grammar verdict: %v", v)
 	}
 }
 

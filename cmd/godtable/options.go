@@ -10,6 +10,7 @@ type features struct {
 	table    bool // answered from a table: --count, --all, stats
 	metric   bool // --metric htm|qtm
 	scramble bool // --scramble: inputs are move sequences
+	order    bool // --order net|urfdlb: the pocket cube's facelet order
 	from     bool // --from STATE
 	draw     bool // --draw
 	battery  bool // the battery command
@@ -23,6 +24,7 @@ type options struct {
 	all      bool
 	limit    int
 	scramble bool
+	order    string
 	metric   string
 	from     string
 	draw     bool
@@ -37,11 +39,17 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 	f := p.features()
 	o.metric = "htm"
 	o.colour = "auto"
+	o.order = "net"
 	o.n = 1
 	jsonFlag := func() { fs.BoolVar(&o.json, "json", false, "write one JSON object per answer (JSON Lines)") }
 	metricFlag := func() {
 		if f.metric {
 			fs.StringVar(&o.metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a half turn counts 2)")
+		}
+	}
+	orderFlag := func() {
+		if f.order {
+			fs.StringVar(&o.order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
 		}
 	}
 	switch cmd {
@@ -62,9 +70,14 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 		if f.draw {
 			fs.BoolVar(&o.draw, "draw", false, "also draw the answer's layers")
 		}
+		orderFlag()
 	case "verify":
 		jsonFlag()
 		metricFlag()
+		orderFlag()
+		if f.scramble {
+			fs.BoolVar(&o.scramble, "scramble", false, "read each state as a move sequence applied to the solved state")
+		}
 		if f.from {
 			fs.StringVar(&o.from, "from", "", "solutions start from this `STATE` instead of the base state")
 		}
@@ -76,6 +89,7 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 			fs.IntVar(&o.minMoves, "min-moves", 0, "only states at least `K` moves from the goal")
 		}
 		metricFlag()
+		orderFlag()
 	case "stats":
 		jsonFlag()
 		metricFlag()
@@ -84,6 +98,7 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 		if f.scramble {
 			fs.BoolVar(&o.scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
 		}
+		orderFlag()
 	case "battery":
 		fs.IntVar(&o.n, "n", 1000000, "run the first `N` cases only")
 		fs.IntVar(&o.workers, "workers", 0, "goroutines to use (0: one per CPU)")
@@ -104,6 +119,9 @@ func (o *options) check(cmd string, p puzzle) error {
 	}
 	if o.metric != "htm" && o.metric != "qtm" {
 		return fmt.Errorf("unknown metric %q (want htm or qtm)", o.metric)
+	}
+	if o.order != "net" && o.order != "urfdlb" {
+		return fmt.Errorf("unknown --order %q (want net or urfdlb)", o.order)
 	}
 	if o.colour != "auto" && o.colour != "always" && o.colour != "never" {
 		return fmt.Errorf("unknown --color %q (want auto, always or never)", o.colour)

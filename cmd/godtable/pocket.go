@@ -14,20 +14,25 @@ type pocketCmd struct{}
 func (pocketCmd) name() string { return "pocket" }
 
 func (pocketCmd) features() features {
-	return features{table: true, metric: true, scramble: true}
+	return features{table: true, metric: true, scramble: true, order: true}
 }
 
 func (pocketCmd) endsInput(string) bool { return false }
 
-func (pocketCmd) parse(in string, scramble bool) (lookup.PocketCube, error) {
-	if scramble {
+// parse reads a state: a move sequence with --scramble, else facelets in
+// the --order.
+func (pocketCmd) parse(in string, o *options) (lookup.PocketCube, error) {
+	switch {
+	case o.scramble:
 		return lookup.ScramblePocket(in)
+	case o.order == "urfdlb":
+		return lookup.ParsePocketURFDLB(strings.TrimSpace(in))
 	}
 	return lookup.ParsePocket(strings.TrimSpace(in))
 }
 
 func (c pocketCmd) solve(in string, o *options, a *answer) error {
-	cube, err := c.parse(in, o.scramble)
+	cube, err := c.parse(in, o)
 	if err != nil {
 		return err
 	}
@@ -43,7 +48,7 @@ func (c pocketCmd) solve(in string, o *options, a *answer) error {
 }
 
 func (c pocketCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
-	cube, err := c.parse(state, false)
+	cube, err := c.parse(state, o)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
@@ -79,7 +84,11 @@ func (pocketCmd) scramble(rng *rand.Rand, o *options) (string, string, int, erro
 		if err != nil {
 			return "", "", 0, err
 		}
-		return cube.Facelets(), moves.String(), d, nil
+		state := cube.Facelets()
+		if o.order == "urfdlb" {
+			state = cube.URFDLB()
+		}
+		return state, moves.String(), d, nil
 	}
 }
 
@@ -92,13 +101,16 @@ func (pocketCmd) stats(o *options) ([]int, error) {
 }
 
 func (c pocketCmd) show(state string, o *options, colour bool) (string, error) {
-	cube, err := c.parse(state, o.scramble)
+	cube, err := c.parse(state, o)
 	if err != nil {
 		return "", err
 	}
 	letters := strings.TrimSpace(state)
-	if o.scramble {
+	switch {
+	case o.scramble:
 		letters = cube.Facelets()
+	case o.order == "urfdlb":
+		letters = lookup.PocketURFDLBToNet(letters)
 	}
 	faces := cube.Faces()
 	// The net, sticker by sticker: -1 is a gap.

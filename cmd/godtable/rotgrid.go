@@ -39,7 +39,7 @@ func (c rotgridCmd) solve(in string, o *options, a *answer) error {
 }
 
 func (c rotgridCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
-	g, err := c.parse(state, false)
+	g, err := c.parse(state, o.scramble)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}

@@ -9,6 +9,11 @@ import "fmt"
 type Error struct {
 	Kind error  // the class of problem: one of the parser's sentinels
 	Msg  string // one line naming the problem
+	// Token and Pos, for a move sequence, are the bad token and its
+	// position (the 1-based character count from the start of the input);
+	// "" and 0 for other inputs.
+	Token string
+	Pos   int
 }
 
 func (e *Error) Error() string { return e.Msg }

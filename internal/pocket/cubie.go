@@ -95,8 +95,10 @@ func (a Cubie) Faces() [24]uint8 {
 
 // Facelets returns the 24-character facelet string, faces written as the
 // letters U R F D L B.
-func (a Cubie) Facelets() string {
-	f := a.Faces()
+func (a Cubie) Facelets() string { return faceLetters(a.Faces()) }
+
+// faceLetters writes faces as the letters U R F D L B.
+func faceLetters(f [24]uint8) string {
 	var b [24]byte
 	for i, x := range f {
 		b[i] = FaceNames[x]

@@ -7,18 +7,21 @@ import (
 	"unicode/utf8"
 
 	"github.com/godtable/godtable/internal/inputerr"
+	"github.com/godtable/godtable/internal/notation"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class
 // of problem it is (errors.Is works on the returned error).
 var (
-	ErrLength      = errors.New("wrong length")
-	ErrCharacter   = errors.New("bad character")
-	ErrColours     = errors.New("wrong colours")
-	ErrCorner      = errors.New("not a real corner")
-	ErrDuplicate   = errors.New("same corner twice")
-	ErrTwist       = errors.New("twisted corner")
-	ErrMoveToken   = errors.New("bad move")
+	ErrLength    = errors.New("wrong length")
+	ErrCharacter = errors.New("bad character")
+	ErrColours   = errors.New("wrong colours")
+	ErrCorner    = errors.New("not a real corner")
+	ErrDuplicate = errors.New("same corner twice")
+	ErrTwist     = errors.New("twisted corner")
+	// ErrMoveToken is the class of every error of a move sequence that
+	// cannot be read (notation.ErrSequence).
+	ErrMoveToken   = notation.ErrSequence
 	errUnreachable = errors.New("unreachable")
 )
 
@@ -30,9 +33,43 @@ var perr = inputerr.New
 // stickerNames gives each sticker's letter in the net.
 const stickerNames = "ABCDEFGHIJKLMNOPQRSTUVWX"
 
-func cornerStickers(i int) string {
+// layout is an order of writing the 24 facelets: for each character of the
+// input, the sticker's name in messages and its index in the net.
+type layout struct {
+	name  [24]string
+	net   [24]uint8 // net index of each input character
+	input [24]uint8 // input character of each net index
+}
+
+func newLayout(net [24]uint8, name func(k int) string) *layout {
+	l := &layout{net: net}
+	for k, i := range net {
+		l.name[k] = name(k)
+		l.input[i] = uint8(k)
+	}
+	return l
+}
+
+// netLayout is the net's own order, the stickers named A..X.
+var netLayout = newLayout([24]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23},
+	func(k int) string { return stickerNames[k : k+1] })
+
+// toNet rewrites an input of 24 bytes in the net's order.
+func (l *layout) toNet(s string) string {
+	if l == netLayout {
+		return s
+	}
+	var b [24]byte
+	for k, i := range l.net {
+		b[i] = s[k]
+	}
+	return string(b[:])
+}
+
+// cornerStickers names the stickers of corner position i.
+func (l *layout) cornerStickers(i int) string {
 	f := cornerFacelet[i]
-	return string([]byte{stickerNames[f[0]], ' ', stickerNames[f[1]], ' ', stickerNames[f[2]]})
+	return l.name[l.input[f[0]]] + " " + l.name[l.input[f[1]]] + " " + l.name[l.input[f[2]]]
 }
 
 // Parse reads 24 facelets in any six colours (printable ASCII other than the
@@ -42,7 +79,7 @@ func Parse(s string) (Cubie, error) {
 	if c, _, ok := parseValid(s); ok {
 		return c, nil
 	}
-	return parseChecked(s)
+	return parseChecked(s, netLayout)
 }
 
 // ParseRank is Parse giving the position's rank.
@@ -50,7 +87,7 @@ func ParseRank(s string) (uint32, error) {
 	if _, r, ok := parseValid(s); ok {
 		return r, nil
 	}
-	c, err := parseChecked(s)
+	c, err := parseChecked(s, netLayout)
 	if err != nil {
 		return 0, err
 	}
@@ -58,8 +95,9 @@ func ParseRank(s string) (uint32, error) {
 }
 
 // parseChecked is Parse checking everything in turn, to name the first
-// problem.
-func parseChecked(s string) (Cubie, error) {
+// problem. s is written in the layout's order; messages name its stickers
+// and characters.
+func parseChecked(s string, lay *layout) (Cubie, error) {
 	if len(s) != 24 {
 		n := utf8.RuneCountInString(s)
 		if n != 24 {
@@ -70,7 +108,7 @@ func parseChecked(s string) (Cubie, error) {
 		k := 0
 		for _, r := range s {
 			if r >= utf8.RuneSelf {
-				return Cubie{}, perr(ErrCharacter, "sticker %c (character %d) is %q, want a printable ASCII character other than the space", stickerNames[k], k+1, r)
+				return Cubie{}, perr(ErrCharacter, "sticker %s (character %d) is %q, want a printable ASCII character other than the space", lay.name[k], k+1, r)
 			}
 			k++
 		}
@@ -85,7 +123,7 @@ func parseChecked(s string) (Cubie, error) {
 			if c == ' ' {
 				what = "a space"
 			}
-			return Cubie{}, perr(ErrCharacter, "sticker %c (character %d) is %s, want a printable ASCII character other than the space", stickerNames[i], i+1, what)
+			return Cubie{}, perr(ErrCharacter, "sticker %s (character %d) is %s, want a printable ASCII character other than the space", lay.name[i], i+1, what)
 		}
 		seen[c>>6] |= 1 << (c & 63)
 	}
@@ -113,6 +151,8 @@ func parseChecked(s string) (Cubie, error) {
 	if counts != 0x040404040404 {
 		return Cubie{}, colourCountError(s)
 	}
+	// From here on, positions are the net's.
+	s = lay.toNet(s)
 	// Colours to faces: D, B, L from the fixed corner; U, R, F are the other
 	// three, in some order. The order that makes every corner real is the
 	// only one (another order would give a corner opposite colours or a
@@ -120,7 +160,7 @@ func parseChecked(s string) (Cubie, error) {
 	var face [256]uint8
 	d, b, l := s[cornerFacelet[DBL][0]], s[cornerFacelet[DBL][1]], s[cornerFacelet[DBL][2]]
 	if d == b || d == l || b == l {
-		return Cubie{}, perr(ErrCorner, "corner DBL (stickers W T M) has a colour twice: %q %q %q", d, b, l)
+		return Cubie{}, perr(ErrCorner, "corner DBL (stickers %s) has a colour twice: %q %q %q", lay.cornerStickers(DBL), d, b, l)
 	}
 	var rest [3]byte
 	k := 0
@@ -143,7 +183,7 @@ func parseChecked(s string) (Cubie, error) {
 		for i := 0; i < 24; i++ {
 			f[i] = face[s[i]]
 		}
-		if c, _, err := corners(f, s); err == nil {
+		if c, _, err := corners(f, s, lay); err == nil {
 			return c, nil
 		}
 	}
@@ -155,7 +195,7 @@ func parseChecked(s string) (Cubie, error) {
 		for i := 0; i < 24; i++ {
 			f[i] = face[s[i]]
 		}
-		c, good, err := corners(f, s)
+		c, good, err := corners(f, s, lay)
 		if good == 8 {
 			return c, err
 		}
@@ -204,7 +244,7 @@ func colourCounts(s string) string {
 
 // fromFaces reads a cube given as the face of every sticker.
 func fromFaces(f [24]uint8) (Cubie, error) {
-	c, good, err := corners(f, FaceNames)
+	c, good, err := corners(f, faceLetters(f), netLayout)
 	if good < 8 && err == nil {
 		err = errUnreachable
 	}
@@ -223,8 +263,8 @@ const (
 
 // corners identifies the corner and twist at each position. It returns how
 // many positions hold a real corner and the first problem found. src gives
-// the input characters, for messages.
-func corners(f [24]uint8, src string) (Cubie, int, error) {
+// the input characters in the net's order, for messages.
+func corners(f [24]uint8, src string, lay *layout) (Cubie, int, error) {
 	var c Cubie
 	good := 0
 	badAt, badKind, badOther := -1, okCorner, 0
@@ -255,7 +295,7 @@ func corners(f [24]uint8, src string) (Cubie, int, error) {
 		twist += int(o)
 	}
 	if badAt >= 0 {
-		return Cubie{}, good, describe(badAt, badKind, badOther, src)
+		return Cubie{}, good, describe(badAt, badKind, badOther, src, lay)
 	}
 	if twist%3 != 0 {
 		return Cubie{}, good, perr(ErrTwist, "twisted corner: the corner twists add up to %d, which is not a multiple of 3", twist)
@@ -294,10 +334,10 @@ var cornerInfo = func() (info [216]uint8) {
 }()
 
 // describe writes the error for a problem at corner position i.
-func describe(i, kind, other int, src string) error {
+func describe(i, kind, other int, src string, lay *layout) error {
 	fi := cornerFacelet[i]
 	chars := fmt.Sprintf("%q %q %q", src[fi[0]], src[fi[1]], src[fi[2]])
-	name, st := CornerNames[i], cornerStickers(i)
+	name, st := CornerNames[i], lay.cornerStickers(i)
 	switch kind {
 	case colourTwice:
 		return perr(ErrCorner, "corner %s (stickers %s) has a colour twice: %s", name, st, chars)
@@ -306,7 +346,7 @@ func describe(i, kind, other int, src string) error {
 	case mirrored:
 		return perr(ErrCorner, "corner %s (stickers %s) is mirrored: its colours %s run the wrong way round", name, st, chars)
 	default:
-		return perr(ErrDuplicate, "the same corner is at %s (stickers %s) and at %s (stickers %s): %s", CornerNames[other], cornerStickers(other), name, st, chars)
+		return perr(ErrDuplicate, "the same corner is at %s (stickers %s) and at %s (stickers %s): %s", CornerNames[other], lay.cornerStickers(other), name, st, chars)
 	}
 }
 

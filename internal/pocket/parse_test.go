@@ -78,7 +78,7 @@ func TestParseValidAgreesWithFullCheck(t *testing.T) {
 			s[f[0]], s[f[1]], s[f[2]] = s[f[1]], s[f[2]], s[f[0]]
 		}
 		fast, rank, ok := parseValid(string(s))
-		full, err := parseChecked(string(s))
+		full, err := parseChecked(string(s), netLayout)
 		if ok != (err == nil) || ok && (fast != full || rank != full.Rank()) {
 			t.Fatalf("%q: fast parse %v %v, full check %v %v", s, fast, ok, full, err)
 		}
@@ -106,7 +106,7 @@ func FuzzParseValid(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		fast, rank, ok := parseValid(s)
-		full, err := parseChecked(s)
+		full, err := parseChecked(s, netLayout)
 		if ok != (err == nil) || ok && (fast != full || rank != full.Rank()) {
 			t.Fatalf("%q: fast parse %v (rank %d) %v, full check %v %v", s, fast, rank, ok, full, err)
 		}

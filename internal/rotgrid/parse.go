@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/godtable/godtable/internal/inputerr"
+	"github.com/godtable/godtable/internal/notation"
 )
 
 // Parse errors are returned as *ParseError; these sentinels say which class
@@ -17,7 +18,9 @@ var (
 	ErrRange     = errors.New("number out of range")
 	ErrCount     = errors.New("wrong count")
 	ErrRepeat    = errors.New("repeated number")
-	ErrMoveToken = errors.New("bad move")
+	// ErrMoveToken is the class of every error of a move sequence that
+	// cannot be read (notation.ErrSequence).
+	ErrMoveToken = notation.ErrSequence
 )
 
 // ParseError is an input that is not a grid, or not a move sequence.
