@@ -4,6 +4,9 @@ import (
 	"slices"
 	"sync"
 	"testing"
+
+	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/puzzle"
 )
 
 // publishedBody is the published number of body positions (tips left out)
@@ -57,4 +60,160 @@ func TestBodyDistribution(t *testing.T) {
 	if h := histogram(t, bodyDistances()); !slices.Equal(h, publishedBody) {
 		t.Fatalf("distribution %v, published %v", h, publishedBody)
 	}
+}
+
+// The table definition's BFS (gen.Distances, through Def) finds the same
+// distances as the plain search here.
+func TestDefDistances(t *testing.T) {
+	def := Def()
+	if def.Name != "pyraminx" || def.Size != NBody || !def.Undirected() || !def.StateIsRank {
+		t.Fatalf("definition %q size %d undirected %v", def.Name, def.Size, def.Undirected())
+	}
+	if !slices.Equal(def.Moves, []string{"U", "U'", "L", "L'", "R", "R'", "B", "B'"}) {
+		t.Fatalf("moves %v", def.Moves)
+	}
+	if !slices.Equal(gen.Distances(def), bodyDistances()) {
+		t.Fatal("gen.Distances differs from the plain search")
+	}
+}
+
+// The coordinate tables given to the walk agree with Apply on every state
+// and move.
+func TestDefCoords(t *testing.T) {
+	def := Def()
+	for r := uint32(0); r < NBody; r++ {
+		for m := range def.Moves {
+			if got, want := def.Coords.Apply(r, m, len(def.Moves)), uint32(def.Apply(puzzle.State(r), m)); got != want {
+				t.Fatalf("rank %d, %s: coordinates give %d, Apply %d", r, def.Moves[m], got, want)
+			}
+		}
+	}
+}
+
+// Every body rank is a valid position (even edge permutation, even flips,
+// its stickers read back as itself) whose rank is the rank; so are all the
+// tip settings.
+func TestRankRoundTrip(t *testing.T) {
+	for r := uint32(0); r < NBody; r++ {
+		q := Position{Body: r, Tips: uint8(r % NTips)}
+		p := q.Pieces()
+		if p.EdgeParity() != 0 || p.EdgeFlip() != 0 {
+			t.Fatalf("rank %d: %+v has an odd edge permutation or flip", r, p)
+		}
+		if got := p.Position(); got != q {
+			t.Fatalf("%+v: pieces %+v rank as %+v", q, p, got)
+		}
+	}
+	for tips := 0; tips < NTips; tips++ {
+		q := Position{Body: uint32(tips) * 11519, Tips: uint8(tips)}
+		if got := q.Pieces().Position(); got != q {
+			t.Fatalf("%+v ranks as %+v", q, got)
+		}
+	}
+}
+
+// Every move followed by its inverse, and every move three times, leaves
+// every state as it was.
+func TestInverses(t *testing.T) {
+	for r := uint32(0); r < NBody; r++ {
+		q := Position{Body: r, Tips: uint8(r % NTips)}
+		for m := MoveU; m < NMoves; m++ {
+			if got := q.Apply(m).Apply(m.Inverse()); got != q {
+				t.Fatalf("%+v: %s %s gives %+v", q, m, m.Inverse(), got)
+			}
+			if got := q.Apply(m).Apply(m).Apply(m); got != q {
+				t.Fatalf("%+v: %s three times gives %+v", q, m, got)
+			}
+		}
+	}
+}
+
+// The coordinate moves (tables), the piece moves and the sticker cycles
+// agree: on every body state and move, the tables and the pieces; on every
+// state, the stickers for one move (a different one from state to state),
+// and for every move on a spread of states.
+func TestMovesAgree(t *testing.T) {
+	for r := uint32(0); r < NBody; r++ {
+		q := Position{Body: r, Tips: uint8(r % NTips)}
+		p := q.Pieces()
+		for m := MoveU; m < NMoves; m++ {
+			if got, want := q.Apply(m), p.Apply(m).Position(); got != want {
+				t.Fatalf("%+v, %s: tables give %+v, pieces %+v", q, m, got, want)
+			}
+		}
+		faces := p.Faces()
+		moves := []Move{Move(r % NMoves)}
+		if r%97 == 0 {
+			moves = []Move{MoveU, MoveUi, MoveL, MoveLi, MoveR, MoveRi, MoveB, MoveBi, MoveTipU, MoveTipUi, MoveTipL, MoveTipLi, MoveTipR, MoveTipRi, MoveTipB, MoveTipBi}
+		}
+		for _, m := range moves {
+			after, err := fromFaces(m.ApplyStickers(faces), FaceNames)
+			if err != nil || after.Position() != q.Apply(m) {
+				t.Fatalf("%+v, %s: stickers give %+v (%v), tables %+v", q, m, after.Position(), err, q.Apply(m))
+			}
+		}
+	}
+}
+
+// With the tips: the distance of a position is its body's distance plus its
+// unsolved tips (tips twisted relative to their centres). Proof, checked
+// here on every state: a corner turn changes the body by one move and
+// leaves the relative tip twists alone; a tip turn leaves the body alone
+// and changes one tip; so no move lowers the sum by more than one, and the
+// body's shortest solution followed by one tip turn per unsolved tip
+// reaches it. The distribution is then the body's convolved with the tips',
+// which gives the published count and God's number.
+func TestWithTips(t *testing.T) {
+	dist := bodyDistances()
+	for r := uint32(0); r < NBody; r++ {
+		q := Position{Body: r, Tips: uint8(r % NTips)}
+		for m := MoveU; m < NMoves; m++ {
+			n := q.Apply(m)
+			if m.TipOnly() {
+				if n.Body != q.Body {
+					t.Fatalf("%+v: tip move %s changes the body", q, m)
+				}
+			} else if n.Tips != q.Tips {
+				t.Fatalf("%+v: corner turn %s changes the tips relative to the centres", q, m)
+			}
+		}
+	}
+	var tipCount [5]int
+	for tips := 0; tips < NTips; tips++ {
+		q := Position{Tips: uint8(tips)}
+		u := q.UnsolvedTips()
+		tipCount[u]++
+		solvedBy := 0
+		for m := MoveTipU; m < NMoves; m++ {
+			d := q.Apply(m).UnsolvedTips() - u
+			if d < -1 || d > 1 {
+				t.Fatalf("tips %d: %s changes the unsolved tips by %d", tips, m, d)
+			}
+			if d == -1 {
+				solvedBy++
+			}
+		}
+		// Every unsolved tip is solved by exactly one of its two turns.
+		if solvedBy != u {
+			t.Fatalf("tips %d: %d unsolved, %d moves solve one", tips, u, solvedBy)
+		}
+	}
+	body := histogram(t, dist)
+	var all []int
+	for d, n := range body {
+		for u, k := range tipCount {
+			for d+u >= len(all) {
+				all = append(all, 0)
+			}
+			all[d+u] += n * k
+		}
+	}
+	total := 0
+	for _, n := range all {
+		total += n
+	}
+	if total != 75_582_720 || len(all)-1 != 15 {
+		t.Fatalf("with tips: %d positions, God's number %d; published 75,582,720 and 15 (distribution %v)", total, len(all)-1, all)
+	}
+	t.Logf("with tips, by distance: %v", all)
 }
