@@ -5,7 +5,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/puzzle"
 )
 
@@ -62,18 +61,26 @@ func TestBodyDistribution(t *testing.T) {
 	}
 }
 
-// The table definition's BFS (gen.Distances, through Def) finds the same
-// distances as the plain search here.
-func TestDefDistances(t *testing.T) {
+// The table definition names the moves in the walk's order, with their
+// inverses, and its moves are Position.Apply's (so the search above is the
+// definition's).
+func TestDef(t *testing.T) {
 	def := Def()
-	if def.Name != "pyraminx" || def.Size != NBody || !def.Undirected() || !def.StateIsRank {
-		t.Fatalf("definition %q size %d undirected %v", def.Name, def.Size, def.Undirected())
+	if def.Name != "pyraminx" || def.Size != NBody || !def.Undirected() || !def.StateIsRank || def.Goal != 0 {
+		t.Fatalf("definition %q size %d goal %d undirected %v", def.Name, def.Size, def.Goal, def.Undirected())
 	}
 	if !slices.Equal(def.Moves, []string{"U", "U'", "L", "L'", "R", "R'", "B", "B'"}) {
 		t.Fatalf("moves %v", def.Moves)
 	}
-	if !slices.Equal(gen.Distances(def), bodyDistances()) {
-		t.Fatal("gen.Distances differs from the plain search")
+	for r := uint32(0); r < NBody; r++ {
+		for m := range def.Moves {
+			if got, want := uint32(def.Apply(puzzle.State(r), m)), (Position{Body: r}).Apply(Move(m)).Body; got != want {
+				t.Fatalf("rank %d, %s: definition gives %d, Position.Apply %d", r, def.Moves[m], got, want)
+			}
+			if back := def.Apply(def.Apply(puzzle.State(r), m), def.Inverse[m]); back != puzzle.State(r) {
+				t.Fatalf("rank %d: %s then %s gives %d", r, def.Moves[m], def.Moves[def.Inverse[m]], back)
+			}
+		}
 	}
 }
 
