@@ -36,18 +36,15 @@
 // to right, as the faces appear in this net (seen from outside; F points
 // up, the others down; corner letters at the faces' corners):
 //
-//	B __________ U __________ B
-//	  \        / \        /
-//	   \  L   /   \  R   /
-//	    \    /  F  \    /
-//	     \  /       \  /
-//	    L \/_________\/ R
-//	       \         /
-//	        \   D   /
-//	         \     /
-//	          \   /
-//	           \ /
-//	            B
+//	B_______U_______B
+//	 \     / \     /
+//	  \ L / F \ R /
+//	   \ /     \ /
+//	    L_______R
+//	     \     /
+//	      \ D /
+//	       \ /
+//	        B
 //
 // Sticker by sticker (each face has nine triangles: three tips at its
 // corners, three centre stickers beside them and three edge stickers along

@@ -33,7 +33,8 @@ var oppositeFace = [4]uint8{CornerU: FaceD, CornerL: FaceR, CornerR: FaceL, Corn
 // ParseStickers reads 36 stickers in the net of the package doc, in any four
 // colours (printable ASCII other than the space, nine stickers each). The
 // colour a centre lacks is the colour of the face opposite its corner; the
-// pieces follow from the colours.
+// pieces follow from the colours. Every twist of the centres and tips is a
+// position, so the checks after the pieces are the edges' parity and flips.
 func ParseStickers(s string) (Position, error) {
 	if len(s) != NStickers {
 		n := utf8.RuneCountInString(s)
