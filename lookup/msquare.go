@@ -2,6 +2,7 @@ package lookup
 
 import (
 	"fmt"
+	"github.com/godtable/godtable/internal/answer"
 	"math/rand/v2"
 	"strconv"
 	"sync"
@@ -113,7 +114,7 @@ func (q MagicSquare) IsBase() bool { return q.x == 0 }
 // leaves q as it is). A solution of another puzzle leaves q as it is too.
 func (q MagicSquare) Apply(s Solution) MagicSquare {
 	b := q.board()
-	for _, i := range s.of(magicSquareNotation()) {
+	for _, i := range answer.StepsOf(s, magicSquareNotation()) {
 		b = b.Apply(msquare.Move(i))
 	}
 	return newMagicSquare(b)
@@ -226,7 +227,7 @@ func (q MagicSquare) VerifyFrom(from MagicSquare, solution string) (Verdict, err
 		return Verdict{}, err
 	}
 	v := Verdict{Optimal: d}
-	seq, bad, ok := magicSquareNotation().parse(solution)
+	seq, bad, ok := magicSquareNotation().Parse(solution)
 	if !ok {
 		v.Problem = fmt.Sprintf("bad operation %q (want A, B or C)", truncate(bad, 16))
 		return v, nil
@@ -246,7 +247,7 @@ func (q MagicSquare) VerifyFrom(from MagicSquare, solution string) (Verdict, err
 		if err != nil {
 			return Verdict{}, err
 		}
-		if best.String() != magicSquareNotation().format(seq) {
+		if best.String() != magicSquareNotation().Format(seq) {
 			v.Smallest = best.String()
 		}
 	}
@@ -276,7 +277,7 @@ const MagicSquareLineWidth = 60
 // empty line for the empty solution). A solution of another puzzle is
 // written as the empty one.
 func AppendMagicSquareAnswer(dst []byte, s Solution) []byte {
-	steps := s.of(magicSquareNotation())
+	steps := answer.StepsOf(s, magicSquareNotation())
 	dst = strconv.AppendInt(dst, int64(len(steps)), 10)
 	dst = append(dst, '\n')
 	for k, i := range steps {

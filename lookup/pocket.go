@@ -3,6 +3,7 @@ package lookup
 import (
 	"errors"
 	"fmt"
+	"github.com/godtable/godtable/internal/answer"
 	"math/rand/v2"
 	"sync"
 
@@ -198,7 +199,7 @@ func (c PocketCube) IsSolved() bool { return c.rank == 0 }
 func (c PocketCube) Apply(s Solution) PocketCube {
 	t := pocket.MoveTables()
 	r := c.rank
-	for _, i := range s.of(pocketNotations[HTM](), pocketNotations[QTM]()) {
+	for _, i := range answer.StepsOf(s, pocketNotations[HTM](), pocketNotations[QTM]()) {
 		r = t.Apply(r, pocket.Move(i))
 	}
 	return PocketCube{rank: r}
@@ -351,13 +352,8 @@ func (c PocketCube) Verify(solution string, m Metric) (Verdict, error) {
 
 // pocketInverse returns the solution that undoes s: its moves reversed,
 // each turned the other way.
-func (s Solution) pocketInverse() Solution {
-	out := s
-	for k := 0; k < int(s.n); k++ {
-		i := s.steps[int(s.n)-1-k]
-		out.steps[k] = i/3*3 + [3]uint8{1, 0, 2}[i%3]
-	}
-	return out
+func pocketInverse(s Solution) Solution {
+	return answer.Reversed(s, func(i uint8) uint8 { return i/3*3 + [3]uint8{1, 0, 2}[i%3] })
 }
 
 // Scramble returns a move sequence that makes this position from the solved
@@ -369,7 +365,7 @@ func (c PocketCube) Scramble() (Solution, error) {
 	if err != nil {
 		return Solution{}, err
 	}
-	return s.pocketInverse(), nil
+	return pocketInverse(s), nil
 }
 
 var errNoSuchPosition = errors.New("no such position")

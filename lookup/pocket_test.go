@@ -69,8 +69,8 @@ func TestPocketAllPositions(t *testing.T) {
 					return fmt.Errorf("rank %d: %v", r, err)
 				}
 				x := pocket.FromRank(r)
-				for k, i := range s.steps[:s.n] {
-					if k > 0 && i/3 == s.steps[k-1]/3 {
+				for k, i := range s.Steps() {
+					if k > 0 && i/3 == s.Steps()[k-1]/3 {
 						return fmt.Errorf("rank %d: %s turns a face twice in a row", r, s)
 					}
 					x = x.Apply(pocket.Move(i))

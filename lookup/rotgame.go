@@ -3,6 +3,7 @@ package lookup
 import (
 	"errors"
 	"fmt"
+	"github.com/godtable/godtable/internal/answer"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
@@ -148,7 +149,7 @@ func (g RotGame) IsSolved() bool { return g.Centre() != 0 }
 // Apply returns the board after a solution's operations (the zero RotGame
 // stays zero). A solution of another puzzle leaves g as it is.
 func (g RotGame) Apply(s Solution) RotGame {
-	for _, m := range s.of(rotgameNotation()) {
+	for _, m := range answer.StepsOf(s, rotgameNotation()) {
 		for k := range g.m {
 			g.m[k] = rotgame.Move(g.m[k], int(m))
 		}
@@ -308,7 +309,7 @@ func (g RotGame) Verify(solution string) (Verdict, error) {
 	if strings.Join(fields, " ") == "No moves needed" {
 		moves = ""
 	}
-	seq, bad, ok := rotgameNotation().parse(moves)
+	seq, bad, ok := rotgameNotation().Parse(moves)
 	if !ok {
 		v.Problem = fmt.Sprintf("bad operation %q (want A to H)", truncate(bad, 16))
 		return v, nil
@@ -332,7 +333,7 @@ func (g RotGame) Verify(solution string) (Verdict, error) {
 			if err != nil {
 				return Verdict{}, err
 			}
-			if best.Moves.String() != rotgameNotation().format(seq) {
+			if best.Moves.String() != rotgameNotation().Format(seq) {
 				v.Smallest = best.Sequence()
 			}
 		}

@@ -1,6 +1,7 @@
 package lookup
 
 import (
+	"github.com/godtable/godtable/internal/answer"
 	"math/rand/v2"
 	"sync"
 
@@ -141,7 +142,7 @@ func (g RotGrid) IsSolved() bool { return g.rank == 0 }
 
 // Apply returns the grid after a solution's moves (the zero Solution leaves
 // g as it is). A solution of another puzzle leaves g as it is too.
-func (g RotGrid) Apply(s Solution) RotGrid { return g.apply(s.of(rotGridNotation())) }
+func (g RotGrid) Apply(s Solution) RotGrid { return g.apply(answer.StepsOf(s, rotGridNotation())) }
 
 // Solve returns an optimal solution: the fewest quarter turns, and among
 // those the first in the move order TL TL' TR TR' BL BL' BR BR'. The solved
@@ -226,11 +227,7 @@ func (g RotGrid) Scramble() (Solution, error) {
 	if err != nil {
 		return Solution{}, err
 	}
-	out := s
-	for k := 0; k < int(s.n); k++ {
-		out.steps[k] = uint8(rotgrid.Move(s.steps[int(s.n)-1-k]).Inverse())
-	}
-	return out, nil
+	return answer.Reversed(s, func(i uint8) uint8 { return uint8(rotgrid.Move(i).Inverse()) }), nil
 }
 
 // RotGridDistribution returns the number of grids at each distance, as

@@ -196,7 +196,7 @@ func TestRotGridCountAll(t *testing.T) {
 			if s.Len() != int(dist[refIndex(x)]) || refReplay(x, s) != refSolved {
 				t.Fatalf("%v: %q is not an optimal solution", g, s)
 			}
-			if k > 0 && slices.Compare(sols[k-1].steps[:sols[k-1].n], s.steps[:s.n]) >= 0 {
+			if k > 0 && slices.Compare(sols[k-1].Steps(), s.Steps()) >= 0 {
 				t.Fatalf("%v: %q then %q: not in increasing move order", g, sols[k-1], s)
 			}
 		}

@@ -9,4 +9,5 @@ var manifest = []manifestEntry{
 	{name: "msquare", size: 18052, sha256: "d97e41412ab3634f6eed99229d8b8d97b1af66a1b7324bf866412a9a4e700b32"},
 	{name: "rotgame", size: 141703, sha256: "bc0b4c75438e9e8da1742841961bac3e6cf83bf5e13f05da42705219c960b7d3"},
 	{name: "rotgrid", size: 54640, sha256: "7d9c6085622970d20a50c23db03e144c2d381e7a6561a594b08ac39a9766daed"},
+	{name: "pyraminx", size: 173510, sha256: "e87280fc27e93ebc3299cbc49a90d24318b59aa22d28859c91da848806833a70"},
 }

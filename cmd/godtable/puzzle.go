@@ -34,6 +34,7 @@ var puzzles = []puzzle{
 	msquareCmd{},
 	rotgameCmd{},
 	rotgridCmd{},
+	pyraminxCmd{},
 	viewsCmd{},
 }
 

@@ -1,56 +1,43 @@
 package pyraminx
 
-import "strings"
+import (
+	"sync"
 
-// ParseMove reads one move token: a corner letter, U L R B for a corner
-// turn or u l r b for a tip turn, then nothing for a clockwise turn, ' (or
-// the typographic ’) for an anticlockwise one, 2 for two clockwise turns,
-// which are one anticlockwise, or 2' for two anticlockwise, one clockwise.
-func ParseMove(tok string) (Move, bool) {
-	if tok == "" {
-		return 0, false
-	}
-	i := strings.IndexByte("ULRBulrb", tok[0])
-	if i < 0 {
-		return 0, false
-	}
-	m := Move(2 * i)
-	switch strings.ReplaceAll(tok[1:], "’", "'") {
-	case "", "2'":
-		return m, true
-	case "'", "2":
-		return m + 1, true
-	}
-	return 0, false
-}
+	"github.com/godtable/godtable/internal/notation"
+)
 
-// ParseMoves reads a sequence of move tokens separated by white space. A bad
-// token is named with its number and the character it starts at.
+// Vocabulary returns the Pyraminx's moves for the notation package's
+// grammar: U L R B (corner turns) and u l r b (tips), each plain (clockwise
+// seen from the corner), with ' or ’ or 3 (anticlockwise), or with 2, which
+// is two clockwise turns and so one anticlockwise (2' is one clockwise).
+var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
+	inv := make([]int, NMoves)
+	for m := range inv {
+		inv[m] = int(Move(m).Inverse())
+	}
+	v := notation.New(MoveNames[:], inv, "U L R B u l r b, each plain or with ' 2 2' 3")
+	for m := 0; m < NMoves; m += 2 {
+		v.Turns(MoveNames[m], []int{m}, []int{m + 1}, []int{m + 1})
+		v.Spell(MoveNames[m]+"2'", m)
+		v.Spell(MoveNames[m]+"2’", m)
+	}
+	return v
+})
+
+// ParseMoves reads a move sequence in the grammar of the notation package
+// (groupings, commutators, conjugates, comments). A bad one gives an error
+// naming the first bad token and its position.
 func ParseMoves(s string) ([]Move, error) {
-	var moves []Move
-	n := 0
-	for i := 0; i < len(s); {
-		if isSpace(s[i]) {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && !isSpace(s[j]) {
-			j++
-		}
-		n++
-		m, ok := ParseMove(s[i:j])
-		if !ok {
-			return nil, perr(ErrMoveToken, "bad move %q (token %d, at character %d): want U L R B or u l r b, each alone or followed by ' or 2", s[i:j], n, len([]rune(s[:i]))+1)
-		}
-		moves = append(moves, m)
-		i = j
+	var buf [64]int
+	moves, err := Vocabulary().Parse(s, buf[:0])
+	if err != nil {
+		return nil, err
 	}
-	return moves, nil
-}
-
-func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'
+	out := make([]Move, len(moves))
+	for k, m := range moves {
+		out[k] = Move(m)
+	}
+	return out, nil
 }
 
 // ApplyMoves returns the position after the move sequence s, tips included.

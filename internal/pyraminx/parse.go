@@ -3,6 +3,7 @@ package pyraminx
 import (
 	"errors"
 	"fmt"
+	"github.com/godtable/godtable/internal/notation"
 	"strings"
 	"unicode/utf8"
 
@@ -19,7 +20,7 @@ var (
 	ErrDuplicate = errors.New("same piece twice")
 	ErrParity    = errors.New("odd edge permutation")
 	ErrFlip      = errors.New("flipped edge")
-	ErrMoveToken = errors.New("bad move")
+	ErrMoveToken = notation.ErrSequence
 )
 
 // ParseError is a sticker or move string that is not a Pyraminx position.

@@ -157,7 +157,8 @@ func TestParseMoves(t *testing.T) {
 		want []Move
 	}{
 		{"", nil},
-		{"U U' U2 U2' U’", []Move{MoveU, MoveUi, MoveUi, MoveU, MoveUi}},
+		{"U U' U2 U2' U’ U3", []Move{MoveU, MoveUi, MoveUi, MoveU, MoveUi, MoveUi}},
+		{"[U, r] (l)2 // a comment", []Move{MoveU, MoveTipR, MoveUi, MoveTipRi, MoveTipL, MoveTipL}},
 		{" L R'\tB\n b' u2 l r ", []Move{MoveL, MoveRi, MoveB, MoveTipBi, MoveTipUi, MoveTipL, MoveTipR}},
 	} {
 		got, err := ParseMoves(c.in)
@@ -166,11 +167,11 @@ func TestParseMoves(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ in, msg string }{
-		{"U F", `bad move "F" (token 2, at character 3): want U L R B or u l r b, each alone or followed by ' or 2`},
-		{"U  U3", `bad move "U3" (token 2, at character 4): want U L R B or u l r b, each alone or followed by ' or 2`},
+		{"U F", `bad move "F" at character 3 (want U L R B u l r b, each plain or with ' 2 2' 3)`},
+		{"U  U4", `bad move "U4" at character 4 (want U L R B u l r b, each plain or with ' 2 2' 3)`},
 		// Characters, not bytes: ’ is one.
-		{"U’ F", `bad move "F" (token 2, at character 4): want U L R B or u l r b, each alone or followed by ' or 2`},
-		{"UR", `bad move "UR" (token 1, at character 1): want U L R B or u l r b, each alone or followed by ' or 2`},
+		{"U’ F", `bad move "F" at character 4 (want U L R B u l r b, each plain or with ' 2 2' 3)`},
+		{"UR", `bad move "UR" at character 1 (want U L R B u l r b, each plain or with ' 2 2' 3)`},
 	} {
 		_, err := ParseMoves(c.in)
 		if err == nil || err.Error() != c.msg || !errors.Is(err, ErrMoveToken) {

@@ -6,6 +6,7 @@ import (
 	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/pyraminx"
 	"github.com/godtable/godtable/internal/rotgame"
 	"github.com/godtable/godtable/internal/rotgrid"
 )
@@ -13,7 +14,7 @@ import (
 // Defs returns every table definition, in a fixed order.
 func Defs() []*puzzle.Def {
 	htm, qtm := pocket.Defs()
-	return []*puzzle.Def{htm, qtm, msquare.Def(), rotgame.Def(), rotgrid.Def()}
+	return []*puzzle.Def{htm, qtm, msquare.Def(), rotgame.Def(), rotgrid.Def(), pyraminx.Def()}
 }
 
 // Def returns the definition of the named table, or nil.

@@ -1,0 +1,249 @@
+// Package proof holds the second methods the tests check the walk against:
+// code that shares nothing with the walk's own, kept apart so that the
+// tests of every puzzle's package can use it. Nothing but tests imports it.
+//
+// CountOptimal counts the optimal solutions of every state of a table at
+// once. Its own breadth-first search gives every state's distance in table
+// moves, and a dynamic program over the states in breadth-first order
+// counts, for every state s and every group g, the optimal solutions from s
+// that start with a step of group g. A step (a token of the notation) from s
+// starts an optimal solution exactly when the state it reaches is nearer by
+// the step's cost; the solutions it starts are those of the state reached
+// that do not start with the step's own group (the rule that no face is
+// turned twice in a row). The count from s after a step of group g is then
+// the total minus the part that starts with g.
+package proof
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/walk"
+)
+
+// Counts is the result of the dynamic program.
+type Counts struct {
+	Dist    []uint8  // distance to the goal in table moves (Unreachable: none)
+	Total   []uint64 // optimal solutions from each state
+	byGroup []uint64 // [state*groups + g]: those that start with group g
+	groups  int
+}
+
+// Unreachable is the distance of a state that cannot reach the goal.
+const Unreachable = 0xff
+
+// after returns the number of optimal solutions from rank r that may follow
+// a step of group g (-1: any).
+func (c *Counts) After(r uint32, g int) uint64 {
+	if g < 0 {
+		return c.Total[r]
+	}
+	return c.Total[r] - c.byGroup[int(r)*c.groups+g]
+}
+
+// CountOptimal runs the breadth-first search and the dynamic program. It
+// reads the puzzle only through its definition (Apply, Rank, Unrank, Goal)
+// and the steps' first paths, costs and groups.
+func CountOptimal(def *puzzle.Def, steps []walk.Step) *Counts {
+	n := int(def.Size)
+	c := &Counts{Dist: make([]uint8, n), Total: make([]uint64, n)}
+	for _, s := range steps {
+		c.groups = max(c.groups, s.Group+1)
+	}
+	c.byGroup = make([]uint64, n*c.groups)
+	// Distances to the goal: backwards from the goal along the moves'
+	// inverses. A puzzle whose moves have no inverse among its moves gets
+	// them as tables.
+	pred := predecessors(def)
+	order := make([]uint32, 0, n)
+	for i := range c.Dist {
+		c.Dist[i] = Unreachable
+	}
+	goal := def.Rank(def.Goal)
+	c.Dist[goal] = 0
+	order = append(order, goal)
+	for head := 0; head < len(order); head++ {
+		r := order[head]
+		for m := range def.Moves {
+			p := pred(r, m)
+			if c.Dist[p] == Unreachable {
+				c.Dist[p] = c.Dist[r] + 1
+				order = append(order, p)
+			}
+		}
+	}
+	// The dynamic program, nearest states first, so that every state a
+	// step leads to is counted before the state it is stepped from.
+	c.Total[goal] = 1
+	for _, r := range order[1:] {
+		s := def.Unrank(r)
+		d := int(c.Dist[r])
+		for _, st := range steps {
+			t := s
+			for _, m := range st.Paths[0] {
+				t = def.Apply(t, m)
+			}
+			tr := def.Rank(t)
+			if int(c.Dist[tr]) != d-len(st.Paths[0]) {
+				continue
+			}
+			k := c.After(tr, st.Group)
+			c.Total[r] = satAdd(c.Total[r], k)
+			if st.Group >= 0 {
+				c.byGroup[int(r)*c.groups+st.Group] = satAdd(c.byGroup[int(r)*c.groups+st.Group], k)
+			}
+		}
+	}
+	return c
+}
+
+func satAdd(a, b uint64) uint64 {
+	if a+b < a {
+		return ^uint64(0)
+	}
+	return a + b
+}
+
+// predecessors returns p(r, m): the rank that move m takes to r.
+func predecessors(def *puzzle.Def) func(r uint32, m int) uint32 {
+	if def.Undirected() {
+		return func(r uint32, m int) uint32 {
+			return def.Rank(def.Apply(def.Unrank(r), def.Inverse[m]))
+		}
+	}
+	inv := make([][]uint32, len(def.Moves))
+	for m := range inv {
+		inv[m] = make([]uint32, def.Size)
+		for r := range def.Size {
+			inv[m][def.Rank(def.Apply(def.Unrank(r), m))] = r
+		}
+	}
+	return func(r uint32, m int) uint32 { return inv[m][r] }
+}
+
+// InParallel runs f on every index below n, on all CPUs, and returns the
+// first error of each worker.
+func InParallel(n uint32, f func(i uint32) error) error {
+	workers := runtime.NumCPU()
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			for r := uint32(k); r < n; r += uint32(workers) {
+				if err := f(r); err != nil {
+					errs[k] = err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// EveryCount checks the walker on every state of its table against c: the
+// walk's distance is the search's (and unreachable states are refused), and
+// Count is the dynamic program's.
+func EveryCount(w *walk.Walker, c *Counts) error {
+	def := w.Def()
+	return InParallel(def.Size, func(r uint32) error {
+		s := def.Unrank(r)
+		d, err := w.Distance(s)
+		if c.Dist[r] == Unreachable {
+			if err == nil {
+				return fmt.Errorf("rank %d: unreachable, but Distance says %d", r, d)
+			}
+			return nil
+		}
+		if err != nil || d != int(c.Dist[r]) {
+			return fmt.Errorf("rank %d: Distance %d (%v), search %d", r, d, err, c.Dist[r])
+		}
+		n, err := w.Count([]puzzle.State{s})
+		if err != nil || n != c.Total[r] {
+			return fmt.Errorf("rank %d: Count %d (%v), dynamic program %d", r, n, err, c.Total[r])
+		}
+		return nil
+	})
+}
+
+// AllSample checks All against c on sample random states of the walker's
+// table (on every state, when there are at most twice as many): it lists
+// exactly the dynamic program's count of solutions, in strictly increasing
+// step order, each legal, reaching the goal and of the optimal length; and a
+// limit below the count cuts the list to its start without changing Count.
+func AllSample(w *walk.Walker, c *Counts, sample int) error {
+	def := w.Def()
+	rng := rand.New(rand.NewPCG(11, uint64(def.Size)))
+	ranks := make([]uint32, 0, sample)
+	if def.Size <= uint32(2*sample) {
+		for r := range def.Size {
+			ranks = append(ranks, r)
+		}
+	} else {
+		for range sample {
+			ranks = append(ranks, rng.Uint32N(def.Size))
+		}
+	}
+	return InParallel(uint32(len(ranks)), func(k uint32) error {
+		r := ranks[k]
+		if c.Dist[r] == Unreachable {
+			return nil
+		}
+		return checkAll(w, c, r, int(k%4))
+	})
+}
+
+// checkAll checks All from rank r against the dynamic program, with a limit
+// that cuts the list when cut > 0.
+func checkAll(w *walk.Walker, c *Counts, r uint32, cut int) error {
+	def, steps := w.Def(), w.Steps()
+	s := def.Unrank(r)
+	want := c.Total[r]
+	sols, truncated, err := w.All([]puzzle.State{s}, int(min(want, 1<<20)))
+	if err != nil {
+		return fmt.Errorf("rank %d: %v", r, err)
+	}
+	if truncated || uint64(len(sols)) != want {
+		return fmt.Errorf("rank %d: All lists %d (truncated %v), the dynamic program counts %d", r, len(sols), truncated, want)
+	}
+	for k, sol := range sols {
+		if k > 0 && slices.Compare(sols[k-1], sol) >= 0 {
+			return fmt.Errorf("rank %d: solutions %d and %d are not in step order, or repeat", r, k, k+1)
+		}
+		x, err := w.CheckSteps(s, sol)
+		if err != nil {
+			return fmt.Errorf("rank %d: solution %v: %v", r, sol, err)
+		}
+		cost := 0
+		for _, i := range sol {
+			cost += len(steps[i].Paths[0])
+		}
+		if def.Rank(x) != def.Rank(def.Goal) || cost != int(c.Dist[r]) {
+			return fmt.Errorf("rank %d: solution %v costs %d and reaches rank %d; optimal %d", r, sol, cost, def.Rank(x), c.Dist[r])
+		}
+	}
+	if cut > 0 && want > uint64(cut) {
+		part, truncated, err := w.All([]puzzle.State{s}, cut)
+		if err != nil || !truncated || len(part) != cut {
+			return fmt.Errorf("rank %d: All with limit %d gives %d (truncated %v, %v)", r, cut, len(part), truncated, err)
+		}
+		for k := range part {
+			if !slices.Equal(part[k], sols[k]) {
+				return fmt.Errorf("rank %d: the limited list is not the full list's start", r)
+			}
+		}
+		if n, _ := w.Count([]puzzle.State{s}); n != want {
+			return fmt.Errorf("rank %d: Count %d after a limited All, want %d", r, n, want)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,141 @@
+// Package solver is what every table puzzle's public package is built on: a
+// distance table, opened on first use and checked against its definition,
+// with the walk over it, answering in the shared Solution type.
+//
+// A puzzle's package supplies its definition, its steps (the moves of its
+// notation as table moves) and the separator its solutions are written
+// with; everything else (which table to open, when, how a damaged one is
+// refused, how solutions are counted and listed) is the same for all.
+package solver
+
+import (
+	"sync"
+
+	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tablefile"
+	"github.com/godtable/godtable/internal/walk"
+)
+
+// Table is one puzzle table and its walker. The zero Table is not usable;
+// make one with New. It is safe for concurrent use.
+type Table struct {
+	def    func() *puzzle.Def
+	steps  func() []walk.Step
+	groups bool
+	sep    string
+
+	once sync.Once
+	w    *walk.Walker
+	nt   *answer.Notation
+	err  error
+}
+
+// New returns the table of def, walked with the given steps (groups says
+// whether the walk must keep the steps' group rule; see walk.New), its
+// solutions written with sep between moves. Nothing is decoded until the
+// first answer.
+func New(def func() *puzzle.Def, steps func() []walk.Step, groups bool, sep string) *Table {
+	return &Table{def: def, steps: steps, groups: groups, sep: sep}
+}
+
+// Walker returns the table's walker, decoding the table on first use; the
+// error is a *table.Error when the embedded table cannot be used.
+func (t *Table) Walker() (*walk.Walker, error) {
+	t.once.Do(func() {
+		def := t.def()
+		steps := t.steps()
+		t.nt = answer.StepNotation(steps, t.sep)
+		data, err := tablefile.Open(def.Name)
+		if err != nil {
+			t.err = err
+			return
+		}
+		lv, err := table.Decode(def, data)
+		if err != nil {
+			t.err = err
+			return
+		}
+		t.w = walk.New(def, lv, steps, t.groups)
+	})
+	return t.w, t.err
+}
+
+// Notation returns how the table's solutions are written.
+func (t *Table) Notation() *answer.Notation {
+	t.Walker()
+	return t.nt
+}
+
+// Solve returns the first optimal solution from s.
+func (t *Table) Solve(s puzzle.State) (answer.Solution, error) {
+	w, err := t.Walker()
+	if err != nil {
+		return answer.Solution{}, err
+	}
+	var buf [walk.MaxSteps]uint8
+	steps, err := w.Solve(s, buf[:0])
+	if err != nil {
+		return answer.Solution{}, err
+	}
+	return answer.New(t.nt, steps), nil
+}
+
+// Count returns the number of distinct optimal solutions from s.
+func (t *Table) Count(s puzzle.State) (uint64, error) {
+	w, err := t.Walker()
+	if err != nil {
+		return 0, err
+	}
+	return w.Count([]puzzle.State{s})
+}
+
+// All returns the optimal solutions from s in step order, at most limit of
+// them (limit <= 0: all); truncated says whether there were more.
+func (t *Table) All(s puzzle.State, limit int) (sols []answer.Solution, truncated bool, err error) {
+	w, err := t.Walker()
+	if err != nil {
+		return nil, false, err
+	}
+	if limit <= 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	raw, truncated, err := w.All([]puzzle.State{s}, limit)
+	if err != nil {
+		return nil, false, err
+	}
+	sols = make([]answer.Solution, len(raw))
+	for i, r := range raw {
+		sols[i] = answer.New(t.nt, r)
+	}
+	return sols, truncated, nil
+}
+
+// Distribution returns the number of states at each distance, as the table
+// records it.
+func (t *Table) Distribution() ([]int, error) {
+	w, err := t.Walker()
+	if err != nil {
+		return nil, err
+	}
+	c := w.Levels().Counts
+	out := make([]int, len(c))
+	for i, x := range c {
+		out[i] = int(x)
+	}
+	return out, nil
+}
+
+// SimpleSteps are steps that are the table's moves one for one, in the
+// definition's order, with no group rule.
+func SimpleSteps(def func() *puzzle.Def) func() []walk.Step {
+	return func() []walk.Step {
+		d := def()
+		steps := make([]walk.Step, len(d.Moves))
+		for m, name := range d.Moves {
+			steps[m] = walk.Step{Name: name, Group: -1, Paths: [][]int{{m}}}
+		}
+		return steps
+	}
+}
