@@ -7,6 +7,12 @@ import (
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
+
+	// The tables of the puzzles answered here.
+	_ "github.com/godtable/godtable/tables/msquare"
+	_ "github.com/godtable/godtable/tables/pocket"
+	_ "github.com/godtable/godtable/tables/rotgame"
+	_ "github.com/godtable/godtable/tables/rotgrid"
 )
 
 // TableError is the error for a table that cannot be used: damaged, of

@@ -1,9 +1,10 @@
-// Package tables holds the generated distance tables, embedded in the binary.
-//
-// Each NAME.gdt file is a table in the format of internal/table, made by
-// go generate from the definitions in internal/registry. Together they add
-// their file sizes (see manifest in tables_gen.go) to every binary that
-// imports this package.
+// Package tables is where the generated distance tables are found. Each
+// table puzzle's tables sit in their own package below this one
+// (tables/pocket, tables/msquare ...), made by go generate from the
+// definitions in internal/registry; that package embeds them and registers
+// them here when it is imported. A program thus carries only the tables of
+// the puzzles it imports, each adding its file size (recorded in its
+// tables_gen.go) to the binary.
 package tables
 
 //go:generate go run ../gen/gentables
@@ -11,32 +12,61 @@ package tables
 import (
 	"embed"
 	"fmt"
+	"sync"
 )
 
-//go:embed *.gdt
-var files embed.FS
-
-type manifestEntry struct {
-	name   string
-	size   int
-	sha256 string
+// Entry describes one embedded table: its name (without the .gdt suffix),
+// size and SHA-256, as generated.
+type Entry struct {
+	Name   string
+	Size   int
+	SHA256 string
 }
 
-// File returns the bytes of the named table (without the .gdt suffix). The
-// bytes are the embedded data itself; callers must not modify them.
+type registered struct {
+	fs    embed.FS
+	entry Entry
+}
+
+var (
+	mu      sync.RWMutex
+	byName  = map[string]registered{}
+	ordered []string
+)
+
+// Register makes tables embedded in fs available to File. The generated
+// table packages call it from their init functions.
+func Register(fs embed.FS, entries []Entry) {
+	mu.Lock()
+	defer mu.Unlock()
+	for _, e := range entries {
+		if _, dup := byName[e.Name]; !dup {
+			ordered = append(ordered, e.Name)
+		}
+		byName[e.Name] = registered{fs, e}
+	}
+}
+
+// File returns the bytes of the named table (without the .gdt suffix), if
+// its puzzle's table package is imported. The bytes are the embedded data
+// itself; callers must not modify them.
 func File(name string) ([]byte, error) {
-	b, err := files.ReadFile(name + ".gdt")
+	mu.RLock()
+	r, ok := byName[name]
+	mu.RUnlock()
+	if !ok {
+		return nil, fmt.Errorf("no table %q", name)
+	}
+	b, err := r.fs.ReadFile(name + ".gdt")
 	if err != nil {
 		return nil, fmt.Errorf("no table %q", name)
 	}
 	return b, nil
 }
 
-// Names lists the embedded tables, in generation order.
+// Names lists the registered tables, in registration order.
 func Names() []string {
-	names := make([]string, len(manifest))
-	for i, m := range manifest {
-		names[i] = m.name
-	}
-	return names
+	mu.RLock()
+	defer mu.RUnlock()
+	return append([]string(nil), ordered...)
 }

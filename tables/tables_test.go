@@ -1,59 +1,58 @@
-package tables
+package tables_test
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"flag"
-	"fmt"
 	"os"
-	"sync"
+	"path/filepath"
 	"testing"
 
-	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/gen/tablefiles"
 	"github.com/godtable/godtable/internal/registry"
 )
 
-var write = flag.Bool("write", false, "rewrite stale tables instead of failing")
+var write = flag.Bool("write", false, "rewrite stale files instead of failing")
 
-// The committed tables are exactly what the generator makes now: a change to
-// a puzzle definition without go generate fails here.
+// The committed tables and their Go files are exactly what go generate makes
+// now, by the generator's own function: a change to a puzzle definition
+// without go generate fails here.
 func TestTablesAreCurrent(t *testing.T) {
-	defs := registry.Defs()
-	if len(defs) != len(manifest) {
-		t.Fatalf("stale: %d definitions, %d tables; run go generate ./tables", len(defs), len(manifest))
+	files, err := tablefiles.Files(registry.Puzzles())
+	if err != nil {
+		t.Fatal(err)
 	}
-	fresh := make([][]byte, len(defs))
-	errs := make([]error, len(defs))
-	var wg sync.WaitGroup
-	for i, d := range defs {
-		wg.Go(func() { fresh[i], errs[i] = gen.Build(d) })
-	}
-	wg.Wait()
-	for i, d := range defs {
-		if errs[i] != nil {
-			t.Fatal(errs[i])
-		}
-		m := manifest[i]
-		if m.name != d.Name {
-			t.Errorf("stale: table %d is %q, definition %q; run go generate ./tables", i, m.name, d.Name)
+	for name, fresh := range files {
+		path := filepath.FromSlash(name)
+		disk, err := os.ReadFile(path)
+		if err == nil && bytes.Equal(disk, fresh) {
 			continue
 		}
-		embedded, err := File(d.Name)
-		if err != nil {
-			t.Errorf("stale: %v; run go generate ./tables", err)
-			continue
-		}
-		if !bytes.Equal(embedded, fresh[i]) {
-			if *write {
-				if err := os.WriteFile(d.Name+".gdt", fresh[i], 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
+		if *write {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
 			}
-			t.Errorf("stale: %s.gdt differs from a fresh generation (%d bytes, fresh %d); run go generate ./tables", d.Name, len(embedded), len(fresh[i]))
+			if err := os.WriteFile(path, fresh, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
 		}
-		if got := fmt.Sprintf("%x", sha256.Sum256(embedded)); got != m.sha256 || len(embedded) != m.size {
-			t.Errorf("stale: %s.gdt does not match tables_gen.go; run go generate ./tables", d.Name)
+		t.Errorf("stale: %s differs from a fresh generation (%d bytes on disk, %d fresh); run go generate ./tables", name, len(disk), len(fresh))
+	}
+	// Nothing else lies in the puzzles' directories: a table whose
+	// definition has gone would still be embedded.
+	dirs := []string{"all"}
+	for _, p := range registry.Puzzles() {
+		dirs = append(dirs, p.Name)
+	}
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if _, ok := files[dir+"/"+e.Name()]; !ok {
+				t.Errorf("stale: %s/%s is not generated; remove it or run go generate ./tables", dir, e.Name())
+			}
 		}
 	}
 }

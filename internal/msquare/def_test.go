@@ -8,6 +8,7 @@ import (
 	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/tables"
+	_ "github.com/godtable/godtable/tables/msquare"
 )
 
 // Every board reaches the base state, the farthest in 22 operations.

@@ -1,5 +1,10 @@
-// Package registry lists the table definitions of every table puzzle. The
-// generator builds one table per entry; lookup opens them by name.
+// Package registry lists the table puzzles: for each, the definitions of its
+// tables. The generator builds one table per definition and writes each
+// puzzle's tables, with the Go file that embeds them, into its own directory
+// under tables/, so that a program links only the tables of the puzzles it
+// imports.
+//
+// Adding a table puzzle is one line here.
 package registry
 
 import (
@@ -11,10 +16,37 @@ import (
 	"github.com/godtable/godtable/internal/rotgrid"
 )
 
-// Defs returns every table definition, in a fixed order.
+// Puzzle is one puzzle's tables.
+type Puzzle struct {
+	// Name is the puzzle's name, and the directory (and Go package) under
+	// tables/ that embeds its tables.
+	Name string
+	// Defs returns the definitions of its tables, in a fixed order.
+	Defs func() []*puzzle.Def
+}
+
+// Puzzles returns every table puzzle, in a fixed order.
+func Puzzles() []Puzzle {
+	return []Puzzle{
+		{"pocket", func() []*puzzle.Def { htm, qtm := pocket.Defs(); return []*puzzle.Def{htm, qtm} }},
+		{"msquare", one(msquare.Def)},
+		{"rotgame", one(rotgame.Def)},
+		{"rotgrid", one(rotgrid.Def)},
+		{"pyraminx", one(pyraminx.Def)},
+	}
+}
+
+func one(def func() *puzzle.Def) func() []*puzzle.Def {
+	return func() []*puzzle.Def { return []*puzzle.Def{def()} }
+}
+
+// Defs returns every table definition, puzzle by puzzle.
 func Defs() []*puzzle.Def {
-	htm, qtm := pocket.Defs()
-	return []*puzzle.Def{htm, qtm, msquare.Def(), rotgame.Def(), rotgrid.Def(), pyraminx.Def()}
+	var defs []*puzzle.Def
+	for _, p := range Puzzles() {
+		defs = append(defs, p.Defs()...)
+	}
+	return defs
 }
 
 // Def returns the definition of the named table, or nil.

@@ -11,6 +11,7 @@ import (
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/tables"
+	_ "github.com/godtable/godtable/tables/all"
 )
 
 // walker makes a walker for the named table whose steps are its moves, one
