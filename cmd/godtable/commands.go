@@ -40,6 +40,7 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 		return
 	}
 	lr := newLineReader(e.stdin, out)
+	defer func() { e.readErr = lr.err }()
 	dp, multi := p.(drawingPuzzle)
 	type line struct {
 		text    string
@@ -309,7 +310,7 @@ func runShow(p puzzle, e *env, o *options, args []string) int {
 	}
 	colour := o.colour == "always"
 	if o.colour == "auto" {
-		colour = isTerminal(e.stdout)
+		colour = isTerminal(e.out.w)
 	}
 	s, err := p.show(args[0], o, colour)
 	if err != nil {

@@ -153,9 +153,6 @@ func (viewsCmd) drawingLines(line string) (starts bool, row bool) {
 }
 
 func (viewsCmd) battery(e *env, o *options) int {
-	if o.n > lookup.ViewsBatterySize {
-		return e.usage("battery views: --n %d: the battery has %d cases", o.n, lookup.ViewsBatterySize)
-	}
 	cases, solvable, blocks := lookup.ViewsBattery(o.n, o.workers)
 	fmt.Fprintf(e.stdout, "cases %d solvable %d blocks %d\n", cases, solvable, blocks)
 	return exitOK
