@@ -222,7 +222,8 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	defer out.Flush()
-	w := &writer{out: out, stderr: e.stderr, json: o.json}
+	// A drawn state is no one's input: JSON names it "state".
+	w := &writer{out: out, stderr: e.stderr, json: o.json, inputKey: "state"}
 	var a answer
 	for i := 0; i < o.n; i++ {
 		state, moves, dist, err := p.scramble(rng, o)
@@ -241,7 +242,9 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 		a.text = append(a.text, moves...)
 		a.text = append(a.text, '\n')
 		a.set("moves", moves)
-		a.set("distance", dist)
+		if dist >= 0 {
+			a.set("distance", dist)
+		}
 		w.write(&a, "")
 		if w.failed() {
 			break

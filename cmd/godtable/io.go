@@ -92,11 +92,12 @@ func (a *answer) set(key string, value any) { a.fields = append(a.fields, field{
 // writer writes answers in input order, as text or JSON Lines, and reports
 // invalid inputs on stderr with their position.
 type writer struct {
-	out     *bufio.Writer
-	stderr  io.Writer
-	json    bool
-	invalid int
-	buf     []byte
+	out      *bufio.Writer
+	stderr   io.Writer
+	json     bool
+	inputKey string // the JSON key of the input; "input" if empty
+	invalid  int
+	buf      []byte
 }
 
 // failed reports whether writing has failed (a closed pipe, a full disk):
@@ -121,7 +122,13 @@ func (w *writer) write(a *answer, where string) {
 		w.out.Write(a.text)
 		return
 	}
-	b := append(w.buf[:0], `{"input":`...)
+	key := w.inputKey
+	if key == "" {
+		key = "input"
+	}
+	b := append(w.buf[:0], '{')
+	b = strconv.AppendQuote(b, key)
+	b = append(b, ':')
 	b = appendJSON(b, a.input)
 	if a.err != nil {
 		b = append(b, `,"error":`...)

@@ -65,14 +65,14 @@ func TestRotGameScrambleSeed(t *testing.T) {
 	}
 	for _, l := range strings.Split(strings.TrimSpace(a.String()), "\n") {
 		var x struct {
-			Input    string
+			State    string
 			Moves    string
 			Distance int
 		}
 		if err := json.Unmarshal([]byte(l), &x); err != nil {
 			t.Fatal(err)
 		}
-		if x.Distance < 10 || len(x.Moves) != x.Distance {
+		if x.Distance < 10 || len(x.Moves) != x.Distance || len(x.State) != 47 {
 			t.Fatalf("%s: distance %d", l, x.Distance)
 		}
 	}
