@@ -48,10 +48,10 @@ type search struct {
 	t, f, s uint64 // the pixels to cover, spread (see geometry.go)
 	best    int    // size of bestSet; 65 before any set is found
 	bestSet uint64
-	careful bool // also cut with packBound and coverable, dearer per node
-	nodes   int  // calls of dfs: the work done, counted to find slow inputs
-	limit   int  // nodes allowed; past it the search gives up
-	first   bool // stop at the first set met
+	careful bool   // also cut with packBound and coverable, dearer per node
+	nodes   int    // calls of dfs: the work done, counted to find slow inputs
+	limit   int    // nodes allowed; past it the search gives up
+	first   bool   // stop at the first set met
 	witness uint64 // the last set coverable found, a proof for later calls
 }
 
