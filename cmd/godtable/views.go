@@ -60,21 +60,27 @@ func (viewsCmd) verify(state, solution string, o *options) (lookup.Verdict, erro
 		}
 		return out, nil
 	}
+	// A badly written claim is an illegal answer, as for every puzzle, not
+	// an invalid input: the input is the views.
+	illegal := func(problem string) (lookup.Verdict, error) {
+		out.Legal, out.Problem = false, problem
+		return out, nil
+	}
 	var claimed = -1
 	switch len(fields) {
 	case 1:
 	case 2:
 		n, err := strconv.Atoi(fields[0])
 		if err != nil || n < 0 {
-			return lookup.Verdict{}, fmt.Errorf("bad block count %q: want impossible, or the block count and 16 hex digits", fields[0])
+			return illegal(fmt.Sprintf("bad block count %q: want impossible, or the block count and 16 hex digits", truncate(fields[0], 20)))
 		}
 		claimed, fields = n, fields[1:]
 	default:
-		return lookup.Verdict{}, fmt.Errorf("want impossible, or the block count and 16 hex digits")
+		return illegal("want impossible, or the block count and 16 hex digits")
 	}
 	b, err := lookup.ParseBlocks(fields[0])
 	if err != nil {
-		return lookup.Verdict{}, err
+		return illegal(err.Error())
 	}
 	r := lookup.VerifyViews(v, b)
 	out.Length = b.Count()
@@ -163,4 +169,13 @@ func (viewsCmd) battery(e *env, o *options) int {
 	cases, solvable, blocks := lookup.ViewsBattery(o.n, o.workers)
 	fmt.Fprintf(e.stdout, "cases %d solvable %d blocks %d\n", cases, solvable, blocks)
 	return exitOK
+}
+
+// truncate shortens s to at most n bytes, marking the cut, so that a
+// message quoting a long field stays short.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }
