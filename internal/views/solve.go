@@ -95,7 +95,7 @@ func solveWork(t, f, s, cand uint64) (uint64, int) {
 func solveCareful(t, f, s, cand, hint uint64) (uint64, int) {
 	z := search{t: t, f: f, s: s, bestSet: cand, careful: true, limit: math.MaxInt, witness: hint}
 	k := max(lowerBound(t, f, s), packBound(t, f, s, cand))
-	for packAtLeast(t, f, s, cand, k+1, &z.nodes) || !z.coverable(0, cand, 0, k) {
+	for packAtLeast(t, f, s, cand, k+1, &z.nodes, maxPackSteps) || !z.coverable(0, cand, 0, k) {
 		k++
 	}
 	z.best, z.first = k+1, true
@@ -155,11 +155,13 @@ func (z *search) proven(inc, avail uint64) bool {
 }
 
 // coverable reports whether adding blocks of avail to inc (n blocks) can
-// cover every pixel with at most k blocks in all. It is a plain set-cover
-// search, free of dfs's order: it branches on the uncovered pixel with the
-// fewest blocks left, trying each of them in turn (and leaving out, in the
-// later branches, the ones already tried), which proves quickly that no
-// cover exists where dfs, bound to its order, would try many.
+// cover every pixel with at most k blocks in all, and if so makes that cover
+// the witness. It is a plain set-cover search, free of dfs's order: it
+// branches on the uncovered pixel with the fewest blocks left, trying each
+// of them in turn (and leaving out, in the later branches, the ones already
+// tried), which settles quickly what dfs, bound to its order, would take
+// many steps to. Where packBound falls one short of cutting a branch, a
+// brief packAtLeast often cuts it.
 func (z *search) coverable(inc, avail uint64, n, k int) bool {
 	z.nodes++
 	for {
@@ -177,6 +179,9 @@ func (z *search) coverable(inc, avail uint64, n, k int) bool {
 			return false
 		}
 		if n+lowerBound(ut, uf, us) > k || n+packReaches(ut, uf, us, avail, k-n+1) > k {
+			return false
+		}
+		if packAtLeast(ut, uf, us, avail, k-n+1, &z.nodes, innerPackSteps) {
 			return false
 		}
 		forced := avail & (once(avail, 16, 0xFFFF)&ut*perLayer |
@@ -271,7 +276,7 @@ func (z *search) dfs(inc, avail uint64, n int) {
 		// proves a set of best-1 blocks here: look for pixels that prove
 		// there is none, and then for a set.
 		ut, uf, us := z.t&^projTop(inc), z.f&^projFront(inc), z.s&^projSide(inc)
-		if packAtLeast(ut, uf, us, avail, z.best-n, &z.nodes) || !z.coverable(inc, avail, n, z.best-1) {
+		if packAtLeast(ut, uf, us, avail, z.best-n, &z.nodes, maxPackSteps) || !z.coverable(inc, avail, n, z.best-1) {
 			return
 		}
 	}
@@ -372,11 +377,12 @@ func packReaches(ut, uf, us, avail uint64, need int) int {
 // packAtLeast reports whether some set of want uncovered pixels (of ut, uf,
 // us) has no two pixels sharing a block of avail, which proves that more
 // than want-1 blocks are needed: the bound packBound's greedy sets give,
-// searched for exhaustively, but only up to maxPackSteps steps (added to
-// *work at their cost in search steps), after which it answers no. Where packBound falls one short,
-// this finds the larger set in a few hundred steps, where coverable would
-// take thousands to prove that want-1 blocks cannot do.
-func packAtLeast(ut, uf, us, avail uint64, want int, work *int) bool {
+// searched for exhaustively, but only up to limit steps (added to *work at
+// their cost in search steps), after which it answers no. Where packBound
+// falls one short, this often finds the larger set in a few hundred steps,
+// where coverable would take thousands to prove that want-1 blocks cannot
+// do.
+func packAtLeast(ut, uf, us, avail uint64, want int, work *int, limit int) bool {
 	// The pixels' blocks, fewest first, and which pixels share a block.
 	var px [48]uint64
 	n := 0
@@ -408,21 +414,28 @@ func packAtLeast(ut, uf, us, avail uint64, want int, work *int) bool {
 		if size >= want {
 			return true
 		}
-		if steps++; steps > maxPackSteps || size+bits.OnesCount64(free) < want {
+		if steps++; steps > limit || size+bits.OnesCount64(free) < want {
 			return false
 		}
 		i := bits.TrailingZeros64(free)
 		return grow(free&^clash[i]&^(1<<i), size+1) || grow(free&^(1<<i), size)
 	}
 	found := grow(1<<n-1, 0)
-	// A step here is a few bit operations, about a thirtieth of a search
-	// step's bounds.
-	*work += steps / 32
+	// In search steps' time: finding which pixels share a block costs
+	// about three, a step here is a few bit operations, a thirtieth of one.
+	*work += 3 + steps/32
 	return found
 }
 
-// maxPackSteps bounds the work of packAtLeast.
-const maxPackSteps = 4000
+// The limits of packAtLeast: where the careful search starts and wherever
+// dfs must ask coverable, a larger set of pixels saves a whole search, so
+// it may take long; inside coverable, at every step where packBound falls
+// one short, it must be brief. Both were chosen by timing the slowest
+// inputs (BenchmarkSlowInputs).
+const (
+	maxPackSteps   = 4000
+	innerPackSteps = 100
+)
 
 // gainOf returns how many of the uncovered pixels ut, uf, us block j (a
 // single bit) covers.
