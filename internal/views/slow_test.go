@@ -8,8 +8,9 @@ import (
 )
 
 // work returns the search's work on the views in the low 48 bits of n
-// (search steps; 0 for impossible views): a count, not a time, so that the
-// search for slow inputs finds the same inputs on every machine.
+// (in steps of the quick search, about 45 ns each here; 0 for impossible
+// views): a count, not a time, so that the search for slow inputs finds the
+// same inputs on every machine.
 func work(n uint64) int {
 	t, f, s := FromBits48(n).spread()
 	cand, ok := candidates(t, f, s)
@@ -52,7 +53,7 @@ func slowest(seed uint64, restarts, steps int) (worst uint64, most int) {
 
 // slowInputs are the worst inputs the search for slow inputs has found, for
 // the quick search alone (the first five; ffbbffffdfff was found first,
-// 5f5fffffffff takes 1,148,731 dfs calls) and then for each version of the
+// 5f5fffffffff takes it 1,148,731 steps) and then for each version of the
 // careful search.
 var slowInputs = []string{
 	"ffbbffffdfff", "5f5fffffffff", "cffcffffffff", "affaffffffff", "3f3fffffffff",
@@ -61,12 +62,15 @@ var slowInputs = []string{
 	"fffbfff6fffb", "feffffbfff6f", "ffef77ffff7f", "fffffcefff6f",
 	"fffe39ff9bff", "effaffdfefff", "fffbffb5ffff", "fffbffb6ffff",
 	"fffe3effffff", "fffe9ffeffff", "fffe3fefffff", "fffef3efffff", "fffefffff97f",
-	"fffefdffffd7", "ffefffbfff7f", "fffeffdfffd7", "fffefdfeffdf",
+	"fffefdffffd7", "ffefffbfff7f", "fffeffdfffd7", "fffefdfeffdf", "fffefffdfff7",
+	"fdfafffffbff",
 }
 
 // The slow inputs are answered within a bounded amount of work, and with
 // the answer the quick search gives when it is let run to the end.
 func TestSlowInputs(t *testing.T) {
+	most := 0
+	defer func() { t.Logf("at most %d steps of work", most) }()
 	for _, h := range slowInputs {
 		v, err := ParseHex(h)
 		if err != nil {
@@ -82,8 +86,9 @@ func TestSlowInputs(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: %v, the quick search alone %v", h, Blocks(got), Blocks(want))
 		}
-		if w > 4000 {
-			t.Errorf("%s: %d search steps", h, w)
+		most = max(most, w)
+		if w > 20000 {
+			t.Errorf("%s: %d steps of work", h, w)
 		}
 	}
 }
@@ -128,9 +133,9 @@ var (
 )
 
 // BenchmarkSlowestInput runs the search for slow inputs (64 climbs of 1,500
-// steps each, about ten seconds, once per process) and times Solve on the
-// worst input it finds; it logs that input and reports its work in search
-// steps. One op is one Solve.
+// steps each, about fifteen seconds, once per process) and times Solve on
+// the worst input it finds; it logs that input and reports its work, in
+// steps of the quick search. One op is one Solve.
 //
 //	go test -run '^$' -bench SlowestInput -benchtime 100x ./internal/views
 func BenchmarkSlowestInput(b *testing.B) {
@@ -138,7 +143,7 @@ func BenchmarkSlowestInput(b *testing.B) {
 		start := time.Now()
 		n, w := slowest(1, 64, 1500)
 		slowestInput, slowestWork = FromBits48(n), w
-		b.Logf("worst input %v: %d search steps (found in %v)", slowestInput, w, time.Since(start).Round(time.Second))
+		b.Logf("worst input %v: %d steps of work (found in %v)", slowestInput, w, time.Since(start).Round(time.Second))
 	})
 	for b.Loop() {
 		Solve(slowestInput)

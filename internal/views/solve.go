@@ -49,10 +49,24 @@ type search struct {
 	best    int    // size of bestSet; 65 before any set is found
 	bestSet uint64
 	careful bool   // also cut with packBound and coverable, dearer per node
-	nodes   int    // search steps: the work done, counted to find slow inputs
+	nodes   int    // the work done, in steps of the quick search (see stepCost)
 	limit   int    // nodes allowed; past it the search gives up
 	first   bool   // stop at the first set met
 	witness uint64 // the last set coverable found, a proof for later calls
+}
+
+// The work of a search is counted in steps of the quick search (a call of
+// dfs with the cheap bound, about 40 ns); a step of the careful search
+// (dfs or coverable with packBound) costs about four of them. The count
+// stands for the time, on every machine the same.
+const carefulStep = 4
+
+// stepCost is the cost of one call of dfs.
+func (z *search) stepCost() int {
+	if z.careful {
+		return carefulStep
+	}
+	return 1
 }
 
 // quickNodes is the work the search does with the cheap bound alone before
@@ -163,7 +177,7 @@ func (z *search) proven(inc, avail uint64) bool {
 // many steps to. Where packBound falls one short of cutting a branch, a
 // brief packAtLeast often cuts it.
 func (z *search) coverable(inc, avail uint64, n, k int) bool {
-	z.nodes++
+	z.nodes += carefulStep
 	for {
 		ut := z.t &^ projTop(inc)
 		uf := z.f &^ projFront(inc)
@@ -235,7 +249,7 @@ func once(x uint64, sh uint, m uint64) uint64 {
 // dfs extends the chosen set inc (of n blocks) with blocks from avail, the
 // candidates not yet decided.
 func (z *search) dfs(inc, avail uint64, n int) {
-	if z.nodes++; z.nodes > z.limit {
+	if z.nodes += z.stepCost(); z.nodes > z.limit {
 		return
 	}
 	for {
@@ -421,9 +435,9 @@ func packAtLeast(ut, uf, us, avail uint64, want int, work *int, limit int) bool 
 		return grow(free&^clash[i]&^(1<<i), size+1) || grow(free&^(1<<i), size)
 	}
 	found := grow(1<<n-1, 0)
-	// In search steps' time: finding which pixels share a block costs
-	// about three, a step here is a few bit operations, a thirtieth of one.
-	*work += 3 + steps/32
+	// In quick search steps' time: finding which pixels share a block costs
+	// about twelve, a step here is a few bit operations, an eighth of one.
+	*work += 12 + steps/8
 	return found
 }
 
