@@ -50,7 +50,7 @@ type search struct {
 	bestSet uint64
 	careful bool   // also cut with packBound and coverable, dearer per node
 	nodes   int    // the work done, in steps of the quick search (see stepCost)
-	limit   int    // nodes allowed; past it the search gives up
+	limit   int    // work allowed; past it the search gives up
 	first   bool   // stop at the first set met
 	witness uint64 // the last set coverable found, a proof for later calls
 }
@@ -84,9 +84,9 @@ func solveSpread(t, f, s, cand uint64) uint64 {
 	return b
 }
 
-// solveWork is solveSpread that also returns the work it took, in search
-// steps (calls of dfs and coverable): the cheap search's, then the careful
-// one's if the cheap one gave up.
+// solveWork is solveSpread that also returns the work it took (see
+// carefulStep): the quick search's, then the careful one's if the quick one
+// gave up.
 //
 // The careful search first finds the fewest blocks, k, asking coverable for
 // k from a lower bound up. Then it runs dfs in its usual order with coverable
@@ -392,10 +392,10 @@ func packReaches(ut, uf, us, avail uint64, need int) int {
 // us) has no two pixels sharing a block of avail, which proves that more
 // than want-1 blocks are needed: the bound packBound's greedy sets give,
 // searched for exhaustively, but only up to limit steps (added to *work at
-// their cost in search steps), after which it answers no. Where packBound
-// falls one short, this often finds the larger set in a few hundred steps,
-// where coverable would take thousands to prove that want-1 blocks cannot
-// do.
+// their cost in quick search steps), after which it answers no. Where
+// packBound falls one short, this often finds the larger set in a few
+// hundred steps, where coverable would take thousands to prove that want-1
+// blocks cannot do.
 func packAtLeast(ut, uf, us, avail uint64, want int, work *int, limit int) bool {
 	// The pixels' blocks, fewest first, and which pixels share a block.
 	var px [48]uint64
