@@ -282,9 +282,9 @@ func (g RotGame) All(limit int) (answers []RotGameAnswer, truncated bool, err er
 // them ignored; "No moves needed" or nothing for none), optionally followed by
 // white space and the number claimed for the centre, as in "AC 2". It is
 // legal when it fills the centre with eight equal numbers (the claimed one,
-// if given). The verdict gives its length and the optimal length; it does not
-// say whether a legal optimal answer is the lexicographically smallest (Solve
-// gives that one). A bad answer is not an error: a claimed centre other than
+// if given). The verdict gives its length and the optimal length, and for a
+// legal optimal answer that is not the lexicographically smallest (the one
+// Solve gives), that one in Smallest. A bad answer is not an error: a claimed centre other than
 // 1, 2 or 3, a character that is not one of A..H (they are upper case), or
 // operations that leave the centre mixed or fill it with a number other than
 // the claimed one give a verdict that is not Legal, with the Problem named. The error is non-nil only for the zero

@@ -40,6 +40,7 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 		return
 	}
 	lr := newLineReader(e.stdin, out)
+	defer func() { e.readErr = lr.err }()
 	dp, multi := p.(drawingPuzzle)
 	type line struct {
 		text    string
@@ -221,7 +222,8 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	defer out.Flush()
-	w := &writer{out: out, stderr: e.stderr, json: o.json}
+	// A drawn state is no one's input: JSON names it "state".
+	w := &writer{out: out, stderr: e.stderr, json: o.json, inputKey: "state"}
 	var a answer
 	for i := 0; i < o.n; i++ {
 		state, moves, dist, err := p.scramble(rng, o)
@@ -240,7 +242,9 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 		a.text = append(a.text, moves...)
 		a.text = append(a.text, '\n')
 		a.set("moves", moves)
-		a.set("distance", dist)
+		if dist >= 0 {
+			a.set("distance", dist)
+		}
 		w.write(&a, "")
 		if w.failed() {
 			break
@@ -309,7 +313,7 @@ func runShow(p puzzle, e *env, o *options, args []string) int {
 	}
 	colour := o.colour == "always"
 	if o.colour == "auto" {
-		colour = isTerminal(e.stdout)
+		colour = isTerminal(e.out.w)
 	}
 	s, err := p.show(args[0], o, colour)
 	if err != nil {

@@ -19,6 +19,7 @@ type lineReader struct {
 	r    *bufio.Reader
 	w    *bufio.Writer // flushed before a read that would block
 	line []byte
+	err  error // the read error that ended the input, if not its end
 }
 
 func newLineReader(r io.Reader, w *bufio.Writer) *lineReader {
@@ -26,7 +27,9 @@ func newLineReader(r io.Reader, w *bufio.Writer) *lineReader {
 }
 
 // next returns the next line without its line ending ("\n" or "\r\n"),
-// whether it was too long, and false at the end of the input.
+// whether it was too long, and false at the end of the input or at a read
+// error, which is then kept in l.err. A line cut short by a read error is
+// not an input and gets no answer.
 func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
 	if l.r.Buffered() == 0 && l.w != nil {
 		// About to wait for input: let the answers so far out first, so
@@ -48,6 +51,10 @@ func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
 		}
 		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
+		}
+		if err != nil && err != io.EOF {
+			l.err = err
+			return nil, false, false
 		}
 		if err != nil && n == 0 {
 			return nil, false, false
@@ -85,11 +92,12 @@ func (a *answer) set(key string, value any) { a.fields = append(a.fields, field{
 // writer writes answers in input order, as text or JSON Lines, and reports
 // invalid inputs on stderr with their position.
 type writer struct {
-	out     *bufio.Writer
-	stderr  io.Writer
-	json    bool
-	invalid int
-	buf     []byte
+	out      *bufio.Writer
+	stderr   io.Writer
+	json     bool
+	inputKey string // the JSON key of the input; "input" if empty
+	invalid  int
+	buf      []byte
 }
 
 // failed reports whether writing has failed (a closed pipe, a full disk):
@@ -114,7 +122,13 @@ func (w *writer) write(a *answer, where string) {
 		w.out.Write(a.text)
 		return
 	}
-	b := append(w.buf[:0], `{"input":`...)
+	key := w.inputKey
+	if key == "" {
+		key = "input"
+	}
+	b := append(w.buf[:0], '{')
+	b = strconv.AppendQuote(b, key)
+	b = append(b, ':')
 	b = appendJSON(b, a.input)
 	if a.err != nil {
 		b = append(b, `,"error":`...)

@@ -13,7 +13,9 @@
 // Every input gets exactly one answer, in input order; an invalid input's
 // answer is the line "error: MESSAGE" (also written to stderr with its line
 // number) and the other inputs go on. Exit status: 0 all good; 1 some input
-// invalid, or a verified solution invalid or not optimal; 2 bad usage.
+// invalid, or a verified solution invalid or not optimal; 2 bad usage; 3 a
+// table cannot be used; 4 a write or a read failed (said on stderr). A closed
+// pipe is not a failure: the command ends quietly.
 package main
 
 import (
@@ -24,17 +26,34 @@ import (
 	"os"
 	"sort"
 	"strings"
+	"syscall"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	var stdout io.Writer = os.Stdout
+	if closedAtStart(os.Stdout) {
+		stdout = closedWriter{}
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, stdout, os.Stderr))
 }
+
+// errNotOpen is the write error of a standard output that was closed when
+// the command started.
+var errNotOpen = errors.New("not open (the descriptor was closed)")
+
+// closedWriter is a standard output that was closed at start: every write
+// fails, so that the first answer says so instead of vanishing.
+type closedWriter struct{}
+
+func (closedWriter) Write([]byte) (int, error) { return 0, errNotOpen }
 
 // Exit statuses.
 const (
 	exitOK      = 0
 	exitInvalid = 1
 	exitUsage   = 2
+	// exitTable (3) is in commands.go.
+	exitIO = 4
 )
 
 const usageText = `usage:
@@ -47,6 +66,13 @@ const usageText = `usage:
 
 puzzles: %s
 'godtable COMMAND PUZZLE -h' lists the flags.
+
+` + exitText
+
+// exitText is the end of every help text.
+const exitText = `exit status: 0 all good; 1 some input invalid, or a verified solution illegal
+or not optimal; 2 bad usage; 3 a table cannot be used; 4 writing the answers
+or reading the input failed (a closed pipe ends quietly).
 `
 
 type command struct {
@@ -67,6 +93,52 @@ var commands = []command{
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
+	out            *outWriter // stdout, remembering its first error
+	readErr        error      // why reading stdin stopped, if not its end
+}
+
+// outWriter passes writes on until one fails, then fails every later one
+// with that error, so that a command's last flush still sees it and the
+// run can say what went wrong.
+type outWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outWriter) Write(p []byte) (int, error) {
+	if o.err != nil {
+		return 0, o.err
+	}
+	n, err := o.w.Write(p)
+	if err != nil {
+		o.err = err
+	}
+	return n, err
+}
+
+// finish turns a command's status into the run's: a failed write or read
+// is said on stderr and exits exitIO, except a closed pipe, after which no
+// one is reading and the command ends quietly with the status it had.
+func (e *env) finish(code int) int {
+	if err := e.out.err; err != nil && !errors.Is(err, syscall.EPIPE) {
+		fmt.Fprintf(e.stderr, "godtable: write: %v\n", ioMessage(err, "standard output"))
+		return exitIO
+	}
+	if e.readErr != nil {
+		fmt.Fprintf(e.stderr, "godtable: read: %v\n", ioMessage(e.readErr, "standard input"))
+		return exitIO
+	}
+	return code
+}
+
+// ioMessage names a failed stream by its role: an *os.File's error names
+// the file ("write /dev/stdout: ..."), which says less than the role.
+func ioMessage(err error, role string) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return role + ": " + pe.Err.Error()
+	}
+	return role + ": " + err.Error()
 }
 
 func (e *env) usage(format string, args ...any) int {
@@ -77,7 +149,14 @@ func (e *env) usage(format string, args ...any) int {
 
 // run is the whole command, testable in-process.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr}
+	out := &outWriter{w: stdout}
+	e := &env{stdin: stdin, stdout: out, stderr: stderr, out: out}
+	return e.finish(runCommand(e, args))
+}
+
+// runCommand parses the command line and runs the command.
+func runCommand(e *env, args []string) int {
+	stdout, stderr := e.stdout, e.stderr
 	if len(args) == 0 {
 		return e.usage("no command")
 	}
@@ -117,6 +196,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "usage: godtable %s [flags]\n", name)
 		fs.SetOutput(stdout)
 		fs.PrintDefaults()
+		fmt.Fprint(stdout, "\n"+exitText)
 		return exitOK
 	}
 	if err != nil {

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/godtable/godtable/lookup"
@@ -70,6 +72,10 @@ func (msquareCmd) solve(in string, o *options, a *answer) error {
 	return nil
 }
 
+// verify takes a solution as the operations alone ("BCABCCB") or as the
+// judge's answer on one line, its length first ("7 BCABCCB", and "0" for no
+// operations), so that solve's output, its lines joined, verifies; a length
+// that is not the operations' count makes the answer illegal.
 func (msquareCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
 	q, err := lookup.ParseMagicSquare(state)
 	if err != nil {
@@ -79,7 +85,38 @@ func (msquareCmd) verify(state, solution string, o *options) (lookup.Verdict, er
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
-	return q.VerifyFrom(from, solution)
+	ops, claimed, said := solution, -1, ""
+	if fields := strings.Fields(solution); len(fields) > 0 && isDigits(fields[0]) {
+		// A count too large for an int is no operations' count either.
+		claimed, said = math.MaxInt, fields[0]
+		if n, err := strconv.Atoi(said); err == nil {
+			claimed = n
+		}
+		if len(said) > 20 {
+			said = said[:20] + "..."
+		}
+		ops = strings.Join(fields[1:], " ")
+	}
+	v, err := q.VerifyFrom(from, ops)
+	if err != nil || claimed < 0 || !v.Legal || claimed == v.Length {
+		return v, err
+	}
+	v.Legal, v.Smallest = false, ""
+	v.Problem = fmt.Sprintf("says %s operations, the sequence has %d", said, v.Length)
+	return v, nil
+}
+
+// isDigits reports whether s is one or more ASCII digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 func (msquareCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {

@@ -3,6 +3,21 @@ package main
 import (
 	"flag"
 	"fmt"
+	"strings"
+
+	"github.com/godtable/godtable/lookup"
+)
+
+// The ranges of the numeric flags; a value outside its range is bad usage.
+// The bounds are far beyond any useful value and keep a mistyped one from
+// running for hours: -n and --limit count answers written, --workers
+// goroutines (more than the battery's 123 chunks of work do nothing).
+// --seed takes any unsigned 64-bit value and --min-moves is bounded by each
+// puzzle's largest distance, checked when its table is read.
+const (
+	maxCount    = 1_000_000_000
+	maxWorkers  = 1024
+	maxMinMoves = 100
 )
 
 // features says which flags a puzzle supports.
@@ -59,7 +74,7 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 		if f.table {
 			fs.BoolVar(&o.count, "count", false, "answer with the number of distinct optimal solutions")
 			fs.BoolVar(&o.all, "all", false, "list every optimal solution, one per line, then an empty line")
-			fs.IntVar(&o.limit, "limit", 0, "with --all, list at most `N` solutions per input (0: all)")
+			fs.IntVar(&o.limit, "limit", 0, fmt.Sprintf("with --all, list at most `N` solutions per input (0: all; at most %d)", maxCount))
 		}
 		if f.scramble {
 			fs.BoolVar(&o.scramble, "scramble", false, "read each input as a move sequence applied to the solved state")
@@ -83,7 +98,7 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 		}
 	case "scramble":
 		jsonFlag()
-		fs.IntVar(&o.n, "n", 1, "how many `N` states to draw")
+		fs.IntVar(&o.n, "n", 1, fmt.Sprintf("how many `N` states to draw (0 to %d)", maxCount))
 		fs.Uint64Var(&o.seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
 		if f.table {
 			fs.IntVar(&o.minMoves, "min-moves", 0, "only states at least `K` moves from the goal")
@@ -100,8 +115,8 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 		}
 		orderFlag()
 	case "battery":
-		fs.IntVar(&o.n, "n", 1000000, "run the first `N` cases only")
-		fs.IntVar(&o.workers, "workers", 0, "goroutines to use (0: one per CPU)")
+		fs.IntVar(&o.n, "n", lookup.ViewsBatterySize, fmt.Sprintf("run the first `N` cases only (0 to %d)", lookup.ViewsBatterySize))
+		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
 	}
 }
 
@@ -117,7 +132,11 @@ func (o *options) check(cmd string, p puzzle) error {
 	if o.count && o.all {
 		return fmt.Errorf("--count and --all together")
 	}
-	if o.metric != "htm" && o.metric != "qtm" {
+	// The metric's name is taken in either case, as lookup.ParseMetric
+	// takes it, and kept in lower case for the answers that name it.
+	if m := strings.ToLower(o.metric); m == "htm" || m == "qtm" {
+		o.metric = m
+	} else {
 		return fmt.Errorf("unknown metric %q (want htm or qtm)", o.metric)
 	}
 	if o.order != "net" && o.order != "urfdlb" {
@@ -126,8 +145,26 @@ func (o *options) check(cmd string, p puzzle) error {
 	if o.colour != "auto" && o.colour != "always" && o.colour != "never" {
 		return fmt.Errorf("unknown --color %q (want auto, always or never)", o.colour)
 	}
-	if o.n < 0 || o.minMoves < 0 || o.limit < 0 {
-		return fmt.Errorf("negative count")
+	if o.limit != 0 && !o.all {
+		return fmt.Errorf("--limit %d without --all: it caps the list --all writes", o.limit)
+	}
+	maxN := maxCount
+	if cmd == "battery" {
+		maxN = lookup.ViewsBatterySize
+	}
+	for _, r := range []struct {
+		flag     string
+		v, hi    int
+		whatZero string
+	}{
+		{"-n", o.n, maxN, ""},
+		{"--limit", o.limit, maxCount, " (0: no limit)"},
+		{"--min-moves", o.minMoves, maxMinMoves, ""},
+		{"--workers", o.workers, maxWorkers, " (0: one per CPU)"},
+	} {
+		if r.v < 0 || r.v > r.hi {
+			return fmt.Errorf("%s %d: want 0 to %d%s", r.flag, r.v, r.hi, r.whatZero)
+		}
 	}
 	if c, ok := p.(optionChecker); ok {
 		return c.checkOptions(cmd, o)

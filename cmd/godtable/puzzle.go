@@ -17,7 +17,8 @@ type puzzle interface {
 	// verify checks a proposed solution from a state.
 	verify(state, solution string, o *options) (lookup.Verdict, error)
 	// scramble draws a state uniformly; moves is a sequence that makes it
-	// (or solves it, as the puzzle's notation has it) and dist its distance.
+	// (or solves it, as the puzzle's notation has it) and dist its distance,
+	// or -1 when it is not asked for (only --json writes it).
 	scramble(rng *rand.Rand, o *options) (state, moves string, dist int, err error)
 	// stats returns the number of states at each distance.
 	stats(o *options) ([]int, error)

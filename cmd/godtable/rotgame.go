@@ -77,23 +77,94 @@ func (rotgameCmd) verify(state, solution string, o *options) (lookup.Verdict, er
 	return g.Verify(solution)
 }
 
+// rotgameMaxBoard is the largest distance of a board: its three numbers
+// are never all 14 moves from the centre, though a single number's
+// placement can be (TestRotGameMaxBoard proves both).
+const rotgameMaxBoard = 13
+
+// rotgameFarthest holds every way to split the board into three placements
+// each 13 moves from the centre, as cell masks in increasing order: the
+// boards at the largest distance are these, with the numbers 1, 2 and 3 given
+// to the three placements in each of the six orders. They are 192 of the
+// 9,465,511,770 boards, too few to draw by chance, so a scramble at
+// --min-moves 13 draws from them directly (TestRotGameMaxBoard proves the
+// list).
+var rotgameFarthest = [][3]uint32{
+	{0x077003, 0x188a54, 0xe005a8},
+	{0x077003, 0x188a94, 0xe00568},
+	{0x0dc803, 0x2234a8, 0xd00354},
+	{0x0dc803, 0x223528, 0xd002d4},
+	{0x1224c3, 0x295118, 0xc48a24},
+	{0x144a43, 0x2234a8, 0xc98114},
+	{0x144c86, 0x613228, 0x8a8151},
+	{0x144cc1, 0x688116, 0x833228},
+	{0x14ac44, 0x2b400b, 0xc013b0},
+	{0x152c44, 0x288193, 0xc25228},
+	{0x152c44, 0x2ac00b, 0xc013b0},
+	{0x155406, 0x602aa8, 0x8a8151},
+	{0x15a007, 0x2a5118, 0xc00ee0},
+	{0x16a007, 0x295118, 0xc00ee0},
+	{0x180e61, 0x47c006, 0xa03198},
+	{0x188661, 0x474806, 0xa03198},
+	{0x188a94, 0x245123, 0xc32448},
+	{0x198c05, 0x6003e2, 0x867018},
+	{0x198c05, 0x6012e2, 0x866118},
+	{0x1b440c, 0x6012e2, 0x84a911},
+	{0x1b5006, 0x600ad8, 0x84a521},
+	{0x203332, 0x580cc4, 0x87c009},
+	{0x222332, 0x580cc4, 0x85d009},
+	{0x23301a, 0x4cc444, 0x900ba1},
+	{0x23301a, 0x4ccc04, 0x9003e1},
+	{0x245099, 0x42a542, 0x990a24},
+	{0x245192, 0x498a24, 0x922449},
+	{0x254819, 0x42a542, 0x9812a4},
+	{0x25a01c, 0x4a5442, 0x900ba1},
+	{0x25a809, 0x4a4252, 0x9015a4},
+	{0x3022d8, 0x474806, 0x889521},
+	{0x3805a4, 0x422a52, 0x85d009},
+}
+
+// checkOptions refuses a --min-moves no board reaches, as bad usage, before
+// any drawing.
+func (rotgameCmd) checkOptions(cmd string, o *options) error {
+	if o.minMoves > rotgameMaxBoard {
+		return fmt.Errorf("--min-moves %d: no board is more than %d moves from the goal", o.minMoves, rotgameMaxBoard)
+	}
+	return nil
+}
+
 // maxScrambleDraws bounds the search for a board at least --min-moves away,
 // so that a bound no board reaches gives an error rather than no end.
 const maxScrambleDraws = 2_000_000
 
-// scramble draws a board uniformly and gives its optimal answer (there is no
-// single solved board to make it from): the operations, empty when none are
-// needed, which verify reads back.
+// scramble draws a board uniformly (among those at least --min-moves away)
+// and gives its optimal answer (there is no single solved board to make it
+// from): the operations, empty when none are needed, which verify reads
+// back.
 func (rotgameCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {
-	if o.minMoves > 0 {
-		dist, err := lookup.RotGameDistribution()
+	if o.minMoves == rotgameMaxBoard {
+		split := rotgameFarthest[rng.IntN(len(rotgameFarthest))]
+		order := [6][3]uint8{{1, 2, 3}, {1, 3, 2}, {2, 1, 3}, {2, 3, 1}, {3, 1, 2}, {3, 2, 1}}[rng.IntN(6)]
+		var cells [24]uint8
+		for k, mask := range split {
+			for i := range cells {
+				if mask>>i&1 != 0 {
+					cells[i] = order[k]
+				}
+			}
+		}
+		g, err := lookup.RotGameFromCells(cells)
 		if err != nil {
 			return "", "", 0, err
 		}
-		if most := len(dist) - 1; o.minMoves > most {
-			return "", "", 0, fmt.Errorf("--min-moves %d: no number is more than %d moves from the centre", o.minMoves, most)
+		ans, err := g.Solve()
+		if err != nil {
+			return "", "", 0, err
 		}
+		return g.String(), ans.Moves.String(), ans.Moves.Len(), nil
 	}
+	// Below the largest distance, boards are common enough to draw by
+	// chance (at 12 moves, twenty take a tenth of a second).
 	for range maxScrambleDraws {
 		g := lookup.RandomRotGame(rng)
 		ans, err := g.Solve()

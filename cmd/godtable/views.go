@@ -60,21 +60,27 @@ func (viewsCmd) verify(state, solution string, o *options) (lookup.Verdict, erro
 		}
 		return out, nil
 	}
+	// A badly written claim is an illegal answer, as for every puzzle, not
+	// an invalid input: the input is the views.
+	illegal := func(problem string) (lookup.Verdict, error) {
+		out.Legal, out.Problem = false, problem
+		return out, nil
+	}
 	var claimed = -1
 	switch len(fields) {
 	case 1:
 	case 2:
 		n, err := strconv.Atoi(fields[0])
 		if err != nil || n < 0 {
-			return lookup.Verdict{}, fmt.Errorf("bad block count %q: want impossible, or the block count and 16 hex digits", fields[0])
+			return illegal(fmt.Sprintf("bad block count %q: want impossible, or the block count and 16 hex digits", truncate(fields[0], 20)))
 		}
 		claimed, fields = n, fields[1:]
 	default:
-		return lookup.Verdict{}, fmt.Errorf("want impossible, or the block count and 16 hex digits")
+		return illegal("want impossible, or the block count and 16 hex digits")
 	}
 	b, err := lookup.ParseBlocks(fields[0])
 	if err != nil {
-		return lookup.Verdict{}, err
+		return illegal(err.Error())
 	}
 	r := lookup.VerifyViews(v, b)
 	out.Length = b.Count()
@@ -106,12 +112,19 @@ func (viewsCmd) verify(state, solution string, o *options) (lookup.Verdict, erro
 }
 
 // scramble draws a block set uniformly (each block present or not with
-// even odds) and gives its views, with the drawn set as the "moves".
+// even odds) and gives its views, with the drawn set as the "moves". The
+// fewest blocks with those views, the distance, is found only for --json,
+// the one form that writes it: such dense views are the slowest to solve
+// (tens of microseconds each, against nothing for the draw).
 func (viewsCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {
 	b := lookup.Blocks(rng.Uint64())
 	v := b.Views()
-	best, _ := lookup.SolveViews(v)
-	return v.Hex(), b.Hex(), best.Count(), nil
+	dist := -1
+	if o.json {
+		best, _ := lookup.SolveViews(v)
+		dist = best.Count()
+	}
+	return v.Hex(), b.Hex(), dist, nil
 }
 
 func (viewsCmd) stats(*options) ([]int, error) {
@@ -153,10 +166,16 @@ func (viewsCmd) drawingLines(line string) (starts bool, row bool) {
 }
 
 func (viewsCmd) battery(e *env, o *options) int {
-	if o.n > lookup.ViewsBatterySize {
-		return e.usage("battery views: --n %d: the battery has %d cases", o.n, lookup.ViewsBatterySize)
-	}
 	cases, solvable, blocks := lookup.ViewsBattery(o.n, o.workers)
 	fmt.Fprintf(e.stdout, "cases %d solvable %d blocks %d\n", cases, solvable, blocks)
 	return exitOK
+}
+
+// truncate shortens s to at most n bytes, marking the cut, so that a
+// message quoting a long field stays short.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }
