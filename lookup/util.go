@@ -1,19 +1,13 @@
 package lookup
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/godtable/godtable/internal/solver"
+)
 
 // truncate shortens s for an error message.
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "..."
-}
+func truncate(s string, n int) string { return solver.Clip(s, n) }
 
 // orRandom returns rng, or a freshly seeded generator if rng is nil.
-func orRandom(rng *rand.Rand) *rand.Rand {
-	if rng == nil {
-		return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
-	return rng
-}
+func orRandom(rng *rand.Rand) *rand.Rand { return solver.OrRandom(rng) }

@@ -9,6 +9,7 @@
 package solver
 
 import (
+	"math/rand/v2"
 	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
@@ -138,4 +139,22 @@ func SimpleSteps(def func() *puzzle.Def) func() []walk.Step {
 		}
 		return steps
 	}
+}
+
+// OrRandom returns rng, or a freshly seeded generator if rng is nil: what
+// every puzzle's Random does with a nil generator.
+func OrRandom(rng *rand.Rand) *rand.Rand {
+	if rng == nil {
+		return rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
+	}
+	return rng
+}
+
+// Clip shortens s to n bytes and "..." for an error message, so that a huge
+// bad input gives a one-line message of bounded length.
+func Clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "..."
 }

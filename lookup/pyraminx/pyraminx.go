@@ -121,9 +121,7 @@ func Scramble(moves string) (Position, error) {
 // Random draws a position uniformly from all 75,582,720, tips included,
 // using rng (a fresh generator if rng is nil).
 func Random(rng *rand.Rand) Position {
-	if rng == nil {
-		rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
-	}
+	rng = solver.OrRandom(rng)
 	return Position{pyraminx.Position{Body: uint32(rng.IntN(pyraminx.NBody)), Tips: uint8(rng.IntN(pyraminx.NTips))}}
 }
 
