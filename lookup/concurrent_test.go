@@ -28,14 +28,6 @@ func concurrentCases(n int) []puzzleCase {
 	var cases []puzzleCase
 	str := func(s fmt.Stringer, err error) string { return fmt.Sprint(s, err) }
 	for i := 0; i < n; i++ {
-		cube := RandomPocket(rng)
-		for _, m := range metrics {
-			cases = append(cases, puzzleCase{"pocket " + cube.Facelets(), func() string {
-				s, err := cube.Solve(m)
-				c, err2 := cube.Count(m)
-				return str(s, err) + fmt.Sprint(c, err2)
-			}})
-		}
 		grid := RandomRotGrid(rng)
 		cases = append(cases, puzzleCase{"rotgrid " + grid.String(), func() string {
 			s, err := grid.Solve()

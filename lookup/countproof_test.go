@@ -11,8 +11,6 @@ import (
 func provedTables(t *testing.T) map[string]*walk.Walker {
 	out := map[string]*walk.Walker{}
 	for name, lw := range map[string]*lazyWalker{
-		"pocket-htm": &pocketWalkers[HTM],
-		"pocket-qtm": &pocketWalkers[QTM],
 		"msquare":    &magicSquareWalker,
 		"rotgame":    &rotgameWalker,
 		"rotgrid":    &rotGridWalker,

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/godtable/godtable/internal/answer"
 )
 
 // No exported function panics, whatever it is given: zero values, nil
@@ -23,10 +25,10 @@ func TestNoPanics(t *testing.T) {
 	var sol Solution
 	try("zero Solution", func() { _ = sol.String() + fmt.Sprint(sol.Moves(), sol.Len(), sol.Cost()); sol.Append(nil) })
 	try("AppendMagicSquareAnswer", func() { AppendMagicSquareAnswer(nil, sol) })
-	// A solution of one puzzle given to another: F2 is the pocket cube's
-	// ninth move, beyond every other puzzle's moves.
-	cube, _ := ScramblePocket("F2")
-	f2, _ := cube.Solve(HTM)
+	// A solution of another puzzle given to these: F2, the ninth move of a
+	// notation like the pocket cube's, beyond every other puzzle's moves.
+	names := []string{"R", "R'", "R2", "U", "U'", "U2", "F", "F'", "F2"}
+	f2 := answer.New(answer.NewNotation(names, []int{1, 1, 1, 1, 1, 1, 1, 1, 1}, " "), []uint8{8})
 	try("foreign solution", func() {
 		if got := string(AppendMagicSquareAnswer(nil, f2)); got != "0\n\n" {
 			t.Errorf("msquare answer of a pocket solution: %q", got)
@@ -41,11 +43,8 @@ func TestNoPanics(t *testing.T) {
 	})
 	var ans RotGameAnswer
 	try("zero RotGameAnswer", func() { _ = ans.String() + ans.Sequence(); ans.AppendJudge(nil) })
-	try("Random with nil", func() { RandomPocket(nil); RandomMagicSquare(nil); RandomRotGame(nil); RandomRotGrid(nil) })
+	try("Random with nil", func() { RandomMagicSquare(nil); RandomRotGame(nil); RandomRotGrid(nil) })
 	try("distributions", func() {
-		for _, m := range []Metric{HTM, QTM, -1, 7} {
-			PocketDistribution(m)
-		}
 		MagicSquareDistribution()
 		RotGameDistribution()
 		RotGridDistribution()
@@ -61,17 +60,6 @@ func TestNoPanics(t *testing.T) {
 	})
 	for _, r := range ranks {
 		try(fmt.Sprint("ranks ", r), func() {
-			if c, err := PocketFromRank(r); err == nil {
-				for _, m := range []Metric{HTM, QTM, 9} {
-					c.Solve(m)
-					c.Distance(m)
-					c.Count(m)
-					c.All(m, -1)
-					c.All(m, 1)
-					c.Verify("R", m)
-				}
-				c.Scramble()
-			}
 			if q, err := MagicSquareFromRank(r); err == nil {
 				q.Solve()
 				q.SolveFrom(q)
@@ -90,8 +78,6 @@ func TestNoPanics(t *testing.T) {
 	}
 	for _, s := range strs {
 		try(fmt.Sprintf("strings %q", s), func() {
-			ParsePocket(s)
-			ScramblePocket(s)
 			ParseMetric(s)
 			ParseMagicSquare(s)
 			ParseRotGame(s)
@@ -99,7 +85,6 @@ func TestNoPanics(t *testing.T) {
 			ScrambleRotGrid(s)
 			ParseViews(s)
 			ParseBlocks(s)
-			(PocketCube{}).Verify(s, HTM)
 			(MagicSquare{}).Verify(s)
 			(RotGrid{}).Verify(s)
 			var g RotGame

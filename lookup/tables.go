@@ -62,3 +62,27 @@ func newWalker(def *puzzle.Def, data []byte, steps []walk.Step, groups bool) (*w
 	}
 	return walk.New(def, lv, steps, groups), nil
 }
+
+func allSolutions(w *walk.Walker, nt *notation, coords []puzzle.State, limit int) ([]Solution, bool, error) {
+	if limit <= 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	raw, truncated, err := w.All(coords, limit)
+	if err != nil {
+		return nil, false, err
+	}
+	sols := make([]Solution, len(raw))
+	for i, r := range raw {
+		sols[i] = newSolution(nt, r)
+	}
+	return sols, truncated, nil
+}
+
+func counts(w *walk.Walker) []int {
+	c := w.Levels().Counts
+	out := make([]int, len(c))
+	for i, x := range c {
+		out[i] = int(x)
+	}
+	return out
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/pocket"
 )
 
 // pocketCmd is the 2x2x2 pocket cube (R U F).
@@ -21,14 +22,14 @@ func (pocketCmd) endsInput(string) bool { return false }
 
 // parse reads a state: a move sequence with --scramble, else facelets in
 // the --order.
-func (pocketCmd) parse(in string, o *options) (lookup.PocketCube, error) {
+func (pocketCmd) parse(in string, o *options) (pocket.Cube, error) {
 	switch {
 	case o.scramble:
-		return lookup.ScramblePocket(in)
+		return pocket.Scramble(in)
 	case o.order == "urfdlb":
-		return lookup.ParsePocketURFDLB(strings.TrimSpace(in))
+		return pocket.ParseURFDLB(strings.TrimSpace(in))
 	}
-	return lookup.ParsePocket(strings.TrimSpace(in))
+	return pocket.Parse(strings.TrimSpace(in))
 }
 
 func (c pocketCmd) solve(in string, o *options, a *answer) error {
@@ -64,7 +65,7 @@ func (pocketCmd) scramble(rng *rand.Rand, o *options) (string, string, int, erro
 	if err != nil {
 		return "", "", 0, err
 	}
-	dist, err := lookup.PocketDistribution(m)
+	dist, err := pocket.Distribution(m)
 	if err != nil {
 		return "", "", 0, err
 	}
@@ -72,7 +73,7 @@ func (pocketCmd) scramble(rng *rand.Rand, o *options) (string, string, int, erro
 		return "", "", 0, fmt.Errorf("--min-moves %d: no position is more than %d moves from solved", o.minMoves, len(dist)-1)
 	}
 	for {
-		cube := lookup.RandomPocket(rng)
+		cube := pocket.Random(rng)
 		d, err := cube.Distance(m)
 		if err != nil {
 			return "", "", 0, err
@@ -80,7 +81,7 @@ func (pocketCmd) scramble(rng *rand.Rand, o *options) (string, string, int, erro
 		if d < o.minMoves {
 			continue
 		}
-		moves, err := cube.Scramble()
+		moves, err := cube.Moves()
 		if err != nil {
 			return "", "", 0, err
 		}
@@ -97,7 +98,7 @@ func (pocketCmd) stats(o *options) ([]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	return lookup.PocketDistribution(m)
+	return pocket.Distribution(m)
 }
 
 func (c pocketCmd) show(state string, o *options, colour bool) (string, error) {
@@ -110,7 +111,7 @@ func (c pocketCmd) show(state string, o *options, colour bool) (string, error) {
 	case o.scramble:
 		letters = cube.Facelets()
 	case o.order == "urfdlb":
-		letters = lookup.PocketURFDLBToNet(letters)
+		letters = pocket.URFDLBToNet(letters)
 	}
 	faces := cube.Faces()
 	// The net, sticker by sticker: -1 is a gap.

@@ -1,4 +1,4 @@
-package lookup
+package pocket
 
 import (
 	"testing"
@@ -10,7 +10,7 @@ import (
 // each metric (the next-step tables derived first, as in a long stream).
 func BenchmarkPocketCount(b *testing.B) {
 	for _, m := range metrics {
-		w, err := m.walker()
+		w, err := tables[m].Walker()
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,4 +1,4 @@
-package lookup
+package pocket
 
 import (
 	"errors"
@@ -11,13 +11,16 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/lookup"
 )
 
-var metrics = []Metric{HTM, QTM}
+var metrics = []lookup.Metric{lookup.HTM, lookup.QTM}
 
 // pocketDistances are the breadth-first distances, computed afresh.
 var pocketDistances = sync.OnceValue(func() [2][]uint8 {
@@ -63,7 +66,7 @@ func TestPocketAllPositions(t *testing.T) {
 			perDistance := make([]int, 16)
 			var mu sync.Mutex
 			forAllRanks(t, func(r uint32) error {
-				c := PocketCube{rank: r}
+				c := Cube{rank: r}
 				s, err := c.Solve(m)
 				if err != nil {
 					return fmt.Errorf("rank %d: %v", r, err)
@@ -93,7 +96,7 @@ func TestPocketAllPositions(t *testing.T) {
 }
 
 // On every position, in both metrics, the walk through the next-step table
-// gives the same solution as the walk through the distance table (in QTM the
+// gives the same solution as the walk through the distance table (in lookup.QTM the
 // table's step is not always the walk's: after R, R again is written R2).
 func TestPocketNextStepTables(t *testing.T) {
 	if testing.Short() {
@@ -120,12 +123,12 @@ func TestPocketNextStepTables(t *testing.T) {
 
 // The table's recorded distribution is the published one.
 func TestPocketDistribution(t *testing.T) {
-	want := map[Metric][]int{
-		HTM: {1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644},
-		QTM: {1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276},
+	want := map[lookup.Metric][]int{
+		lookup.HTM: {1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644},
+		lookup.QTM: {1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276},
 	}
 	for _, m := range metrics {
-		got, err := PocketDistribution(m)
+		got, err := Distribution(m)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -144,9 +147,9 @@ type ida struct {
 	perm, twst []int8
 }
 
-func newIDA(m Metric) *ida {
+func newIDA(m lookup.Metric) *ida {
 	d := &ida{}
-	if m == HTM {
+	if m == lookup.HTM {
 		d.moves = pocket.HTMMoves
 		d.cost = slices.Repeat([]int{1}, 9)
 	} else {
@@ -219,7 +222,7 @@ func TestPocketOptimalWithoutTable(t *testing.T) {
 	for _, m := range metrics {
 		d := newIDA(m)
 		for range n {
-			c := RandomPocket(rng)
+			c := Random(rng)
 			got, err := c.Distance(m)
 			if err != nil {
 				t.Fatal(err)
@@ -255,28 +258,28 @@ func TestPocketSeedPatterns(t *testing.T) {
 		{13, "DUUDLLFBRRBFLRFFRLBBUDDU", 9, 8},
 	}
 	for _, p := range patterns {
-		var c PocketCube
+		var c Cube
 		var err error
 		if len(p.state) == 24 {
-			c, err = ParsePocket(p.state)
+			c, err = Parse(p.state)
 		} else {
-			c, err = ScramblePocket(p.state)
+			c, err = Scramble(p.state)
 		}
 		if err != nil {
 			t.Fatalf("pattern %d: %v", p.n, err)
 		}
-		s, err := c.Solve(HTM)
+		s, err := c.Solve(lookup.HTM)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if s.Len() != p.length {
 			t.Errorf("pattern %d: %s has %d moves, want %d", p.n, s, s.Len(), p.length)
 		}
-		count, err := c.Count(HTM)
+		count, err := c.Count(lookup.HTM)
 		if err != nil {
 			t.Fatal(err)
 		}
-		all, truncated, err := c.All(HTM, 0)
+		all, truncated, err := c.All(lookup.HTM, 0)
 		if err != nil || truncated {
 			t.Fatal(err, truncated)
 		}
@@ -303,11 +306,11 @@ func TestPocketSeedPatterns(t *testing.T) {
 func TestPocketCountBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for _, m := range metrics {
-		maxD := map[Metric]int{HTM: 6, QTM: 8}[m]
+		maxD := map[lookup.Metric]int{lookup.HTM: 6, lookup.QTM: 8}[m]
 		for want := 1; want <= maxD; want++ {
 			for found := 0; found < 6; {
 				// A random walk of want moves, kept if it is that far.
-				c := PocketCube{}
+				c := Cube{}
 				for range want {
 					c.rank = pocket.MoveTables().Apply(c.rank, pocket.Move(rng.IntN(9)))
 				}
@@ -321,12 +324,12 @@ func TestPocketCountBruteForce(t *testing.T) {
 	}
 }
 
-func checkPocketCountBrute(t *testing.T, c PocketCube, m Metric, d int) {
+func checkPocketCountBrute(t *testing.T, c Cube, m lookup.Metric, d int) {
 	t.Helper()
 	var brute []string
 	var path []string
-	var rec func(x PocketCube, cost, last int)
-	rec = func(x PocketCube, cost, last int) {
+	var rec func(x Cube, cost, last int)
+	rec = func(x Cube, cost, last int) {
 		if cost == d {
 			if x.IsSolved() {
 				brute = append(brute, strings.Join(path, " "))
@@ -339,14 +342,14 @@ func checkPocketCountBrute(t *testing.T, c PocketCube, m Metric, d int) {
 				continue
 			}
 			q := 1
-			if m == QTM && mv.Quarters() == 2 {
+			if m == lookup.QTM && mv.Quarters() == 2 {
 				q = 2
 			}
 			if cost+q > d {
 				continue
 			}
 			path = append(path, mv.String())
-			rec(PocketCube{rank: pocket.MoveTables().Apply(x.rank, mv)}, cost+q, mv.Face())
+			rec(Cube{rank: pocket.MoveTables().Apply(x.rank, mv)}, cost+q, mv.Face())
 			path = path[:len(path)-1]
 		}
 	}
@@ -374,8 +377,8 @@ func TestPocketRelabelling(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	alphabet := []byte("!#$%&*+-0123456789:;<=>?@abcdefXYZ~")
 	for range 10 {
-		c := RandomPocket(rng)
-		want, _ := c.Solve(HTM)
+		c := Random(rng)
+		want, _ := c.Solve(lookup.HTM)
 		base := c.Facelets()
 		colours := make([]byte, 6)
 		perm := []int{0, 1, 2, 3, 4, 5}
@@ -393,11 +396,11 @@ func TestPocketRelabelling(t *testing.T) {
 				for i := range base {
 					b.WriteByte(colours[strings.IndexByte(pocket.FaceNames, base[i])])
 				}
-				x, err := ParsePocket(b.String())
+				x, err := Parse(b.String())
 				if err != nil {
 					t.Fatalf("%s: %v", b.String(), err)
 				}
-				got, _ := x.Solve(HTM)
+				got, _ := x.Solve(lookup.HTM)
 				if got.String() != want.String() {
 					t.Fatalf("%s gives %q, %s gives %q", base, want, b.String(), got)
 				}
@@ -419,12 +422,12 @@ func TestPocketRelabelling(t *testing.T) {
 func TestPocketScrambleAndVerify(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
 	for range 200 {
-		c := RandomPocket(rng)
-		s, err := c.Scramble()
+		c := Random(rng)
+		s, err := c.Moves()
 		if err != nil {
 			t.Fatal(err)
 		}
-		x, err := ScramblePocket(s.String())
+		x, err := Scramble(s.String())
 		if err != nil || x != c {
 			t.Fatalf("scramble %q does not make %s", s, c.Facelets())
 		}
@@ -436,7 +439,7 @@ func TestPocketScrambleAndVerify(t *testing.T) {
 			}
 		}
 	}
-	c, _ := ScramblePocket("R U")
+	c, _ := Scramble("R U")
 	for _, tc := range []struct {
 		sol  string
 		want string
@@ -461,7 +464,7 @@ func TestPocketScrambleAndVerify(t *testing.T) {
 		{"U F F' R'", "illegal: does not solve the cube (optimal 2)"},
 		{"F R U' R' U' R U R' F' U' R'", "illegal: does not solve the cube (optimal 2)"},
 	} {
-		v, err := c.Verify(tc.sol, HTM)
+		v, err := c.Verify(tc.sol, lookup.HTM)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -470,62 +473,62 @@ func TestPocketScrambleAndVerify(t *testing.T) {
 		}
 	}
 	// A legal, longer solution is "not optimal": (U2 R2)^6 is the identity.
-	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", HTM); v.String() != "not optimal: length 14, optimal 2" {
+	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", lookup.HTM); v.String() != "not optimal: length 14, optimal 2" {
 		t.Errorf("verdict %s", v)
 	}
-	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", QTM); v.String() != "not optimal: length 26, optimal 2" {
+	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", lookup.QTM); v.String() != "not optimal: length 26, optimal 2" {
 		t.Errorf("verdict %s", v)
 	}
-	long, _ := ScramblePocket("R U F")
-	v, _ := long.Verify("F' U' R' F R F' R'", HTM)
+	long, _ := Scramble("R U F")
+	v, _ := long.Verify("F' U' R' F R F' R'", lookup.HTM)
 	if v.String() != "illegal: does not solve the cube (optimal 3)" {
 		t.Errorf("verdict %s", v)
 	}
-	// twsearch writes a half turn as two quarter turns in QTM: F F counts 2
-	// in either metric, as F2 does in QTM.
-	ff, _ := ScramblePocket("F2")
-	if v, _ := ff.Verify("F F", QTM); v.String() != "optimal: length 2" {
-		t.Errorf("F F from F2 in QTM: %v", v)
+	// twsearch writes a half turn as two quarter turns in lookup.QTM: F F counts 2
+	// in either metric, as F2 does in lookup.QTM.
+	ff, _ := Scramble("F2")
+	if v, _ := ff.Verify("F F", lookup.QTM); v.String() != "optimal: length 2" {
+		t.Errorf("F F from F2 in lookup.QTM: %v", v)
 	}
-	if v, _ := ff.Verify("F F", HTM); v.String() != "not optimal: length 2, optimal 1" {
-		t.Errorf("F F from F2 in HTM: %v", v)
+	if v, _ := ff.Verify("F F", lookup.HTM); v.String() != "not optimal: length 2, optimal 1" {
+		t.Errorf("F F from F2 in lookup.HTM: %v", v)
 	}
-	if v, _ := ff.Verify("F2", HTM); v.String() != "optimal: length 1" {
-		t.Errorf("F2 in HTM: %v", v)
+	if v, _ := ff.Verify("F2", lookup.HTM); v.String() != "optimal: length 1" {
+		t.Errorf("F2 in lookup.HTM: %v", v)
 	}
 }
 
 // Solutions in the other faces, as other solvers write them, solve the cube
 // as held; the verdict counts them as the metric says.
 func TestPocketVerifyWholeNotation(t *testing.T) {
-	c, err := ScramblePocket("R2 U' L' F2 U' L' U2 L' U2 L' U'")
+	c, err := Scramble("R2 U' L' F2 U' L' U2 L' U2 L' U'")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The scramble undone, in reverse, is a solution of 11 face turns.
-	v, err := c.Verify("U L U2 L U2 L U F2 L U R2", HTM)
+	v, err := c.Verify("U L U2 L U2 L U F2 L U R2", lookup.HTM)
 	if err != nil || !v.Legal || v.Length != 11 {
 		t.Fatalf("inverse scramble: %v %v", v, err)
 	}
-	sol, _ := c.Solve(HTM)
+	sol, _ := c.Solve(lookup.HTM)
 	if v.Optimal != sol.Len() {
 		t.Fatalf("optimal %d, solution %q", v.Optimal, sol)
 	}
 	// The solve answer in R U F solves it too.
-	if v, _ := c.Verify(sol.String(), HTM); !v.IsOptimal() {
+	if v, _ := c.Verify(sol.String(), lookup.HTM); !v.IsOptimal() {
 		t.Fatalf("own solution %q: %v", sol, v)
 	}
 }
 
 func TestPocketScrambleBadToken(t *testing.T) {
-	_, err := ScramblePocket("R U2 F4 R")
-	var pe *PocketError
-	if !errors.As(err, &pe) || err.Error() != `bad move "F4" at character 6 (want U D L R F B, x y z, Rw Lw Uw Dw Fw Bw or r l u d f b, each plain or with ' 2 2' 3)` || !errors.Is(err, ErrPocketMove) || pe.Token != "F4" || pe.Pos != 6 {
+	_, err := Scramble("R U2 F4 R")
+	var pe *Error
+	if !errors.As(err, &pe) || err.Error() != `bad move "F4" at character 6 (want U D L R F B, x y z, Rw Lw Uw Dw Fw Bw or r l u d f b, each plain or with ' 2 2' 3)` || !errors.Is(err, ErrMove) || pe.Token != "F4" || pe.Pos != 6 {
 		t.Errorf("got %v", err)
 	}
 	// F3 is F', L and the rotations are moves.
-	a, err := ScramblePocket("R U2 F3 L x")
-	b, _ := ScramblePocket("R U2 F' L x")
+	a, err := Scramble("R U2 F3 L x")
+	b, _ := Scramble("R U2 F' L x")
 	if err != nil || a != b || a.IsSolved() {
 		t.Errorf("F3: %v %v %v", a, b, err)
 	}
@@ -537,15 +540,15 @@ func pocketInputs() []string {
 	rng := rand.New(rand.NewPCG(1, 2))
 	inputs := make([]string, 4096)
 	for i := range inputs {
-		inputs[i] = RandomPocket(rng).Facelets()
+		inputs[i] = Random(rng).Facelets()
 	}
 	return inputs
 }
 
 // pocketWalker returns the metric's walker, with its next-step table derived
 // when prepared is true (as it is in a program after a few thousand solves).
-func pocketWalker(b testing.TB, m Metric, prepared bool) *walk.Walker {
-	w, err := m.walker()
+func pocketWalker(b testing.TB, m lookup.Metric, prepared bool) *walk.Walker {
+	w, err := tables[m].Walker()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -569,20 +572,20 @@ func BenchmarkPocketSolve(b *testing.B) {
 			}
 			b.Run(name, func(b *testing.B) {
 				w := pocketWalker(b, m, !byTable)
-				nt := pocketNotations[m]()
+				nt := tables[m].Notation()
 				buf := make([]byte, 0, 64)
 				i := 0
 				for b.Loop() {
-					c, err := ParsePocket(inputs[i%len(inputs)])
+					c, err := Parse(inputs[i%len(inputs)])
 					if err != nil {
 						b.Fatal(err)
 					}
-					var s Solution
+					var s lookup.Solution
 					if byTable {
 						var steps [walk.MaxSteps]uint8
 						var sol []uint8
 						sol, err = w.SolveByTable(puzzle.State(c.rank), steps[:0])
-						s = newSolution(nt, sol)
+						s = answer.New(nt, sol)
 					} else {
 						s, err = c.Solve(m)
 					}
@@ -603,17 +606,18 @@ func BenchmarkPocketPrepare(b *testing.B) {
 	for _, m := range metrics {
 		b.Run(m.String(), func(b *testing.B) {
 			w := pocketWalker(b, m, false)
-			def := pocketWalkers[m].def()
+			def := w.Def()
 			data, err := tablefile.Open(def.Name)
+			if err != nil {
+				b.Fatal(err)
+			}
+			lv, err := table.Decode(def, data)
 			if err != nil {
 				b.Fatal(err)
 			}
 			for b.Loop() {
 				b.StopTimer()
-				fresh, err := newWalker(def, data, w.Steps(), m == QTM)
-				if err != nil {
-					b.Fatal(err)
-				}
+				fresh := walk.New(def, lv, w.Steps(), m == lookup.QTM)
 				b.StartTimer()
 				fresh.Prepare()
 			}
@@ -621,12 +625,12 @@ func BenchmarkPocketPrepare(b *testing.B) {
 	}
 }
 
-// BenchmarkPocketParse is ParsePocket alone.
+// BenchmarkPocketParse is Parse alone.
 func BenchmarkPocketParse(b *testing.B) {
 	inputs := pocketInputs()
 	i := 0
 	for b.Loop() {
-		if _, err := ParsePocket(inputs[i%len(inputs)]); err != nil {
+		if _, err := Parse(inputs[i%len(inputs)]); err != nil {
 			b.Fatal(err)
 		}
 		i++
@@ -637,9 +641,9 @@ func BenchmarkPocketParse(b *testing.B) {
 // (-by-table: through the distance table).
 func BenchmarkPocketWalk(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	cubes := make([]PocketCube, 4096)
+	cubes := make([]Cube, 4096)
 	for i := range cubes {
-		cubes[i] = RandomPocket(rng)
+		cubes[i] = Random(rng)
 	}
 	for _, m := range metrics {
 		b.Run(m.String(), func(b *testing.B) {

@@ -1,0 +1,56 @@
+package pocket
+
+import (
+	"fmt"
+	"math"
+	"testing"
+
+	"github.com/godtable/godtable/lookup"
+)
+
+// No exported function panics, whatever it is given: nil generators, ranks
+// out of range, unknown metrics, odd limits and strings.
+func TestNoPanics(t *testing.T) {
+	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "(((R)99)99)99", "[R, U", "R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R"}
+	ranks := []uint32{0, 1, 40319, 40320, 362879, 362880, 3674159, 3674160, math.MaxUint32}
+	try := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("%s panicked: %v", name, r)
+			}
+		}()
+		f()
+	}
+	metrics := []lookup.Metric{lookup.HTM, lookup.QTM, -1, 7}
+	try("Random with nil", func() { Random(nil) })
+	try("distributions", func() {
+		for _, m := range metrics {
+			Distribution(m)
+		}
+	})
+	for _, r := range ranks {
+		try(fmt.Sprint("ranks ", r), func() {
+			if c, err := FromRank(r); err == nil {
+				for _, m := range metrics {
+					c.Solve(m)
+					c.Distance(m)
+					c.Count(m)
+					c.All(m, -1)
+					c.All(m, 1)
+					c.Verify("R", m)
+				}
+				c.Moves()
+			}
+		})
+	}
+	for _, s := range strs {
+		try(fmt.Sprintf("strings %q", s), func() {
+			Parse(s)
+			ParseURFDLB(s)
+			Scramble(s)
+			(Cube{}).Verify(s, lookup.HTM)
+			(Cube{}).Verify(s, lookup.QTM)
+		})
+	}
+}

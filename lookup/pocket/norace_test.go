@@ -1,0 +1,5 @@
+//go:build !race
+
+package pocket
+
+const raceEnabled = false

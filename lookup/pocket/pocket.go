@@ -1,0 +1,370 @@
+// Package pocket answers the 2x2x2 pocket cube optimally, from distance
+// tables of all 3,674,160 positions embedded in the binary, one per metric.
+//
+// The moves are R R' R2 U U' U2 F F' F2: the down-back-left corner never
+// moves, and its colours fix the colour scheme. Answers never turn one face
+// twice in a row; among optimal ones the answer is the first in that order
+// of the moves. In the half-turn metric (lookup.HTM) every move counts 1; in
+// the quarter-turn metric (lookup.QTM) a half turn counts 2.
+//
+// A position is read from its facelets in the net (Parse) or in the URFDLB
+// order of other tools (ParseURFDLB), or made by a move sequence in the
+// whole cube notation (Scramble).
+package pocket
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/inputerr"
+	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/solver"
+	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/lookup"
+	_ "github.com/godtable/godtable/tables/pocket" // the two tables
+)
+
+// The two metrics, as lookup names them.
+const (
+	// HTM, the half-turn metric: every move counts 1.
+	HTM = lookup.HTM
+	// QTM, the quarter-turn metric: a half turn counts 2.
+	QTM = lookup.QTM
+)
+
+// Cube is a position of the pocket cube. The zero value is the solved cube.
+// Every Cube value is a valid position, so the methods never fail because
+// of the position itself.
+type Cube struct {
+	rank uint32
+}
+
+// Error is the error of Parse, ParseURFDLB and Scramble for an input that is
+// not a position: a one-line message naming the problem, and its class for
+// errors.Is (ErrLength, ErrCharacter, ErrColours, ErrCorner, ErrDuplicate,
+// ErrTwist or ErrMove). For a move sequence, Token and Pos are the first bad
+// token and its position (the 1-based character count).
+type Error struct {
+	Kind  error
+	Msg   string
+	Token string
+	Pos   int
+}
+
+func (e *Error) Error() string { return e.Msg }
+
+// Unwrap returns the class, for errors.Is.
+func (e *Error) Unwrap() error { return e.Kind }
+
+// Classes of input error, for errors.Is.
+var (
+	// ErrLength: not 24 characters.
+	ErrLength = pocket.ErrLength
+	// ErrCharacter: a character that is not printable ASCII, or a space.
+	ErrCharacter = pocket.ErrCharacter
+	// ErrColours: not six colours, four stickers each.
+	ErrColours = pocket.ErrColours
+	// ErrCorner: a corner with a colour twice, opposite colours, or its
+	// colours the wrong way round.
+	ErrCorner = pocket.ErrCorner
+	// ErrDuplicate: the same corner twice.
+	ErrDuplicate = pocket.ErrDuplicate
+	// ErrTwist: a twisted corner.
+	ErrTwist = pocket.ErrTwist
+	// ErrMove: a move sequence that cannot be read (a token that is not a
+	// move, a bracket out of place, or too many moves).
+	ErrMove = pocket.ErrMoveToken
+)
+
+// wrap gives an input error this package's type, so that errors.As tells a
+// pocket cube error from another puzzle's.
+func wrap(err error) error {
+	var ie *inputerr.Error
+	if errors.As(err, &ie) {
+		return &Error{Kind: ie.Kind, Msg: ie.Msg, Token: ie.Token, Pos: ie.Pos}
+	}
+	return err
+}
+
+// Parse reads 24 facelets, ABCDEFGHIJKLMNOPQRSTUVWX as laid out in the net
+//
+//	    A B
+//	    C D
+//	E F G H I J K L
+//	M N O P Q R S T
+//	    U V
+//	    W X
+//
+// in any six colours (printable ASCII characters other than the space, four
+// stickers each). The down-back-left corner (M, T, W) never moves, so its
+// colours fix the scheme. Invalid input gives the solved cube and a one-line
+// *Error naming the problem: the length (in bytes), a character that is not
+// printable ASCII or is a space, the colour counts, a corner that is not a
+// real corner (a colour twice, opposite colours, mirrored), the same corner
+// twice, or a twisted corner.
+func Parse(facelets string) (Cube, error) {
+	r, err := pocket.ParseRank(facelets)
+	if err != nil {
+		return Cube{}, wrap(err)
+	}
+	return Cube{rank: r}, nil
+}
+
+// ParseURFDLB reads 24 facelets in the URFDLB order of cstimer and the
+// Kociemba-style solvers: the faces U R F D L B, each read row by row as seen
+// from outside with U on top (U with B on top, D with F on top), so that the
+// solved cube is UUUURRRRFFFFDDDDLLLLBBBB; in the net's letters, ABCD IJQR
+// GHOP UVWX EFMN KLST. Colours and errors are as Parse's, the stickers named
+// U1..U4 R1..R4 F1..F4 D1..D4 L1..L4 B1..B4 and characters counted in this
+// order.
+func ParseURFDLB(facelets string) (Cube, error) {
+	r, err := pocket.ParseRankURFDLB(facelets)
+	if err != nil {
+		return Cube{}, wrap(err)
+	}
+	return Cube{rank: r}, nil
+}
+
+// Scramble returns the position reached from the solved cube by a move
+// sequence such as "R U2 F'" or "[R: U] (x L2')2 // comment", in the whole
+// notation: the faces U D L R F B, the rotations x y z and the wide turns
+// Rw Lw Uw Dw Fw Bw (also r l u d f b), which on the 2x2x2 turn the whole
+// cube; each plain or with ' 2 2' 3 or ’; groupings (A)3 and (A)', the
+// commutator [A, B] and the conjugate [A: B]; comments from // to the end of
+// the line. No moves give the solved cube. The position is the cube as held
+// after the moves, its colours named after the corner then at the
+// down-back-left position: it is what Parse reads from the cube's facelets,
+// and Solve answers how to solve the cube as it is held. A sequence that
+// cannot be read gives the solved cube and a one-line *Error of class
+// ErrMove naming the first bad token and its position, such as: bad move "Q"
+// at character 4 (want U D L R F B, x y z, Rw Lw Uw Dw Fw Bw or r l u d f b,
+// each plain or with ' 2 2' 3).
+func Scramble(moves string) (Cube, error) {
+	toks, err := pocket.ParseSequence(moves)
+	if err != nil {
+		return Cube{}, wrap(err)
+	}
+	return Cube{}.applyTokens(toks), nil
+}
+
+// applyTokens returns the position after tokens of the whole notation, as
+// held afterwards. Sequences of R U F only, the usual case, go through the
+// move tables.
+func (c Cube) applyTokens(toks []pocket.Token) Cube {
+	for _, tk := range toks {
+		if tk >= 9 {
+			return Cube{rank: pocket.ApplySequence(c.rank, toks)}
+		}
+	}
+	t := pocket.MoveTables()
+	r := c.rank
+	for _, tk := range toks {
+		r = t.Apply(r, pocket.Move(tk))
+	}
+	return Cube{rank: r}
+}
+
+// Random draws a position uniformly from all 3,674,160, using rng (a fresh
+// generator if rng is nil).
+func Random(rng *rand.Rand) Cube {
+	return Cube{rank: uint32(solver.OrRandom(rng).IntN(pocket.NStates))}
+}
+
+var errNoSuchPosition = errors.New("no such position")
+
+// FromRank returns the position with the given rank (see Rank). A rank of
+// 3,674,160 or more gives the solved cube and an error ("no such
+// position").
+func FromRank(r uint32) (Cube, error) {
+	if r >= pocket.NStates {
+		return Cube{}, errNoSuchPosition
+	}
+	return Cube{rank: r}, nil
+}
+
+// Facelets returns the position as 24 facelets in the colours U R F D L B,
+// which Parse reads back.
+func (c Cube) Facelets() string { return pocket.FromRank(c.rank).Facelets() }
+
+// String returns the position's facelets.
+func (c Cube) String() string { return c.Facelets() }
+
+// URFDLB returns the position as 24 facelets in the URFDLB order (see
+// ParseURFDLB), in the colours U R F D L B.
+func (c Cube) URFDLB() string { return pocket.FromRank(c.rank).URFDLB() }
+
+// URFDLBToNet rewrites 24 characters given in the URFDLB order in the order
+// of the net (see Parse), character for character; s must be 24 bytes long.
+func URFDLBToNet(s string) string { return pocket.URFDLBToNet(s) }
+
+// Faces returns the face colour (0..5 for U R F D L B) of each of the 24
+// stickers.
+func (c Cube) Faces() [24]uint8 { return pocket.FromRank(c.rank).Faces() }
+
+// Rank returns the position's index in [0, 3674160).
+func (c Cube) Rank() uint32 { return c.rank }
+
+// IsSolved reports whether the cube is solved.
+func (c Cube) IsSolved() bool { return c.rank == 0 }
+
+// Apply returns the position after a solution's moves (the zero Solution
+// leaves c as it is). s is a pocket cube solution of either metric; a
+// solution of another puzzle leaves c as it is too.
+func (c Cube) Apply(s lookup.Solution) Cube {
+	t := pocket.MoveTables()
+	r := c.rank
+	for _, i := range answer.StepsOf(s, tables[lookup.HTM].Notation(), tables[lookup.QTM].Notation()) {
+		r = t.Apply(r, pocket.Move(i))
+	}
+	return Cube{rank: r}
+}
+
+// tables are the two metrics' tables. In the quarter-turn table two turns
+// of one face in a row can both descend (R R is R2), so its walk enforces
+// one turn per face; in the half-turn table they never both descend (R then
+// R2 is R'), and its walk is faster without the rule.
+var tables = [2]*solver.Table{
+	lookup.HTM: solver.New(func() *puzzle.Def { d, _ := pocket.Defs(); return d }, steps(lookup.HTM), false, " "),
+	lookup.QTM: solver.New(func() *puzzle.Def { _, d := pocket.Defs(); return d }, steps(lookup.QTM), true, " "),
+}
+
+// steps lists the nine moves as steps of the metric's table: in HTM each is
+// a table move; in QTM the table has only quarter turns, and a half turn is
+// two of them, either way round.
+func steps(m lookup.Metric) func() []walk.Step {
+	return sync.OnceValue(func() []walk.Step {
+		steps := make([]walk.Step, 9)
+		for i, name := range pocket.MoveNames {
+			mv := pocket.Move(i)
+			steps[i] = walk.Step{Name: name, Group: mv.Face()}
+			if m == lookup.HTM {
+				steps[i].Paths = [][]int{{i}}
+				continue
+			}
+			cw, ccw := 2*mv.Face(), 2*mv.Face()+1 // indices in pocket.QTMMoves
+			switch i % 3 {
+			case 0:
+				steps[i].Paths = [][]int{{cw}}
+			case 1:
+				steps[i].Paths = [][]int{{ccw}}
+			default:
+				steps[i].Paths = [][]int{{cw, cw}, {ccw, ccw}}
+			}
+		}
+		return steps
+	})
+}
+
+// tableOf returns the metric's table, or an error for an unknown metric.
+func tableOf(m lookup.Metric) (*solver.Table, error) {
+	if m != lookup.HTM && m != lookup.QTM {
+		return nil, fmt.Errorf("unknown metric %d", int(m))
+	}
+	return tables[m], nil
+}
+
+// Solve returns an optimal solution in the metric: the first in the order
+// R R' R2 U U' U2 F F' F2 of the moves. No face is turned twice in a row; the
+// solved cube gives the empty solution. The error is non-nil only for an
+// unknown metric or when the metric's table cannot be used (a
+// *lookup.TableError), with the zero Solution.
+func (c Cube) Solve(m lookup.Metric) (lookup.Solution, error) {
+	t, err := tableOf(m)
+	if err != nil {
+		return lookup.Solution{}, err
+	}
+	return t.Solve(puzzle.State(c.rank))
+}
+
+// Distance returns the length of an optimal solution in the metric (0 for
+// the solved cube). The error is non-nil only for an unknown metric or an
+// unusable table, with 0.
+func (c Cube) Distance(m lookup.Metric) (int, error) {
+	s, err := c.Solve(m)
+	return s.Cost(), err
+}
+
+// Count returns the number of distinct optimal solutions in the metric (as
+// move sequences written out, no face twice in a row; 1 for the solved
+// cube). The error is non-nil only for an unknown metric or an unusable
+// table, with 0.
+func (c Cube) Count(m lookup.Metric) (uint64, error) {
+	t, err := tableOf(m)
+	if err != nil {
+		return 0, err
+	}
+	return t.Count(puzzle.State(c.rank))
+}
+
+// All returns every optimal solution in the metric, in move order, up to
+// limit of them (limit <= 0: no limit); truncated says whether there were
+// more. The solved cube gives one empty solution. The error is non-nil only
+// for an unknown metric or an unusable table, with nil and false.
+func (c Cube) All(m lookup.Metric, limit int) (sols []lookup.Solution, truncated bool, err error) {
+	t, err := tableOf(m)
+	if err != nil {
+		return nil, false, err
+	}
+	return t.All(puzzle.State(c.rank), limit)
+}
+
+// Verify checks a proposed solution, a move sequence in the whole notation
+// of Scramble applied to the cube as it is held: it must leave the cube
+// solved, in any orientation. Its length counts the face turns as the
+// metric says (HTM: one each; QTM: one per quarter turn, two per half turn);
+// rotations and wide turns count nothing, and one face may be turned several
+// times in a row, each turn counted (F F is 2 in either metric). The verdict
+// gives the length and the optimal length in the metric. A bad solution is
+// not an error: a sequence that cannot be read, or that leaves the cube
+// unsolved, gives a verdict that is not Legal, with the Problem named (for a
+// sequence that cannot be read, Scramble's error message, which names the
+// first bad token and its position). The error is non-nil only for an
+// unknown metric or an unusable table, with the zero Verdict.
+func (c Cube) Verify(solution string, m lookup.Metric) (lookup.Verdict, error) {
+	d, err := c.Distance(m)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	v := lookup.Verdict{Optimal: d}
+	toks, err := pocket.ParseSequence(solution)
+	if err != nil {
+		v.Problem = err.Error()
+		return v, nil
+	}
+	v.Length = pocket.SequenceCost(toks, m == lookup.QTM)
+	if !c.applyTokens(toks).IsSolved() {
+		v.Problem = "does not solve the cube"
+		return v, nil
+	}
+	v.Legal = true
+	return v, nil
+}
+
+// Moves returns a move sequence that makes this position from the solved
+// cube: the inverse of its optimal half-turn solution, so it is as short as
+// possible (empty for the solved cube). The error is non-nil only when the
+// half-turn table cannot be used (a *lookup.TableError), with the zero
+// Solution.
+func (c Cube) Moves() (lookup.Solution, error) {
+	s, err := c.Solve(lookup.HTM)
+	if err != nil {
+		return lookup.Solution{}, err
+	}
+	return answer.Reversed(s, func(i uint8) uint8 { return i/3*3 + [3]uint8{1, 0, 2}[i%3] }), nil
+}
+
+// Distribution returns the number of positions at each distance in the
+// metric, as recorded in the table: index d holds the count at distance d.
+// The error is non-nil only for an unknown metric or an unusable table, with
+// nil.
+func Distribution(m lookup.Metric) ([]int, error) {
+	t, err := tableOf(m)
+	if err != nil {
+		return nil, err
+	}
+	return t.Distribution()
+}

@@ -1,0 +1,103 @@
+package pocket
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// readmeProgram returns the complete program of the README's library
+// section: the first Go code block after the heading that names it.
+func readmeProgram(t testing.TB) string {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const heading = "### A program that solves one pocket cube"
+	_, rest, ok := strings.Cut(string(data), heading)
+	if !ok {
+		t.Fatalf("README: no heading %q", heading)
+	}
+	_, rest, ok = strings.Cut(rest, "```go\n")
+	code, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 || !strings.Contains(code, "package main") {
+		t.Fatal("README: no complete program after the heading")
+	}
+	return code
+}
+
+// buildProgram builds the README's program in a module of its own that
+// requires this one from this checkout, and returns the module's directory
+// and the binary's path.
+func buildProgram(t testing.TB) (dir, bin string) {
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir = t.TempDir()
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goMod := "module example.com/solveone\n\ngo 1.26\n\nrequire github.com/godtable/godtable v0.0.0\n\nreplace github.com/godtable/godtable => " + root + "\n"
+	for name, content := range map[string][]byte{"go.mod": []byte(goMod), "go.sum": sum, "main.go": []byte(readmeProgram(t))} {
+		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bin = filepath.Join(dir, "solveone")
+	goCmd(t, dir, "mod", "tidy")
+	goCmd(t, dir, "build", "-o", bin, ".")
+	return dir, bin
+}
+
+func goCmd(t testing.TB, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, errOut.String())
+	}
+	return out.String()
+}
+
+// The README's program runs and prints the answer it says, and it links
+// the pocket cube alone: no other puzzle's model, answers or tables.
+func TestProgramLinksOnlyPocket(t *testing.T) {
+	dir, bin := buildProgram(t)
+	out, err := exec.Command(bin).Output()
+	if err != nil || string(out) != "R2 F2 R2\n" {
+		t.Fatalf("the program printed %q (%v), want \"R2 F2 R2\\n\"", out, err)
+	}
+	deps := goCmd(t, dir, "list", "-deps", ".")
+	for _, other := range []string{"msquare", "rotgame", "rotgrid", "views", "pyraminx"} {
+		for _, line := range strings.Fields(deps) {
+			if strings.HasPrefix(line, "github.com/godtable/") && strings.HasSuffix(line, "/"+other) {
+				t.Errorf("the pocket-only program depends on %s", line)
+			}
+		}
+	}
+}
+
+// BenchmarkProgramSize reports the size of the README's pocket-only program
+// (bytes, as built by go build with no flags).
+func BenchmarkProgramSize(b *testing.B) {
+	_, bin := buildProgram(b)
+	st, err := os.Stat(bin)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+	}
+	b.ReportMetric(float64(st.Size()), "bytes")
+}
