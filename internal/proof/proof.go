@@ -151,12 +151,22 @@ func InParallel(n uint32, f func(i uint32) error) error {
 }
 
 // EveryCount checks the walker on every state of its table against c: the
-// walk's distance is the search's (and unreachable states are refused), and
-// Count is the dynamic program's.
+// walk's distance is the search's (and unreachable states are refused);
+// Solve, through the next-step table (derived first) and through the
+// distance table, gives the reference walk's answer; and Count is the
+// dynamic program's.
 func EveryCount(w *walk.Walker, c *Counts) error {
 	def := w.Def()
+	w.Prepare()
 	return InParallel(def.Size, func(r uint32) error {
 		s := def.Unrank(r)
+		var a, b, e [walk.MaxSteps]uint8
+		ref, err1 := w.SolveReference(s, a[:0])
+		next, err2 := w.Solve(s, b[:0])
+		byTable, err3 := w.SolveByTable(s, e[:0])
+		if !slices.Equal(ref, next) || !slices.Equal(ref, byTable) || err1 != err2 || err1 != err3 {
+			return fmt.Errorf("rank %d: reference walk %v (%v), Solve %v (%v), SolveByTable %v (%v)", r, ref, err1, next, err2, byTable, err3)
+		}
 		d, err := w.Distance(s)
 		if c.Dist[r] == Unreachable {
 			if err == nil {

@@ -191,19 +191,43 @@ func (w *Walker) SolveByTable(s puzzle.State, dst []uint8) ([]uint8, error) {
 	return w.solveSteps(s, r, v, dst)
 }
 
+// SolveReference is the walk as it is defined, with no acceleration: from
+// the state, take the first step, in step order, that is not of the last
+// step's group, goes one nearer the goal along every table move of one of
+// its paths, and lets the walk go on (see continues); until the goal.
+//
+// Every other way the walker answers is an acceleration of this loop:
+// Solve's next-step table, SolveByTable's coordinate tables and single-move
+// steps, leaving out the group rule where no two steps of a group can both
+// descend in a row, SolveAny's lower bound. The tests prove each gives
+// this loop's answer on every state of every table.
+func (w *Walker) SolveReference(s puzzle.State, dst []uint8) ([]uint8, error) {
+	r := w.def.Rank(s)
+	if !w.lv.Reachable(r) {
+		return dst, ErrUnreachable
+	}
+	return w.walkSteps(s, r, w.lv.At(r), dst, func(i int) int { return w.steps[i].Group })
+}
+
 // solveSteps is Solve for steps of several table moves or with the group
-// rule.
+// rule: the reference loop, with the group rule as the walker keeps it.
 func (w *Walker) solveSteps(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+	return w.walkSteps(s, r, v, dst, w.group)
+}
+
+// walkSteps is the reference loop, with the group of each step as group
+// gives it (-1: no rule).
+func (w *Walker) walkSteps(s puzzle.State, r uint32, v uint8, dst []uint8, group func(int) int) ([]uint8, error) {
 	last := -1
 	for n := 0; r != w.goal; n++ {
 		if n > w.lv.MaxDistance() {
 			return dst, ErrInconsistent
 		}
-		i, t, tv := w.choose(s, v, last)
+		i, t, tv := w.chooseBy(s, v, last, group)
 		if i < 0 {
 			return dst, ErrInconsistent
 		}
-		s, v, r, last = t, tv, w.def.Rank(t), w.group(i)
+		s, v, r, last = t, tv, w.def.Rank(t), group(i)
 		dst = append(dst, uint8(i))
 	}
 	return dst, nil
@@ -213,8 +237,13 @@ func (w *Walker) solveSteps(s puzzle.State, r uint32, v uint8, dst []uint8) ([]u
 // of group last (-1 for none), and the state and level it reaches; -1 if no
 // step descends.
 func (w *Walker) choose(s puzzle.State, v uint8, last int) (int, puzzle.State, uint8) {
+	return w.chooseBy(s, v, last, w.group)
+}
+
+// chooseBy is choose with the steps' groups as group gives them.
+func (w *Walker) chooseBy(s puzzle.State, v uint8, last int, group func(int) int) (int, puzzle.State, uint8) {
 	for i := range w.steps {
-		g := w.group(i)
+		g := group(i)
 		if g >= 0 && g == last {
 			continue
 		}
