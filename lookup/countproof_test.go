@@ -15,7 +15,6 @@ func provedTables(t *testing.T) map[string]*walk.Walker {
 		"pocket-qtm": &pocketWalkers[QTM],
 		"msquare":    &magicSquareWalker,
 		"rotgame":    &rotgameWalker,
-		"rotgrid":    &rotGridWalker,
 	} {
 		w, err := lw.get()
 		if err != nil {

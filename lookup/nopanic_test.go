@@ -31,7 +31,7 @@ func TestNoPanics(t *testing.T) {
 		if got := string(AppendMagicSquareAnswer(nil, f2)); got != "0\n\n" {
 			t.Errorf("msquare answer of a pocket solution: %q", got)
 		}
-		if (RotGrid{}).Apply(f2) != (RotGrid{}) || (MagicSquare{}).Apply(f2) != (MagicSquare{}) {
+		if (MagicSquare{}).Apply(f2) != (MagicSquare{}) {
 			t.Errorf("a pocket solution moved another puzzle")
 		}
 		g, _ := ParseRotGame("111111112222222233333333")
@@ -41,14 +41,13 @@ func TestNoPanics(t *testing.T) {
 	})
 	var ans RotGameAnswer
 	try("zero RotGameAnswer", func() { _ = ans.String() + ans.Sequence(); ans.AppendJudge(nil) })
-	try("Random with nil", func() { RandomPocket(nil); RandomMagicSquare(nil); RandomRotGame(nil); RandomRotGrid(nil) })
+	try("Random with nil", func() { RandomPocket(nil); RandomMagicSquare(nil); RandomRotGame(nil) })
 	try("distributions", func() {
 		for _, m := range []Metric{HTM, QTM, -1, 7} {
 			PocketDistribution(m)
 		}
 		MagicSquareDistribution()
 		RotGameDistribution()
-		RotGridDistribution()
 	})
 	try("views", func() {
 		ViewsBattery(-5, -1)
@@ -79,13 +78,6 @@ func TestNoPanics(t *testing.T) {
 				q.All(-3)
 				q.Verify("ABC")
 			}
-			if g, err := RotGridFromRank(r); err == nil {
-				g.Solve()
-				g.Count()
-				g.All(0)
-				g.Verify("TL")
-				g.Scramble()
-			}
 		})
 	}
 	for _, s := range strs {
@@ -95,13 +87,10 @@ func TestNoPanics(t *testing.T) {
 			ParseMetric(s)
 			ParseMagicSquare(s)
 			ParseRotGame(s)
-			ParseRotGrid(s)
-			ScrambleRotGrid(s)
 			ParseViews(s)
 			ParseBlocks(s)
 			(PocketCube{}).Verify(s, HTM)
 			(MagicSquare{}).Verify(s)
-			(RotGrid{}).Verify(s)
 			var g RotGame
 			g.Solve()
 			g.Count()

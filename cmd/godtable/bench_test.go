@@ -13,21 +13,22 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/rotgrid"
 )
 
 // streamInputs returns n random inputs of each puzzle, one per line.
 func streamInputs(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var pocket, msquare, rotgame, rotgrid, views strings.Builder
+	var pocket, msquare, rotgame, grids, views strings.Builder
 	for range n {
 		pocket.WriteString(lookup.RandomPocket(rng).Facelets() + "\n")
 		msquare.WriteString(lookup.RandomMagicSquare(rng).String() + "\n")
 		rotgame.WriteString(lookup.RandomRotGame(rng).String() + "\n")
-		rotgrid.WriteString(lookup.RandomRotGrid(rng).String() + "\n")
+		grids.WriteString(rotgrid.Random(rng).String() + "\n")
 		views.WriteString(lookup.ViewsBatteryCase(rng.IntN(1000000)).Hex() + "\n")
 	}
 	return map[string]string{"pocket": pocket.String(), "msquare": msquare.String(),
-		"rotgame": rotgame.String(), "rotgrid": rotgrid.String(), "views": views.String()}
+		"rotgame": rotgame.String(), "rotgrid": grids.String(), "views": views.String()}
 }
 
 // BenchmarkStream streams random inputs through the whole command in
