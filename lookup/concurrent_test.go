@@ -41,11 +41,6 @@ func concurrentCases(n int) []puzzleCase {
 			c, err2 := game.Count()
 			return fmt.Sprint(a, err, c, err2)
 		}})
-		v := ViewsBatteryCase(rng.IntN(1000000))
-		cases = append(cases, puzzleCase{"views " + v.Hex(), func() string {
-			b, ok := SolveViews(v)
-			return fmt.Sprint(b.Hex(), ok)
-		}})
 	}
 	return cases
 }

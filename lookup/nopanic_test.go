@@ -49,15 +49,6 @@ func TestNoPanics(t *testing.T) {
 		MagicSquareDistribution()
 		RotGameDistribution()
 	})
-	try("views", func() {
-		ViewsBattery(-5, -1)
-		ViewsBattery(3, 100)
-		ViewsBatteryCase(-1)
-		ViewsBatteryCase(math.MaxInt32)
-		var v Views
-		SolveViews(v)
-		VerifyViews(v, Blocks(math.MaxUint64))
-	})
 	for _, r := range ranks {
 		try(fmt.Sprint("ranks ", r), func() {
 			if c, err := PocketFromRank(r); err == nil {
@@ -87,8 +78,6 @@ func TestNoPanics(t *testing.T) {
 			ParseMetric(s)
 			ParseMagicSquare(s)
 			ParseRotGame(s)
-			ParseViews(s)
-			ParseBlocks(s)
 			(PocketCube{}).Verify(s, HTM)
 			(MagicSquare{}).Verify(s)
 			var g RotGame

@@ -14,21 +14,22 @@ import (
 
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/rotgrid"
+	"github.com/godtable/godtable/lookup/views"
 )
 
 // streamInputs returns n random inputs of each puzzle, one per line.
 func streamInputs(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var pocket, msquare, rotgame, grids, views strings.Builder
+	var pocket, msquare, rotgame, grids, viewsIn strings.Builder
 	for range n {
 		pocket.WriteString(lookup.RandomPocket(rng).Facelets() + "\n")
 		msquare.WriteString(lookup.RandomMagicSquare(rng).String() + "\n")
 		rotgame.WriteString(lookup.RandomRotGame(rng).String() + "\n")
 		grids.WriteString(rotgrid.Random(rng).String() + "\n")
-		views.WriteString(lookup.ViewsBatteryCase(rng.IntN(1000000)).Hex() + "\n")
+		viewsIn.WriteString(views.BatteryCase(rng.IntN(1000000)).Hex() + "\n")
 	}
 	return map[string]string{"pocket": pocket.String(), "msquare": msquare.String(),
-		"rotgame": rotgame.String(), "rotgrid": grids.String(), "views": views.String()}
+		"rotgame": rotgame.String(), "rotgrid": grids.String(), "views": viewsIn.String()}
 }
 
 // BenchmarkStream streams random inputs through the whole command in
