@@ -33,7 +33,7 @@ func TestNoPanics(t *testing.T) {
 		if got := string(AppendMagicSquareAnswer(nil, f2)); got != "0\n\n" {
 			t.Errorf("msquare answer of a pocket solution: %q", got)
 		}
-		if (RotGrid{}).Apply(f2) != (RotGrid{}) || (MagicSquare{}).Apply(f2) != (MagicSquare{}) {
+		if (MagicSquare{}).Apply(f2) != (MagicSquare{}) {
 			t.Errorf("a pocket solution moved another puzzle")
 		}
 		g, _ := ParseRotGame("111111112222222233333333")
@@ -43,20 +43,10 @@ func TestNoPanics(t *testing.T) {
 	})
 	var ans RotGameAnswer
 	try("zero RotGameAnswer", func() { _ = ans.String() + ans.Sequence(); ans.AppendJudge(nil) })
-	try("Random with nil", func() { RandomMagicSquare(nil); RandomRotGame(nil); RandomRotGrid(nil) })
+	try("Random with nil", func() { RandomMagicSquare(nil); RandomRotGame(nil) })
 	try("distributions", func() {
 		MagicSquareDistribution()
 		RotGameDistribution()
-		RotGridDistribution()
-	})
-	try("views", func() {
-		ViewsBattery(-5, -1)
-		ViewsBattery(3, 100)
-		ViewsBatteryCase(-1)
-		ViewsBatteryCase(math.MaxInt32)
-		var v Views
-		SolveViews(v)
-		VerifyViews(v, Blocks(math.MaxUint64))
 	})
 	for _, r := range ranks {
 		try(fmt.Sprint("ranks ", r), func() {
@@ -67,13 +57,6 @@ func TestNoPanics(t *testing.T) {
 				q.All(-3)
 				q.Verify("ABC")
 			}
-			if g, err := RotGridFromRank(r); err == nil {
-				g.Solve()
-				g.Count()
-				g.All(0)
-				g.Verify("TL")
-				g.Scramble()
-			}
 		})
 	}
 	for _, s := range strs {
@@ -81,12 +64,7 @@ func TestNoPanics(t *testing.T) {
 			ParseMetric(s)
 			ParseMagicSquare(s)
 			ParseRotGame(s)
-			ParseRotGrid(s)
-			ScrambleRotGrid(s)
-			ParseViews(s)
-			ParseBlocks(s)
 			(MagicSquare{}).Verify(s)
-			(RotGrid{}).Verify(s)
 			var g RotGame
 			g.Solve()
 			g.Count()

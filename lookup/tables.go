@@ -12,7 +12,6 @@ import (
 	_ "github.com/godtable/godtable/tables/msquare"
 	_ "github.com/godtable/godtable/tables/pocket"
 	_ "github.com/godtable/godtable/tables/rotgame"
-	_ "github.com/godtable/godtable/tables/rotgrid"
 )
 
 // TableError is the error for a table that cannot be used: damaged, of

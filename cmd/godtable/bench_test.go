@@ -14,21 +14,23 @@ import (
 
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
+	"github.com/godtable/godtable/lookup/rotgrid"
+	"github.com/godtable/godtable/lookup/views"
 )
 
 // streamInputs returns n random inputs of each puzzle, one per line.
 func streamInputs(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var cube, msquare, rotgame, rotgrid, views strings.Builder
+	var cube, msquare, rotgame, grids, viewsIn strings.Builder
 	for range n {
 		cube.WriteString(pocket.Random(rng).Facelets() + "\n")
 		msquare.WriteString(lookup.RandomMagicSquare(rng).String() + "\n")
 		rotgame.WriteString(lookup.RandomRotGame(rng).String() + "\n")
-		rotgrid.WriteString(lookup.RandomRotGrid(rng).String() + "\n")
-		views.WriteString(lookup.ViewsBatteryCase(rng.IntN(1000000)).Hex() + "\n")
+		grids.WriteString(rotgrid.Random(rng).String() + "\n")
+		viewsIn.WriteString(views.BatteryCase(rng.IntN(1000000)).Hex() + "\n")
 	}
 	return map[string]string{"pocket": cube.String(), "msquare": msquare.String(),
-		"rotgame": rotgame.String(), "rotgrid": rotgrid.String(), "views": views.String()}
+		"rotgame": rotgame.String(), "rotgrid": grids.String(), "views": viewsIn.String()}
 }
 
 // BenchmarkStream streams random inputs through the whole command in

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/views"
 )
 
 // The ranges of the numeric flags; a value outside its range is bad usage.
@@ -115,7 +115,7 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 		}
 		orderFlag()
 	case "battery":
-		fs.IntVar(&o.n, "n", lookup.ViewsBatterySize, fmt.Sprintf("run the first `N` cases only (0 to %d)", lookup.ViewsBatterySize))
+		fs.IntVar(&o.n, "n", views.BatterySize, fmt.Sprintf("run the first `N` cases only (0 to %d)", views.BatterySize))
 		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
 	}
 }
@@ -150,7 +150,7 @@ func (o *options) check(cmd string, p puzzle) error {
 	}
 	maxN := maxCount
 	if cmd == "battery" {
-		maxN = lookup.ViewsBatterySize
+		maxN = views.BatterySize
 	}
 	for _, r := range []struct {
 		flag     string

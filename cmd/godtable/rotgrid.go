@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/rotgrid"
 )
 
 // rotgridCmd is the 3x3 rotation grid (TL TR BL BR, quarter turns).
@@ -19,11 +20,11 @@ func (rotgridCmd) features() features {
 
 func (rotgridCmd) endsInput(string) bool { return false }
 
-func (rotgridCmd) parse(in string, scramble bool) (lookup.RotGrid, error) {
+func (rotgridCmd) parse(in string, scramble bool) (rotgrid.Grid, error) {
 	if scramble {
-		return lookup.ScrambleRotGrid(in)
+		return rotgrid.Scramble(in)
 	}
-	return lookup.ParseRotGrid(in)
+	return rotgrid.Parse(in)
 }
 
 func (c rotgridCmd) solve(in string, o *options, a *answer) error {
@@ -47,7 +48,7 @@ func (c rotgridCmd) verify(state, solution string, o *options) (lookup.Verdict, 
 }
 
 func (rotgridCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {
-	dist, err := lookup.RotGridDistribution()
+	dist, err := rotgrid.Distribution()
 	if err != nil {
 		return "", "", 0, err
 	}
@@ -55,7 +56,7 @@ func (rotgridCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 		return "", "", 0, fmt.Errorf("no grid is more than %d moves from solved (--min-moves %d)", len(dist)-1, o.minMoves)
 	}
 	for {
-		g := lookup.RandomRotGrid(rng)
+		g := rotgrid.Random(rng)
 		d, err := g.Distance()
 		if err != nil {
 			return "", "", 0, err
@@ -63,7 +64,7 @@ func (rotgridCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 		if d < o.minMoves {
 			continue
 		}
-		moves, err := g.Scramble()
+		moves, err := g.Moves()
 		if err != nil {
 			return "", "", 0, err
 		}
@@ -71,7 +72,7 @@ func (rotgridCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 	}
 }
 
-func (rotgridCmd) stats(*options) ([]int, error) { return lookup.RotGridDistribution() }
+func (rotgridCmd) stats(*options) ([]int, error) { return rotgrid.Distribution() }
 
 // show draws the grid, three rows of three tiles; in colour, the tiles that
 // are already in their place are green.

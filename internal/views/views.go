@@ -1,11 +1,27 @@
 package views
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/godtable/godtable/internal/inputerr"
+)
+
+// Parse errors are *inputerr.Error; these sentinels say which class of
+// problem it is (errors.Is works on the returned error).
+var (
+	// ErrCharacter: a character that is not a hex digit, or not a cell of
+	// a drawing.
+	ErrCharacter = errors.New("bad character")
+	// ErrLength: the wrong number of hex digits.
+	ErrLength = errors.New("wrong number of hex digits")
+	// ErrShape: a drawing with the wrong number of rows, or a row with the
+	// wrong number of cells.
+	ErrShape = errors.New("wrong drawing shape")
 )
 
 // Views holds the three 4x4 views. In each field bit k is cell k of the view
@@ -70,7 +86,7 @@ func parseHex(s string, want int) (uint64, error) {
 		case r >= 'A' && r <= 'F':
 			d = r - 'A' + 10
 		default:
-			return 0, fmt.Errorf("bad hex digit %q at column %d", r, col)
+			return 0, inputerr.New(ErrCharacter, "bad hex digit %q at column %d", r, col)
 		}
 		// Past want digits, only count them, so that the message can give
 		// the real length.
@@ -80,7 +96,7 @@ func parseHex(s string, want int) (uint64, error) {
 		got++
 	}
 	if got != want {
-		return 0, fmt.Errorf("want %d hex digits, got %d", want, got)
+		return 0, inputerr.New(ErrLength, "want %d hex digits, got %d", want, got)
 	}
 	return n, nil
 }
@@ -160,12 +176,12 @@ func parseGrids(text string, n int, header string) ([]uint16, error) {
 	for _, l := range lines {
 		for col, r := range []rune(l.text) {
 			if r != 'x' && r != 'X' && r != '.' && r != ' ' && r != '\t' {
-				return nil, fmt.Errorf("line %d: bad character %q at column %d (want x or .)", l.no, r, col+1)
+				return nil, inputerr.New(ErrCharacter, "line %d: bad character %q at column %d (want x or .)", l.no, r, col+1)
 			}
 		}
 	}
 	if len(lines) != 4 {
-		return nil, fmt.Errorf("want 4 rows of cells, got %d", len(lines))
+		return nil, inputerr.New(ErrShape, "want 4 rows of cells, got %d", len(lines))
 	}
 	grids := make([]uint16, n)
 	for row, l := range lines {
@@ -180,7 +196,7 @@ func parseGrids(text string, n int, header string) ([]uint16, error) {
 			cells++
 		}
 		if cells != 4*n {
-			return nil, fmt.Errorf("line %d: want %d cells, got %d", l.no, 4*n, cells)
+			return nil, inputerr.New(ErrShape, "line %d: want %d cells, got %d", l.no, 4*n, cells)
 		}
 	}
 	return grids, nil

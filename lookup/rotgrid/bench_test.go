@@ -1,4 +1,4 @@
-package lookup
+package rotgrid
 
 import (
 	"math/rand/v2"
@@ -8,23 +8,23 @@ import (
 // benchGrids returns uniformly drawn grids, the table already decoded and
 // its next-step table derived (as a program has it after its first few
 // thousand grids).
-func benchGrids(b *testing.B) []RotGrid {
+func benchGrids(b *testing.B) []Grid {
 	b.Helper()
-	w, err := rotGridWalker.get()
+	w, err := distTable.Walker()
 	if err != nil {
 		b.Fatal(err)
 	}
 	w.Prepare()
 	rng := rand.New(rand.NewPCG(11, 12))
-	grids := make([]RotGrid, 1<<12)
+	grids := make([]Grid, 1<<12)
 	for i := range grids {
-		grids[i] = RandomRotGrid(rng)
+		grids[i] = Random(rng)
 	}
 	return grids
 }
 
 // One optimal solution per grid, from the rank.
-func BenchmarkRotGrid_Solve(b *testing.B) {
+func BenchmarkSolve(b *testing.B) {
 	grids := benchGrids(b)
 	i := 0
 	for b.Loop() {
@@ -36,7 +36,7 @@ func BenchmarkRotGrid_Solve(b *testing.B) {
 }
 
 // The whole answer to one input line: parse, solve, write.
-func BenchmarkRotGrid_ParseSolveWrite(b *testing.B) {
+func BenchmarkParseSolveWrite(b *testing.B) {
 	grids := benchGrids(b)
 	lines := make([]string, len(grids))
 	for i, g := range grids {
@@ -45,7 +45,7 @@ func BenchmarkRotGrid_ParseSolveWrite(b *testing.B) {
 	var buf []byte
 	i := 0
 	for b.Loop() {
-		g, err := ParseRotGrid(lines[i&(len(lines)-1)])
+		g, err := Parse(lines[i&(len(lines)-1)])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func BenchmarkRotGrid_ParseSolveWrite(b *testing.B) {
 	}
 }
 
-func BenchmarkRotGrid_Verify(b *testing.B) {
+func BenchmarkVerify(b *testing.B) {
 	grids := benchGrids(b)
 	sols := make([]string, len(grids))
 	for i, g := range grids {
@@ -75,7 +75,7 @@ func BenchmarkRotGrid_Verify(b *testing.B) {
 	}
 }
 
-func BenchmarkRotGrid_Count(b *testing.B) {
+func BenchmarkCount(b *testing.B) {
 	grids := benchGrids(b)
 	i := 0
 	for b.Loop() {

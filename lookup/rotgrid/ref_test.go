@@ -1,4 +1,4 @@
-package lookup
+package rotgrid
 
 // An independent model of the rotation grid for the tests: its own quarter
 // turn (rows and columns, not the cell cycles of internal/rotgrid), its own

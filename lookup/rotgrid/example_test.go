@@ -1,13 +1,13 @@
-package lookup_test
+package rotgrid_test
 
 import (
 	"fmt"
 
-	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/rotgrid"
 )
 
-func ExampleParseRotGrid() {
-	g, err := lookup.ParseRotGrid("4 9 2 3 5 7 8 1 6")
+func ExampleParse() {
+	g, err := rotgrid.Parse("4 9 2 3 5 7 8 1 6")
 	if err != nil {
 		panic(err)
 	}
@@ -19,14 +19,14 @@ func ExampleParseRotGrid() {
 	// Output: TL TR TL BL' TR TL' BL BR' BL' - 9 moves
 }
 
-func ExampleParseRotGrid_error() {
-	_, err := lookup.ParseRotGrid("492357811")
+func ExampleParse_error() {
+	_, err := rotgrid.Parse("492357811")
 	fmt.Println(err)
 	// Output: 1 appears twice (numbers 8 and 9), so 6 is missing
 }
 
-func ExampleScrambleRotGrid() {
-	g, err := lookup.ScrambleRotGrid("BL BL TL")
+func ExampleScramble() {
+	g, err := rotgrid.Scramble("BL BL TL")
 	if err != nil {
 		panic(err)
 	}
@@ -38,8 +38,8 @@ func ExampleScrambleRotGrid() {
 	// TL' BL BL
 }
 
-func ExampleRotGrid_Count() {
-	g, _ := lookup.ScrambleRotGrid("BL BL TL")
+func ExampleGrid_Count() {
+	g, _ := rotgrid.Scramble("BL BL TL")
 	n, _ := g.Count()
 	all, _, _ := g.All(0)
 	fmt.Println(n)
@@ -52,8 +52,8 @@ func ExampleRotGrid_Count() {
 	// TL' BL' BL'
 }
 
-func ExampleRotGrid_Verify() {
-	g, _ := lookup.ParseRotGrid("492357816")
+func ExampleGrid_Verify() {
+	g, _ := rotgrid.Parse("492357816")
 	for _, s := range []string{"TL TR TL BL' TR TL' BL BR' BL'", "TL", "TL TR XL"} {
 		v, _ := g.Verify(s)
 		fmt.Println(v)
@@ -64,8 +64,8 @@ func ExampleRotGrid_Verify() {
 	// illegal: bad move "XL" at character 7 (want TL TR BL BR, each plain or with ' 2 2' 3) (optimal 9)
 }
 
-func ExampleRotGridDistribution() {
-	d, _ := lookup.RotGridDistribution()
+func ExampleDistribution() {
+	d, _ := rotgrid.Distribution()
 	fmt.Println(d)
 	// Output: [1 8 52 328 1996 11336 51582 130042 125929 39706 1880 20]
 }

@@ -1,4 +1,4 @@
-package lookup
+package rotgrid
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/rotgrid"
+	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -17,10 +18,10 @@ var refSearched = sync.OnceValue(newRefSearch)
 
 func refDist() []int8 { return refSearched().dist }
 
-func refOf(g RotGrid) refGrid { return refGrid(g.Cells()) }
+func refOf(g Grid) refGrid { return refGrid(g.Cells()) }
 
 // refReplay applies a solution's moves with the reference turns.
-func refReplay(g refGrid, s Solution) refGrid {
+func refReplay(g refGrid, s lookup.Solution) refGrid {
 	for _, name := range s.Moves() {
 		g = refMove(g, slices.Index(rotgrid.MoveNames[:], name))
 	}
@@ -28,7 +29,7 @@ func refReplay(g refGrid, s Solution) refGrid {
 }
 
 // The reference turns agree with SPEC's worked example.
-func TestRotGridReferenceSpecExample(t *testing.T) {
+func TestReferenceSpecExample(t *testing.T) {
 	g := refGrid{4, 9, 2, 3, 5, 7, 8, 1, 6}
 	g = refMove(g, 4) // BL
 	if g != (refGrid{4, 9, 2, 8, 3, 7, 1, 5, 6}) {
@@ -49,11 +50,11 @@ func TestRotGridReferenceSpecExample(t *testing.T) {
 // takes the first move (in the order TL TL' TR TR' BL BL' BR BR') that goes
 // one nearer by the reference distances: it is the first optimal solution in
 // move order.
-func TestRotGridEveryGrid(t *testing.T) {
+func TestEveryGrid(t *testing.T) {
 	dist := refDist()
 	largest := 0
 	for r := uint32(0); r < rotgrid.NStates; r++ {
-		g, err := RotGridFromRank(r)
+		g, err := FromRank(r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -83,7 +84,7 @@ func TestRotGridEveryGrid(t *testing.T) {
 		if x != refSolved {
 			t.Fatalf("%v: solution %q leaves %v", g, sol, x)
 		}
-		if g.Apply(sol) != (RotGrid{}) {
+		if g.Apply(sol) != (Grid{}) {
 			t.Fatalf("%v: Apply(%q) does not solve it", g, sol)
 		}
 	}
@@ -95,20 +96,20 @@ func TestRotGridEveryGrid(t *testing.T) {
 
 // On random grids, and on every grid at the largest distance, IDA* with no
 // table finds the same solution as the walk.
-func TestRotGridIDAStar(t *testing.T) {
+func TestIDAStar(t *testing.T) {
 	dist := refDist()
-	var grids []RotGrid
+	var grids []Grid
 	rng := rand.New(rand.NewPCG(1, 2))
 	n := 100
 	if testing.Short() {
 		n = 10
 	}
 	for range n {
-		grids = append(grids, RandomRotGrid(rng))
+		grids = append(grids, Random(rng))
 	}
 	for _, x := range refSearched().order {
 		if dist[refIndex(x)] == 11 {
-			g, err := ParseRotGrid(rotgrid.Grid(x).String())
+			g, err := Parse(rotgrid.Grid(x).String())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,8 +134,8 @@ func TestRotGridIDAStar(t *testing.T) {
 
 // The table's distribution is the reference search's; 9! grids, at most 11
 // moves from solved.
-func TestRotGridDistribution(t *testing.T) {
-	got, err := RotGridDistribution()
+func TestDistribution(t *testing.T) {
+	got, err := Distribution()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,14 +161,14 @@ func TestRotGridDistribution(t *testing.T) {
 // Count and All agree with the reference on a sample: All lists Count
 // distinct solutions, each optimal, in strictly increasing move order, the
 // first being Solve's.
-func TestRotGridCountAll(t *testing.T) {
+func TestCountAll(t *testing.T) {
 	count := refSearched().counts()
 	dist := refDist()
 	rng := rand.New(rand.NewPCG(3, 4))
 	for i := 0; i < 300; i++ {
-		g := RandomRotGrid(rng)
+		g := Random(rng)
 		if i == 0 {
-			g = RotGrid{}
+			g = Grid{}
 		}
 		x := refOf(g)
 		want := count[refIndex(x)]
@@ -209,10 +210,10 @@ func TestRotGridCountAll(t *testing.T) {
 	}
 }
 
-func TestRotGridVerify(t *testing.T) {
+func TestVerify(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 200 {
-		g := RandomRotGrid(rng)
+		g := Random(rng)
 		sol, _ := g.Solve()
 		v, err := g.Verify(sol.String())
 		if err != nil || !v.IsOptimal() || v.Length != sol.Len() || v.Optimal != sol.Len() {
@@ -230,27 +231,27 @@ func TestRotGridVerify(t *testing.T) {
 			}
 		}
 	}
-	v, _ := RotGrid{}.Verify("TL XX")
+	v, _ := Grid{}.Verify("TL XX")
 	if v.Legal || v.Problem != `bad move "XX" at character 4 (want TL TR BL BR, each plain or with ' 2 2' 3)` {
 		t.Errorf("bad token: %+v", v)
 	}
-	v, _ = RotGrid{}.Verify(" ")
+	v, _ = Grid{}.Verify(" ")
 	if !v.IsOptimal() || v.String() != "optimal: length 0" {
 		t.Errorf("solved grid, empty solution: %+v", v)
 	}
 }
 
-// A grid's Scramble, read back by ScrambleRotGrid, makes the grid, in as
+// A grid's Moves, read back by Scramble, makes the grid, in as
 // many moves as its distance; a scramble is the reference turns from solved.
-func TestRotGridScramble(t *testing.T) {
+func TestScramble(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 500 {
-		g := RandomRotGrid(rng)
-		s, err := g.Scramble()
+		g := Random(rng)
+		s, err := g.Moves()
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := ScrambleRotGrid(s.String())
+		back, err := Scramble(s.String())
 		if err != nil || back != g {
 			t.Fatalf("%v: scramble %q makes %v (%v)", g, s, back, err)
 		}
@@ -261,19 +262,19 @@ func TestRotGridScramble(t *testing.T) {
 			t.Fatalf("%v: reference turns of %q give %v", g, s, refReplay(refSolved, s))
 		}
 	}
-	g, err := ScrambleRotGrid("BL\tBL  TL'\n")
+	g, err := Scramble("BL\tBL  TL'\n")
 	if want := refMove(refMove(refMove(refSolved, 4), 4), 1); err != nil || refOf(g) != want {
 		t.Errorf("BL BL TL': %v %v, want %v", g, err, want)
 	}
-	_, err = ScrambleRotGrid("TL tr")
-	var pe *RotGridError
-	if !errors.Is(err, ErrRotGridMove) || !errors.As(err, &pe) || err.Error() != `bad move "tr" at character 4 (want TL TR BL BR, each plain or with ' 2 2' 3)` || pe.Token != "tr" || pe.Pos != 4 {
+	_, err = Scramble("TL tr")
+	var pe *Error
+	if !errors.Is(err, ErrMove) || !errors.As(err, &pe) || err.Error() != `bad move "tr" at character 4 (want TL TR BL BR, each plain or with ' 2 2' 3)` || pe.Token != "tr" || pe.Pos != 4 {
 		t.Errorf("bad token: %v", err)
 	}
 	// The grammar's constructs: TL2 is two quarter turns, [TL, BR] a
 	// commutator.
-	a, err := ScrambleRotGrid("(TL2 [TL, BR])2'")
-	b, _ := ScrambleRotGrid("BR TL BR' TL' TL' TL' BR TL BR' TL' TL' TL'")
+	a, err := Scramble("(TL2 [TL, BR])2'")
+	b, _ := Scramble("BR TL BR' TL' TL' TL' BR TL BR' TL' TL' TL'")
 	if err != nil || a != b {
 		t.Errorf("grammar: %v %v %v", a, b, err)
 	}
@@ -282,30 +283,30 @@ func TestRotGridScramble(t *testing.T) {
 	}
 }
 
-func TestRotGridParseErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		kind error
 	}{
-		{"12345678", ErrRotGridCount},
-		{"1234567890", ErrRotGridCount},
-		{"123456788", ErrRotGridRepeat},
-		{"012345678", ErrRotGridRange},
-		{"one two three", ErrRotGridNotNumber},
+		{"12345678", ErrCount},
+		{"1234567890", ErrCount},
+		{"123456788", ErrRepeat},
+		{"012345678", ErrRange},
+		{"one two three", ErrNotNumber},
 	} {
-		_, err := ParseRotGrid(c.in)
-		var pe *RotGridError
+		_, err := Parse(c.in)
+		var pe *Error
 		if !errors.Is(err, c.kind) || !errors.As(err, &pe) {
-			t.Errorf("ParseRotGrid(%q): %v, want a %v error", c.in, err, c.kind)
+			t.Errorf("Parse(%q): %v, want a %v error", c.in, err, c.kind)
 		}
 	}
-	if _, err := RotGridFromRank(362880); err == nil {
-		t.Error("RotGridFromRank(362880): no error")
+	if _, err := FromRank(362880); err == nil {
+		t.Error("FromRank(362880): no error")
 	}
 }
 
 // The embedded table is what the generator makes now.
-func TestRotGridTableCurrent(t *testing.T) {
+func TestTableCurrent(t *testing.T) {
 	want, err := gen.Build(rotgrid.Def())
 	if err != nil {
 		t.Fatal(err)

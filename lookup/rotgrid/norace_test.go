@@ -1,0 +1,5 @@
+//go:build !race
+
+package rotgrid
+
+const raceEnabled = false

@@ -1,0 +1,179 @@
+package rotgrid
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/proof"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/rotgrid"
+	"github.com/godtable/godtable/internal/solver"
+	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tablefile"
+	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/lookup"
+)
+
+// Solving grids from many goroutines at once, starting with the table not
+// yet decoded, gives exactly the sequential answers (solution and count).
+// Run under go test -race by make test.
+func TestConcurrent(t *testing.T) {
+	n := 200
+	if testing.Short() || raceEnabled {
+		n = 30
+	}
+	rng := rand.New(rand.NewPCG(42, 42))
+	grids := make([]Grid, n)
+	for i := range grids {
+		grids[i] = Random(rng)
+	}
+	answer := func(g Grid) string {
+		s, err := g.Solve()
+		c, err2 := g.Count()
+		return fmt.Sprint(s, err, c, err2)
+	}
+	// First the concurrent answers, so that several goroutines race to
+	// decode the table; then the sequential ones to compare.
+	got := make([]string, len(grids))
+	workers := 4 * runtime.NumCPU()
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(grids); i += workers {
+				got[i] = answer(grids[i])
+			}
+		})
+	}
+	wg.Wait()
+	for i, g := range grids {
+		if want := answer(g); got[i] != want {
+			t.Errorf("%v: concurrent answer %q, sequential %q", g, got[i], want)
+		}
+	}
+}
+
+// Many goroutines solving grids while their walker derives its next-step
+// table in the background (it starts after walk.NextAfter solves) get the
+// distance table's answers before, during and after. Run under go test
+// -race by make test.
+func TestConcurrentNextStepTable(t *testing.T) {
+	def := rotgrid.Def()
+	data, err := tablefile.Open(def.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := table.Decode(def, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A walker of its own, so that the next-step table is derived during
+	// this test whatever other tests did to the package's walker.
+	w := walk.New(def, lv, solver.SimpleSteps(rotgrid.Def)(), false)
+	workers := 4 * runtime.NumCPU()
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			var a, b [walk.MaxSteps]uint8
+			// Every goroutine goes on until the table is in use, and a
+			// thousand walks after.
+			after := 0
+			for n := uint32(k); after < 1000; n += uint32(workers) {
+				if w.Prepared() {
+					after++
+				} else if n > 1<<24 {
+					errs[k] = fmt.Errorf("no next-step table after %d walks", n)
+					return
+				}
+				s := puzzle.State(n * 7919 % def.Size)
+				got, err1 := w.Solve(s, a[:0])
+				want, err2 := w.SolveByTable(s, b[:0])
+				if !slices.Equal(got, want) || err1 != err2 {
+					errs[k] = fmt.Errorf("rank %d: %v (%v), distance table %v (%v)", s, got, err1, want, err2)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Count equals the dynamic program's count on every grid, the table's
+// distances are the search's, and All, on a sample of grids, lists exactly
+// Count distinct solutions, each legal, each reaching the goal, each of the
+// optimal length; a limit cuts the list, not the count, and the list is in
+// step order.
+func TestEveryState(t *testing.T) {
+	w, err := distTable.Walker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := proof.CountOptimal(w.Def(), w.Steps())
+	if err := proof.EveryCount(w, c); err != nil {
+		t.Fatal(err)
+	}
+	if err := proof.AllSample(w, c, 20000); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// No exported function panics, whatever it is given: zero values, nil
+// generators, ranks out of range, odd limits and strings.
+func TestNoPanics(t *testing.T) {
+	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R"}
+	ranks := []uint32{0, 1, 40319, 40320, 362879, 362880, 3674159, 3674160, math.MaxUint32}
+	try := func(name string, f func()) {
+		t.Helper()
+		defer func() {
+			if r := recover(); r != nil {
+				t.Errorf("%s panicked: %v", name, r)
+			}
+		}()
+		f()
+	}
+	// A solution of another puzzle: its one move is the ninth of its
+	// notation, beyond the grid's eight moves.
+	other := answer.NewNotation([]string{"U", "U2", "U'", "R", "R2", "R'", "F", "F'", "F2"}, nil, " ")
+	foreign := answer.New(other, []uint8{8})
+	try("foreign solution", func() {
+		if (Grid{}).Apply(foreign) != (Grid{}) {
+			t.Errorf("another puzzle's solution moved the grid")
+		}
+	})
+	try("zero Solution", func() {
+		if g, _ := Parse("492357816"); g.Apply(lookup.Solution{}) != g {
+			t.Errorf("the zero Solution moved the grid")
+		}
+	})
+	try("Random with nil", func() { Random(nil) })
+	try("distribution", func() { Distribution() })
+	for _, r := range ranks {
+		try(fmt.Sprint("ranks ", r), func() {
+			if g, err := FromRank(r); err == nil {
+				g.Solve()
+				g.Count()
+				g.All(0)
+				g.All(-1)
+				g.Verify("TL")
+				g.Moves()
+			}
+		})
+	}
+	for _, s := range strs {
+		try(fmt.Sprintf("strings %q", s), func() {
+			Parse(s)
+			Scramble(s)
+			(Grid{}).Verify(s)
+		})
+	}
+}
