@@ -42,12 +42,6 @@ func concurrentCases(n int) []puzzleCase {
 			c, err2 := grid.Count()
 			return str(s, err) + fmt.Sprint(c, err2)
 		}})
-		sq := RandomMagicSquare(rng)
-		cases = append(cases, puzzleCase{"msquare " + sq.String(), func() string {
-			s, err := sq.Solve()
-			c, err2 := sq.Count()
-			return str(s, err) + fmt.Sprint(c, err2)
-		}})
 		game := RandomRotGame(rng)
 		cases = append(cases, puzzleCase{"rotgame " + game.String(), func() string {
 			a, err := game.Solve()

@@ -22,16 +22,12 @@ func TestNoPanics(t *testing.T) {
 	}
 	var sol Solution
 	try("zero Solution", func() { _ = sol.String() + fmt.Sprint(sol.Moves(), sol.Len(), sol.Cost()); sol.Append(nil) })
-	try("AppendMagicSquareAnswer", func() { AppendMagicSquareAnswer(nil, sol) })
 	// A solution of one puzzle given to another: F2 is the pocket cube's
 	// ninth move, beyond every other puzzle's moves.
 	cube, _ := ScramblePocket("F2")
 	f2, _ := cube.Solve(HTM)
 	try("foreign solution", func() {
-		if got := string(AppendMagicSquareAnswer(nil, f2)); got != "0\n\n" {
-			t.Errorf("msquare answer of a pocket solution: %q", got)
-		}
-		if (RotGrid{}).Apply(f2) != (RotGrid{}) || (MagicSquare{}).Apply(f2) != (MagicSquare{}) {
+		if (RotGrid{}).Apply(f2) != (RotGrid{}) {
 			t.Errorf("a pocket solution moved another puzzle")
 		}
 		g, _ := ParseRotGame("111111112222222233333333")
@@ -41,12 +37,11 @@ func TestNoPanics(t *testing.T) {
 	})
 	var ans RotGameAnswer
 	try("zero RotGameAnswer", func() { _ = ans.String() + ans.Sequence(); ans.AppendJudge(nil) })
-	try("Random with nil", func() { RandomPocket(nil); RandomMagicSquare(nil); RandomRotGame(nil); RandomRotGrid(nil) })
+	try("Random with nil", func() { RandomPocket(nil); RandomRotGame(nil); RandomRotGrid(nil) })
 	try("distributions", func() {
 		for _, m := range []Metric{HTM, QTM, -1, 7} {
 			PocketDistribution(m)
 		}
-		MagicSquareDistribution()
 		RotGameDistribution()
 		RotGridDistribution()
 	})
@@ -72,13 +67,6 @@ func TestNoPanics(t *testing.T) {
 				}
 				c.Scramble()
 			}
-			if q, err := MagicSquareFromRank(r); err == nil {
-				q.Solve()
-				q.SolveFrom(q)
-				q.Count()
-				q.All(-3)
-				q.Verify("ABC")
-			}
 			if g, err := RotGridFromRank(r); err == nil {
 				g.Solve()
 				g.Count()
@@ -93,14 +81,12 @@ func TestNoPanics(t *testing.T) {
 			ParsePocket(s)
 			ScramblePocket(s)
 			ParseMetric(s)
-			ParseMagicSquare(s)
 			ParseRotGame(s)
 			ParseRotGrid(s)
 			ScrambleRotGrid(s)
 			ParseViews(s)
 			ParseBlocks(s)
 			(PocketCube{}).Verify(s, HTM)
-			(MagicSquare{}).Verify(s)
 			(RotGrid{}).Verify(s)
 			var g RotGame
 			g.Solve()

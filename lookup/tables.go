@@ -9,7 +9,6 @@ import (
 	"github.com/godtable/godtable/internal/walk"
 
 	// The tables of the puzzles answered here.
-	_ "github.com/godtable/godtable/tables/msquare"
 	_ "github.com/godtable/godtable/tables/pocket"
 	_ "github.com/godtable/godtable/tables/rotgame"
 	_ "github.com/godtable/godtable/tables/rotgrid"

@@ -13,20 +13,21 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
 )
 
 // streamInputs returns n random inputs of each puzzle, one per line.
 func streamInputs(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var pocket, msquare, rotgame, rotgrid, views strings.Builder
+	var pocket, squares, rotgame, rotgrid, views strings.Builder
 	for range n {
 		pocket.WriteString(lookup.RandomPocket(rng).Facelets() + "\n")
-		msquare.WriteString(lookup.RandomMagicSquare(rng).String() + "\n")
+		squares.WriteString(msquare.Random(rng).String() + "\n")
 		rotgame.WriteString(lookup.RandomRotGame(rng).String() + "\n")
 		rotgrid.WriteString(lookup.RandomRotGrid(rng).String() + "\n")
 		views.WriteString(lookup.ViewsBatteryCase(rng.IntN(1000000)).Hex() + "\n")
 	}
-	return map[string]string{"pocket": pocket.String(), "msquare": msquare.String(),
+	return map[string]string{"pocket": pocket.String(), "msquare": squares.String(),
 		"rotgame": rotgame.String(), "rotgrid": rotgrid.String(), "views": views.String()}
 }
 
