@@ -42,12 +42,6 @@ func concurrentCases(n int) []puzzleCase {
 			c, err2 := grid.Count()
 			return str(s, err) + fmt.Sprint(c, err2)
 		}})
-		game := RandomRotGame(rng)
-		cases = append(cases, puzzleCase{"rotgame " + game.String(), func() string {
-			a, err := game.Solve()
-			c, err2 := game.Count()
-			return fmt.Sprint(a, err, c, err2)
-		}})
 		v := ViewsBatteryCase(rng.IntN(1000000))
 		cases = append(cases, puzzleCase{"views " + v.Hex(), func() string {
 			b, ok := SolveViews(v)

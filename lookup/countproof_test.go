@@ -13,7 +13,6 @@ func provedTables(t *testing.T) map[string]*walk.Walker {
 	for name, lw := range map[string]*lazyWalker{
 		"pocket-htm": &pocketWalkers[HTM],
 		"pocket-qtm": &pocketWalkers[QTM],
-		"rotgame":    &rotgameWalker,
 		"rotgrid":    &rotGridWalker,
 	} {
 		w, err := lw.get()

@@ -30,19 +30,12 @@ func TestNoPanics(t *testing.T) {
 		if (RotGrid{}).Apply(f2) != (RotGrid{}) {
 			t.Errorf("a pocket solution moved another puzzle")
 		}
-		g, _ := ParseRotGame("111111112222222233333333")
-		if g.Apply(f2) != g {
-			t.Errorf("a pocket solution moved a rotation game board")
-		}
 	})
-	var ans RotGameAnswer
-	try("zero RotGameAnswer", func() { _ = ans.String() + ans.Sequence(); ans.AppendJudge(nil) })
-	try("Random with nil", func() { RandomPocket(nil); RandomRotGame(nil); RandomRotGrid(nil) })
+	try("Random with nil", func() { RandomPocket(nil); RandomRotGrid(nil) })
 	try("distributions", func() {
 		for _, m := range []Metric{HTM, QTM, -1, 7} {
 			PocketDistribution(m)
 		}
-		RotGameDistribution()
 		RotGridDistribution()
 	})
 	try("views", func() {
@@ -81,21 +74,12 @@ func TestNoPanics(t *testing.T) {
 			ParsePocket(s)
 			ScramblePocket(s)
 			ParseMetric(s)
-			ParseRotGame(s)
 			ParseRotGrid(s)
 			ScrambleRotGrid(s)
 			ParseViews(s)
 			ParseBlocks(s)
 			(PocketCube{}).Verify(s, HTM)
 			(RotGrid{}).Verify(s)
-			var g RotGame
-			g.Solve()
-			g.Count()
-			g.All(2)
-			g.Verify(s)
-			_ = g.String()
-			g.Cells()
-			RotGameFromCells([24]uint8{})
 		})
 	}
 }

@@ -10,7 +10,6 @@ import (
 
 	// The tables of the puzzles answered here.
 	_ "github.com/godtable/godtable/tables/pocket"
-	_ "github.com/godtable/godtable/tables/rotgame"
 	_ "github.com/godtable/godtable/tables/rotgrid"
 )
 

@@ -14,21 +14,22 @@ import (
 
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/msquare"
+	"github.com/godtable/godtable/lookup/rotgame"
 )
 
 // streamInputs returns n random inputs of each puzzle, one per line.
 func streamInputs(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var pocket, squares, rotgame, rotgrid, views strings.Builder
+	var pocket, squares, games, rotgrid, views strings.Builder
 	for range n {
 		pocket.WriteString(lookup.RandomPocket(rng).Facelets() + "\n")
 		squares.WriteString(msquare.Random(rng).String() + "\n")
-		rotgame.WriteString(lookup.RandomRotGame(rng).String() + "\n")
+		games.WriteString(rotgame.Random(rng).String() + "\n")
 		rotgrid.WriteString(lookup.RandomRotGrid(rng).String() + "\n")
 		views.WriteString(lookup.ViewsBatteryCase(rng.IntN(1000000)).Hex() + "\n")
 	}
 	return map[string]string{"pocket": pocket.String(), "msquare": squares.String(),
-		"rotgame": rotgame.String(), "rotgrid": rotgrid.String(), "views": views.String()}
+		"rotgame": games.String(), "rotgrid": rotgrid.String(), "views": views.String()}
 }
 
 // BenchmarkStream streams random inputs through the whole command in

@@ -329,7 +329,7 @@ func TestParseErrors(t *testing.T) {
 		_, err := msquare.Parse(c.in)
 		var pe *msquare.Error
 		if !errors.Is(err, c.kind) || !errors.As(err, &pe) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("ParseMagicSquare(%q): %v, want a one-line %v", c.in, err, c.kind)
+			t.Errorf("Parse(%q): %v, want a one-line %v", c.in, err, c.kind)
 		}
 	}
 	if _, err := msquare.FromRank(40320); err == nil {

@@ -1,11 +1,11 @@
-package lookup
+package rotgame
 
 import "testing"
 
-// For the puzzles whose answer is the lexicographically smallest optimal one,
-// verify tells an optimal proposal that is not it.
+// The answer is the lexicographically smallest optimal one: verify tells an
+// optimal proposal that is not it.
 func TestVerifySmallest(t *testing.T) {
-	g, err := ParseRotGame("1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3")
+	g, err := Parse("1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3")
 	if err != nil {
 		t.Fatal(err)
 	}
