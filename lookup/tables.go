@@ -1,18 +1,6 @@
 package lookup
 
-import (
-	"sync"
-
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/tablefile"
-	"github.com/godtable/godtable/internal/walk"
-
-	// The tables of the puzzles answered here.
-	_ "github.com/godtable/godtable/tables/msquare"
-	_ "github.com/godtable/godtable/tables/pocket"
-	_ "github.com/godtable/godtable/tables/rotgame"
-)
+import "github.com/godtable/godtable/internal/table"
 
 // TableError is the error for a table that cannot be used: damaged, of
 // another format version, or built for a different puzzle definition.
@@ -29,59 +17,3 @@ var (
 	// ErrTableMismatch: the table was built for a different definition.
 	ErrTableMismatch = table.ErrMismatch
 )
-
-// lazyWalker decodes a table on first use and keeps the walker.
-type lazyWalker struct {
-	once   sync.Once
-	def    func() *puzzle.Def
-	steps  func() []walk.Step
-	groups bool
-	w      *walk.Walker
-	err    error
-}
-
-func (l *lazyWalker) get() (*walk.Walker, error) {
-	l.once.Do(func() {
-		def := l.def()
-		data, err := tablefile.Open(def.Name)
-		if err != nil {
-			l.err = err
-			return
-		}
-		l.w, l.err = newWalker(def, data, l.steps(), l.groups)
-	})
-	return l.w, l.err
-}
-
-// newWalker decodes and checks a table and makes its walker.
-func newWalker(def *puzzle.Def, data []byte, steps []walk.Step, groups bool) (*walk.Walker, error) {
-	lv, err := table.Decode(def, data)
-	if err != nil {
-		return nil, err
-	}
-	return walk.New(def, lv, steps, groups), nil
-}
-
-func allSolutions(w *walk.Walker, nt *notation, coords []puzzle.State, limit int) ([]Solution, bool, error) {
-	if limit <= 0 {
-		limit = int(^uint(0) >> 1)
-	}
-	raw, truncated, err := w.All(coords, limit)
-	if err != nil {
-		return nil, false, err
-	}
-	sols := make([]Solution, len(raw))
-	for i, r := range raw {
-		sols[i] = newSolution(nt, r)
-	}
-	return sols, truncated, nil
-}
-
-func counts(w *walk.Walker) []int {
-	c := w.Levels().Counts
-	out := make([]int, len(c))
-	for i, x := range c {
-		out[i] = int(x)
-	}
-	return out
-}

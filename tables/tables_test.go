@@ -9,6 +9,9 @@ import (
 
 	"github.com/godtable/godtable/gen/tablefiles"
 	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/tables"
+	_ "github.com/godtable/godtable/tables/all"
 )
 
 var write = flag.Bool("write", false, "rewrite stale files instead of failing")
@@ -54,5 +57,24 @@ func TestTablesAreCurrent(t *testing.T) {
 				t.Errorf("stale: %s/%s is not generated; remove it or run go generate ./tables", dir, e.Name())
 			}
 		}
+	}
+}
+
+// BenchmarkDecode measures what a table's first use costs: checking the
+// header and definition, decompressing and checksumming the payload.
+func BenchmarkDecode(b *testing.B) {
+	for _, def := range registry.Defs() {
+		data, err := tables.File(def.Name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(def.Name, func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				if _, err := table.Decode(def, data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

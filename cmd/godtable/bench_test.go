@@ -12,8 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
+	"github.com/godtable/godtable/lookup/rotgame"
 	"github.com/godtable/godtable/lookup/rotgrid"
 	"github.com/godtable/godtable/lookup/views"
 )
@@ -21,16 +22,16 @@ import (
 // streamInputs returns n random inputs of each puzzle, one per line.
 func streamInputs(n int) map[string]string {
 	rng := rand.New(rand.NewPCG(1, 2))
-	var cube, msquare, rotgame, grids, viewsIn strings.Builder
+	var cube, squares, games, grids, viewsIn strings.Builder
 	for range n {
 		cube.WriteString(pocket.Random(rng).Facelets() + "\n")
-		msquare.WriteString(lookup.RandomMagicSquare(rng).String() + "\n")
-		rotgame.WriteString(lookup.RandomRotGame(rng).String() + "\n")
+		squares.WriteString(msquare.Random(rng).String() + "\n")
+		games.WriteString(rotgame.Random(rng).String() + "\n")
 		grids.WriteString(rotgrid.Random(rng).String() + "\n")
 		viewsIn.WriteString(views.BatteryCase(rng.IntN(1000000)).Hex() + "\n")
 	}
-	return map[string]string{"pocket": cube.String(), "msquare": msquare.String(),
-		"rotgame": rotgame.String(), "rotgrid": grids.String(), "views": viewsIn.String()}
+	return map[string]string{"pocket": cube.String(), "msquare": squares.String(),
+		"rotgame": games.String(), "rotgrid": grids.String(), "views": viewsIn.String()}
 }
 
 // BenchmarkStream streams random inputs through the whole command in

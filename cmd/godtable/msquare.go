@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
 )
 
 // msquareCmd is the magic-squares puzzle (USACO "msquare"). Its answer is
@@ -35,15 +36,15 @@ func (msquareCmd) checkOptions(cmd string, o *options) error {
 }
 
 // msquareFrom returns the --from state, the base state without one.
-func msquareFrom(o *options) (lookup.MagicSquare, error) {
+func msquareFrom(o *options) (msquare.Position, error) {
 	if o.from == "" {
-		return lookup.MagicSquare{}, nil
+		return msquare.Position{}, nil
 	}
-	return lookup.ParseMagicSquare(o.from)
+	return msquare.Parse(o.from)
 }
 
 func (msquareCmd) solve(in string, o *options, a *answer) error {
-	q, err := lookup.ParseMagicSquare(in)
+	q, err := msquare.Parse(in)
 	if err != nil {
 		return err
 	}
@@ -64,7 +65,7 @@ func (msquareCmd) solve(in string, o *options, a *answer) error {
 	if err != nil {
 		return err
 	}
-	a.text = lookup.AppendMagicSquareAnswer(a.text, sol)
+	a.text = msquare.AppendAnswer(a.text, sol)
 	if o.json {
 		a.set("length", sol.Len())
 		a.set("solution", sol.String())
@@ -77,7 +78,7 @@ func (msquareCmd) solve(in string, o *options, a *answer) error {
 // operations), so that solve's output, its lines joined, verifies; a length
 // that is not the operations' count makes the answer illegal.
 func (msquareCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
-	q, err := lookup.ParseMagicSquare(state)
+	q, err := msquare.Parse(state)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
@@ -120,7 +121,7 @@ func isDigits(s string) bool {
 }
 
 func (msquareCmd) scramble(rng *rand.Rand, o *options) (string, string, int, error) {
-	dist, err := lookup.MagicSquareDistribution()
+	dist, err := msquare.Distribution()
 	if err != nil {
 		return "", "", 0, err
 	}
@@ -128,7 +129,7 @@ func (msquareCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 		return "", "", 0, fmt.Errorf("--min-moves %d: no state is that far (the most is %d)", o.minMoves, len(dist)-1)
 	}
 	for {
-		q := lookup.RandomMagicSquare(rng)
+		q := msquare.Random(rng)
 		sol, err := q.Solve()
 		if err != nil {
 			return "", "", 0, err
@@ -140,12 +141,12 @@ func (msquareCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 	}
 }
 
-func (msquareCmd) stats(*options) ([]int, error) { return lookup.MagicSquareDistribution() }
+func (msquareCmd) stats(*options) ([]int, error) { return msquare.Distribution() }
 
 // show draws the board as two rows of four; in colour, the numbers not in
 // their base-state cell stand out.
 func (msquareCmd) show(state string, o *options, colour bool) (string, error) {
-	q, err := lookup.ParseMagicSquare(state)
+	q, err := msquare.Parse(state)
 	if err != nil {
 		return "", err
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
 )
 
 // Scrambles print a state and its answer from the base state: the answer is
@@ -25,7 +25,7 @@ func TestMsquareScramble(t *testing.T) {
 		if !ok {
 			t.Fatalf("line %q: no tab", l)
 		}
-		q, err := lookup.ParseMagicSquare(state)
+		q, err := msquare.Parse(state)
 		if err != nil {
 			t.Fatalf("line %q: %v", l, err)
 		}

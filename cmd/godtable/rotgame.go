@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/rotgame"
 )
 
 // rotgameCmd is the rotation game, in the judge's formats: a case is a line
@@ -26,7 +27,7 @@ func (rotgameCmd) features() features { return features{table: true} }
 func (rotgameCmd) endsInput(line string) bool { return strings.TrimSpace(line) == "0" }
 
 func (rotgameCmd) solve(in string, o *options, a *answer) error {
-	g, err := lookup.ParseRotGame(in)
+	g, err := rotgame.Parse(in)
 	if err != nil {
 		return err
 	}
@@ -70,7 +71,7 @@ func (rotgameCmd) solve(in string, o *options, a *answer) error {
 }
 
 func (rotgameCmd) verify(state, solution string, o *options) (lookup.Verdict, error) {
-	g, err := lookup.ParseRotGame(state)
+	g, err := rotgame.Parse(state)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
@@ -153,7 +154,7 @@ func (rotgameCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 				}
 			}
 		}
-		g, err := lookup.RotGameFromCells(cells)
+		g, err := rotgame.FromCells(cells)
 		if err != nil {
 			return "", "", 0, err
 		}
@@ -166,7 +167,7 @@ func (rotgameCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 	// Below the largest distance, boards are common enough to draw by
 	// chance (at 12 moves, twenty take a tenth of a second).
 	for range maxScrambleDraws {
-		g := lookup.RandomRotGame(rng)
+		g := rotgame.Random(rng)
 		ans, err := g.Solve()
 		if err != nil {
 			return "", "", 0, err
@@ -178,7 +179,7 @@ func (rotgameCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 	return "", "", 0, fmt.Errorf("--min-moves %d: no such board in %d draws", o.minMoves, maxScrambleDraws)
 }
 
-func (rotgameCmd) stats(o *options) ([]int, error) { return lookup.RotGameDistribution() }
+func (rotgameCmd) stats(o *options) ([]int, error) { return rotgame.Distribution() }
 
 // statsNote says what the table's states are.
 func (rotgameCmd) statsNote() string {
@@ -188,7 +189,7 @@ func (rotgameCmd) statsNote() string {
 // show draws the board with the operations' letters where their lines are
 // pulled: A and B up, E and F down, H and G left, C and D right.
 func (rotgameCmd) show(state string, o *options, colour bool) (string, error) {
-	g, err := lookup.ParseRotGame(state)
+	g, err := rotgame.Parse(state)
 	if err != nil {
 		return "", err
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/rotgame"
-	"github.com/godtable/godtable/lookup"
+	rotgameapi "github.com/godtable/godtable/lookup/rotgame"
 )
 
 // Scrambled boards come with their optimal answers: verify accepts every
@@ -92,7 +92,7 @@ func TestRotGameStats(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &x); err != nil {
 		t.Fatal(err)
 	}
-	want, err := lookup.RotGameDistribution()
+	want, err := rotgameapi.Distribution()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestRotGameMaxBoard(t *testing.T) {
 		}
 		frontier = next
 	}
-	want, err := lookup.RotGameDistribution()
+	want, err := rotgameapi.Distribution()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestRotGameMaxBoard(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &x); err != nil {
 			t.Fatal(err)
 		}
-		g, err := lookup.ParseRotGame(x.State)
+		g, err := rotgameapi.Parse(x.State)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,5 +1,5 @@
 //go:build !race
 
-package lookup
+package rotgame
 
 const raceEnabled = false

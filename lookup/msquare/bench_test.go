@@ -1,34 +1,34 @@
-package lookup_test
+package msquare_test
 
 import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
 )
 
-// magicSquareTargets are uniformly drawn targets, the same every run.
-func magicSquareTargets(n int) []lookup.MagicSquare {
+// targets are uniformly drawn targets, the same every run.
+func targets(n int) []msquare.Position {
 	rng := rand.New(rand.NewPCG(1, 2))
-	qs := make([]lookup.MagicSquare, n)
+	qs := make([]msquare.Position, n)
 	for i := range qs {
-		qs[i] = lookup.RandomMagicSquare(rng)
+		qs[i] = msquare.Random(rng)
 	}
 	return qs
 }
 
-// prepareMagicSquare derives the next-step table before a benchmark, as a
+// prepare derives the next-step table before a benchmark, as a
 // program that answers many targets has it after its first few thousand.
-func prepareMagicSquare(b *testing.B) {
-	if err := lookup.PrepareMagicSquare(); err != nil {
+func prepare(b *testing.B) {
+	if err := msquare.Prepare(); err != nil {
 		b.Fatal(err)
 	}
 }
 
 // One answer to the judge's question from a parsed target.
-func BenchmarkMagicSquare_Solve(b *testing.B) {
-	qs := magicSquareTargets(4096)
-	prepareMagicSquare(b)
+func BenchmarkSolve(b *testing.B) {
+	qs := targets(4096)
+	prepare(b)
 	i := 0
 	for b.Loop() {
 		if _, err := qs[i%len(qs)].Solve(); err != nil {
@@ -40,9 +40,9 @@ func BenchmarkMagicSquare_Solve(b *testing.B) {
 
 // One answer as the command gives it: the judge's input line read, solved,
 // and written in the judge's format.
-func BenchmarkMagicSquare_Judge(b *testing.B) {
-	qs := magicSquareTargets(4096)
-	prepareMagicSquare(b)
+func BenchmarkJudge(b *testing.B) {
+	qs := targets(4096)
+	prepare(b)
 	lines := make([]string, len(qs))
 	for i, q := range qs {
 		lines[i] = q.String()
@@ -50,7 +50,7 @@ func BenchmarkMagicSquare_Judge(b *testing.B) {
 	var out []byte
 	i := 0
 	for b.Loop() {
-		q, err := lookup.ParseMagicSquare(lines[i%len(lines)])
+		q, err := msquare.Parse(lines[i%len(lines)])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -58,15 +58,15 @@ func BenchmarkMagicSquare_Judge(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		out = lookup.AppendMagicSquareAnswer(out[:0], s)
+		out = msquare.AppendAnswer(out[:0], s)
 		i++
 	}
 }
 
 // One answer between two random states.
-func BenchmarkMagicSquare_SolveFrom(b *testing.B) {
-	qs := magicSquareTargets(4097)
-	prepareMagicSquare(b)
+func BenchmarkSolveFrom(b *testing.B) {
+	qs := targets(4097)
+	prepare(b)
 	i := 0
 	for b.Loop() {
 		if _, err := qs[i%4096].SolveFrom(qs[i%4096+1]); err != nil {
@@ -77,8 +77,8 @@ func BenchmarkMagicSquare_SolveFrom(b *testing.B) {
 }
 
 // Counting every shortest sequence of a target.
-func BenchmarkMagicSquare_Count(b *testing.B) {
-	qs := magicSquareTargets(4096)
+func BenchmarkCount(b *testing.B) {
+	qs := targets(4096)
 	i := 0
 	for b.Loop() {
 		if _, err := qs[i%len(qs)].Count(); err != nil {

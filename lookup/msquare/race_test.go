@@ -1,5 +1,5 @@
 //go:build race
 
-package lookup
+package msquare
 
 const raceEnabled = true

@@ -1,14 +1,14 @@
-package lookup_test
+package msquare_test
 
 import (
 	"fmt"
 
-	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
 )
 
 // The judge's question: from the base state to a target.
-func ExampleMagicSquare_Solve() {
-	q, err := lookup.ParseMagicSquare("2 6 8 4 5 7 3 1")
+func ExamplePosition_Solve() {
+	q, err := msquare.Parse("2 6 8 4 5 7 3 1")
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -18,16 +18,16 @@ func ExampleMagicSquare_Solve() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Print(string(lookup.AppendMagicSquareAnswer(nil, s)))
+	fmt.Print(string(msquare.AppendAnswer(nil, s)))
 	// Output:
 	// 7
 	// BCABCCB
 }
 
 // Between any two states: here from the sample target back to the base state.
-func ExampleMagicSquare_SolveFrom() {
-	from, _ := lookup.ParseMagicSquare("2 6 8 4 5 7 3 1")
-	var base lookup.MagicSquare // the zero value is the base state
+func ExamplePosition_SolveFrom() {
+	from, _ := msquare.Parse("2 6 8 4 5 7 3 1")
+	var base msquare.Position // the zero value is the base state
 	s, err := base.SolveFrom(from)
 	if err != nil {
 		fmt.Println(err)
@@ -38,23 +38,23 @@ func ExampleMagicSquare_SolveFrom() {
 }
 
 // Every shortest answer, in lexicographic order.
-func ExampleMagicSquare_All() {
-	q, _ := lookup.ParseMagicSquare("2 6 8 4 5 7 3 1")
+func ExamplePosition_All() {
+	q, _ := msquare.Parse("2 6 8 4 5 7 3 1")
 	sols, _, _ := q.All(0)
 	n, _ := q.Count()
 	fmt.Println(n, sols)
 	// Output: 4 [BCABCCB BCBACCB BCBCCAB BCBCCBA]
 }
 
-func ExampleMagicSquare_Verify() {
-	q, _ := lookup.ParseMagicSquare("2 6 8 4 5 7 3 1")
+func ExamplePosition_Verify() {
+	q, _ := msquare.Parse("2 6 8 4 5 7 3 1")
 	v, _ := q.Verify("BCABCCBAA")
 	fmt.Println(v)
 	// Output: not optimal: length 9, optimal 7
 }
 
-func ExampleParseMagicSquare() {
-	_, err := lookup.ParseMagicSquare("1 2 3 4 5 6 7 7")
+func ExampleParse() {
+	_, err := msquare.Parse("1 2 3 4 5 6 7 7")
 	fmt.Println(err)
 	// Output: 7 appears twice (numbers 7 and 8); want each of 1..8 once
 }

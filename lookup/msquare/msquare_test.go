@@ -1,4 +1,4 @@
-package lookup_test
+package msquare_test
 
 import (
 	"errors"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
 )
 
 // The independent model for these tests: boards as arrays of numbers, the
@@ -73,7 +74,7 @@ func bfs(start cells) (first map[cells]string, count map[cells]uint64) {
 	return first, count
 }
 
-func parse(t testing.TB, c cells) lookup.MagicSquare {
+func parse(t testing.TB, c cells) msquare.Position {
 	t.Helper()
 	var b strings.Builder
 	for i, v := range c {
@@ -82,7 +83,7 @@ func parse(t testing.TB, c cells) lookup.MagicSquare {
 		}
 		b.WriteByte(byte('0' + v))
 	}
-	q, err := lookup.ParseMagicSquare(b.String())
+	q, err := msquare.Parse(b.String())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,8 +94,8 @@ func parse(t testing.TB, c cells) lookup.MagicSquare {
 }
 
 // The statement's sample.
-func TestMagicSquareSample(t *testing.T) {
-	q, err := lookup.ParseMagicSquare("2 6 8 4 5 7 3 1")
+func TestSample(t *testing.T) {
+	q, err := msquare.Parse("2 6 8 4 5 7 3 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,13 +103,13 @@ func TestMagicSquareSample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := string(lookup.AppendMagicSquareAnswer(nil, s)); got != "7\nBCABCCB\n" {
+	if got := string(msquare.AppendAnswer(nil, s)); got != "7\nBCABCCB\n" {
 		t.Errorf("answer %q, want %q", got, "7\nBCABCCB\n")
 	}
-	if s, err := (lookup.MagicSquare{}).Solve(); err != nil || s.Len() != 0 {
+	if s, err := (msquare.Position{}).Solve(); err != nil || s.Len() != 0 {
 		t.Errorf("the base state: %q, %v", s, err)
 	}
-	if got := string(lookup.AppendMagicSquareAnswer(nil, lookup.Solution{})); got != "0\n\n" {
+	if got := string(msquare.AppendAnswer(nil, lookup.Solution{})); got != "0\n\n" {
 		t.Errorf("empty answer %q, want %q", got, "0\n\n")
 	}
 }
@@ -117,7 +118,7 @@ func TestMagicSquareSample(t *testing.T) {
 // long as the search's shortest, and is the search's lexicographically
 // smallest; the number of shortest sequences is the search's; the largest
 // distance is 22, and the distribution is the search's.
-func TestMagicSquareAllTargets(t *testing.T) {
+func TestAllTargets(t *testing.T) {
 	first, count := bfs(baseCells)
 	if len(first) != 40320 {
 		t.Fatalf("the search reached %d states, want 40320", len(first))
@@ -133,7 +134,7 @@ func TestMagicSquareAllTargets(t *testing.T) {
 		if applyAll(baseCells, got) != c {
 			t.Fatalf("%v: %q does not reach it", c, got)
 		}
-		if (lookup.MagicSquare{}).Apply(s) != q {
+		if (msquare.Position{}).Apply(s) != q {
 			t.Fatalf("%v: Apply(%q) does not reach it", c, got)
 		}
 		if got != want {
@@ -150,7 +151,7 @@ func TestMagicSquareAllTargets(t *testing.T) {
 	if len(dist)-1 != 22 {
 		t.Errorf("largest distance %d, want 22", len(dist)-1)
 	}
-	table, err := lookup.MagicSquareDistribution()
+	table, err := msquare.Distribution()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,11 +162,11 @@ func TestMagicSquareAllTargets(t *testing.T) {
 
 // From other states: for a few random starts, a fresh search from the start
 // gives every target's answer, and SolveFrom must give the same.
-func TestMagicSquareFrom(t *testing.T) {
+func TestFrom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	starts := []cells{baseCells}
 	for len(starts) < 4 {
-		starts = append(starts, lookup.RandomMagicSquare(rng).Cells())
+		starts = append(starts, msquare.Random(rng).Cells())
 	}
 	for _, s := range starts {
 		from := parse(t, s)
@@ -196,7 +197,7 @@ func TestMagicSquareFrom(t *testing.T) {
 // A second, simpler proof of the order for every target up to 10 operations
 // away: trying all sequences by length, and each length in lexicographic
 // order, the first that reaches a target is its answer.
-func TestMagicSquareBruteForce(t *testing.T) {
+func TestBruteForce(t *testing.T) {
 	const maxLen = 10
 	found := map[cells]string{}
 	seq := make([]byte, 0, maxLen)
@@ -241,9 +242,9 @@ func TestMagicSquareBruteForce(t *testing.T) {
 
 // All lists exactly Count sequences, strictly increasing, each shortest and
 // reaching the target, the first being Solve's; checked on every target.
-func TestMagicSquareAll(t *testing.T) {
+func TestAll(t *testing.T) {
 	for r := uint32(0); r < 40320; r++ {
-		q, err := lookup.MagicSquareFromRank(r)
+		q, err := msquare.FromRank(r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +261,7 @@ func TestMagicSquareAll(t *testing.T) {
 			t.Fatalf("%v: All starts %q, Solve gives %q", q, sols[0], first)
 		}
 		for i, s := range sols {
-			if s.Len() != first.Len() || (lookup.MagicSquare{}).Apply(s) != q {
+			if s.Len() != first.Len() || (msquare.Position{}).Apply(s) != q {
 				t.Fatalf("%v: %q is not a shortest answer", q, s)
 			}
 			if i > 0 && sols[i-1].String() >= s.String() {
@@ -276,8 +277,8 @@ func TestMagicSquareAll(t *testing.T) {
 	}
 }
 
-func TestMagicSquareVerify(t *testing.T) {
-	q, err := lookup.ParseMagicSquare("2 6 8 4 5 7 3 1")
+func TestVerify(t *testing.T) {
+	q, err := msquare.Parse("2 6 8 4 5 7 3 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,43 +308,43 @@ func TestMagicSquareVerify(t *testing.T) {
 		}
 	}
 	// From another state: the sample back to the base state.
-	v, err := (lookup.MagicSquare{}).VerifyFrom(q, "CCBCBBB")
+	v, err := (msquare.Position{}).VerifyFrom(q, "CCBCBBB")
 	if err != nil || !v.IsOptimal() {
 		t.Errorf("VerifyFrom: %+v, %v", v, err)
 	}
 }
 
-func TestMagicSquareParseErrors(t *testing.T) {
+func TestParseErrors(t *testing.T) {
 	cases := []struct {
 		in   string
 		kind error
 	}{
-		{"1 2 3", lookup.ErrMagicSquareCount},
-		{"1 2 3 4 5 6 7 8 8", lookup.ErrMagicSquareCount},
-		{"a b c d e f g h", lookup.ErrMagicSquareNumber},
-		{"1 2 3 4 5 6 7 0", lookup.ErrMagicSquareRange},
-		{"1 2 3 4 5 6 7 7", lookup.ErrMagicSquareDuplicate},
+		{"1 2 3", msquare.ErrCount},
+		{"1 2 3 4 5 6 7 8 8", msquare.ErrCount},
+		{"a b c d e f g h", msquare.ErrNumber},
+		{"1 2 3 4 5 6 7 0", msquare.ErrRange},
+		{"1 2 3 4 5 6 7 7", msquare.ErrDuplicate},
 	}
 	for _, c := range cases {
-		_, err := lookup.ParseMagicSquare(c.in)
-		var pe *lookup.MagicSquareError
+		_, err := msquare.Parse(c.in)
+		var pe *msquare.Error
 		if !errors.Is(err, c.kind) || !errors.As(err, &pe) || strings.Contains(err.Error(), "\n") {
-			t.Errorf("ParseMagicSquare(%q): %v, want a one-line %v", c.in, err, c.kind)
+			t.Errorf("Parse(%q): %v, want a one-line %v", c.in, err, c.kind)
 		}
 	}
-	if _, err := lookup.MagicSquareFromRank(40320); err == nil {
-		t.Error("MagicSquareFromRank(40320): no error")
+	if _, err := msquare.FromRank(40320); err == nil {
+		t.Error("FromRank(40320): no error")
 	}
 }
 
 // Random states are uniform: over many draws every rank comes up about
 // equally often (a chi-squared bound far beyond chance).
-func TestRandomMagicSquare(t *testing.T) {
+func TestRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	const n = 40320 * 20
 	seen := make([]int, 40320)
 	for i := 0; i < n; i++ {
-		seen[lookup.RandomMagicSquare(rng).Rank()]++
+		seen[msquare.Random(rng).Rank()]++
 	}
 	chi := 0.0
 	for _, k := range seen {
@@ -357,8 +358,8 @@ func TestRandomMagicSquare(t *testing.T) {
 }
 
 // Answers are the same from many goroutines at once (run with -race).
-func TestMagicSquareConcurrent(t *testing.T) {
-	qs := magicSquareTargets(512)
+func TestConcurrent(t *testing.T) {
+	qs := targets(512)
 	want := make([]string, len(qs))
 	for i, q := range qs {
 		s, err := q.SolveFrom(qs[(i+1)%len(qs)])

@@ -1,15 +1,15 @@
-package lookup_test
+package rotgame_test
 
 import (
 	"fmt"
 	"os"
 
-	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/rotgame"
 )
 
 // The judge's first sample: two operations bring eight 2s to the centre.
-func ExampleRotGame_Solve() {
-	g, err := lookup.ParseRotGame("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3")
+func ExamplePosition_Solve() {
+	g, err := rotgame.Parse("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3")
 	if err != nil {
 		panic(err)
 	}
@@ -27,8 +27,8 @@ func ExampleRotGame_Solve() {
 
 // Every optimal answer of the judge's second sample: two D and two H, in
 // any order.
-func ExampleRotGame_All() {
-	g, _ := lookup.ParseRotGame("1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3")
+func ExamplePosition_All() {
+	g, _ := rotgame.Parse("1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3")
 	n, _ := g.Count()
 	all, _, _ := g.All(3)
 	fmt.Println(n, all)
@@ -36,8 +36,8 @@ func ExampleRotGame_All() {
 	// 6 [DDHH 2 DHDH 2 DHHD 2]
 }
 
-func ExampleRotGame_Verify() {
-	g, _ := lookup.ParseRotGame("111132323132231222312133")
+func ExamplePosition_Verify() {
+	g, _ := rotgame.Parse("111132323132231222312133")
 	for _, s := range []string{"AC 2", "ACBE", "CA"} {
 		v, _ := g.Verify(s)
 		fmt.Println(v)
@@ -48,8 +48,8 @@ func ExampleRotGame_Verify() {
 	// illegal: the centre does not hold eight equal numbers (optimal 2)
 }
 
-func ExampleParseRotGame() {
-	_, err := lookup.ParseRotGame("1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3")
+func ExampleParse() {
+	_, err := rotgame.Parse("1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3")
 	fmt.Println(err)
 	// Output:
 	// want eight each of 1, 2 and 3, got 9, 7 and 8

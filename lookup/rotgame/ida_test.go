@@ -1,4 +1,4 @@
-package lookup
+package rotgame
 
 // An independent solver for the rotation game, to check the table's answers:
 // iterative deepening over the cells, operations tried in A..H order, with

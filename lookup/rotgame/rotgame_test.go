@@ -1,4 +1,4 @@
-package lookup
+package rotgame
 
 import (
 	"errors"
@@ -10,16 +10,17 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgame"
 	"github.com/godtable/godtable/internal/walk"
 )
 
-func randomBoards(n int, seed uint64) []RotGame {
+func randomBoards(n int, seed uint64) []Position {
 	rng := rand.New(rand.NewPCG(seed, 2))
-	out := make([]RotGame, n)
+	out := make([]Position, n)
 	for i := range out {
-		out[i] = RandomRotGame(rng)
+		out[i] = Random(rng)
 	}
 	return out
 }
@@ -27,8 +28,8 @@ func randomBoards(n int, seed uint64) []RotGame {
 // Every placement walks to the centre in exactly its distance from a full
 // breadth-first search, each operation one nearer: the embedded table is
 // right everywhere, and the walk never strays.
-func TestRotGameWalkEveryPlacement(t *testing.T) {
-	w, err := rotgameWalker.get()
+func TestWalkEveryPlacement(t *testing.T) {
+	w, err := table.Walker()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestRotGameWalkEveryPlacement(t *testing.T) {
 	}
 }
 
-func idaOf(g RotGame) idaBoard { return idaBoard(g.Cells()) }
+func idaOf(g Position) idaBoard { return idaBoard(g.Cells()) }
 
 // parallel calls f(i) for i in [0, n) on every CPU.
 func parallel(n int, f func(i int)) {
@@ -75,7 +76,7 @@ func parallel(n int, f func(i int)) {
 
 // On thousands of random boards the answer equals the independent search's:
 // the same length, sequence and centre number.
-func TestRotGameAgainstIDA(t *testing.T) {
+func TestAgainstIDA(t *testing.T) {
 	n := 2000
 	if testing.Short() {
 		n = 300
@@ -103,8 +104,8 @@ func TestRotGameAgainstIDA(t *testing.T) {
 
 // Boards chosen so that two numbers are equally near tell whether the tie
 // between numbers is broken right: more of them than random boards give.
-func TestRotGameTiesAgainstIDA(t *testing.T) {
-	w, err := rotgameWalker.get()
+func TestTiesAgainstIDA(t *testing.T) {
+	w, err := table.Walker()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestRotGameTiesAgainstIDA(t *testing.T) {
 
 // Count and All agree with the independent search's complete list of
 // optimal sequences, in order, with each one's centre number.
-func TestRotGameAllAgainstIDA(t *testing.T) {
+func TestAllAgainstIDA(t *testing.T) {
 	n := 150
 	if testing.Short() {
 		n = 30
@@ -177,9 +178,9 @@ func TestRotGameAllAgainstIDA(t *testing.T) {
 }
 
 // The joint walk over the three numbers gives the smallest of the numbers'
-// own answers, over the nearest numbers: the argument in RotGame's doc.
-func TestRotGameSolveIsSmallestOfNumbers(t *testing.T) {
-	w, err := rotgameWalker.get()
+// own answers, over the nearest numbers: the argument in the package documentation.
+func TestSolveIsSmallestOfNumbers(t *testing.T) {
+	w, err := table.Walker()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,7 +191,7 @@ func TestRotGameSolveIsSmallestOfNumbers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := newSolution(rotgameNotation(), steps).String()
+			s := answer.New(notation(), steps).String()
 			if centre == 0 || len(s) < len(best) || len(s) == len(best) && s < best {
 				best, centre = s, k+1
 			}
@@ -206,12 +207,12 @@ func TestRotGameSolveIsSmallestOfNumbers(t *testing.T) {
 }
 
 // The two samples of the specification.
-func TestRotGameSamples(t *testing.T) {
+func TestSamples(t *testing.T) {
 	for _, c := range []struct{ in, judge string }{
 		{"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", "AC\n2\n"},
 		{"1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3", "DDHH\n2\n"},
 	} {
-		g, err := ParseRotGame(c.in)
+		g, err := Parse(c.in)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,8 +226,8 @@ func TestRotGameSamples(t *testing.T) {
 	}
 }
 
-func TestRotGameSolved(t *testing.T) {
-	g, err := ParseRotGame("3 3 3 3 2 2 1 1 1 2 2 1 1 3 3 1 1 1 2 2 2 2 3 3")
+func TestSolved(t *testing.T) {
+	g, err := Parse("3 3 3 3 2 2 1 1 1 2 2 1 1 3 3 1 1 1 2 2 2 2 3 3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -239,38 +240,38 @@ func TestRotGameSolved(t *testing.T) {
 	}
 }
 
-func TestRotGameZero(t *testing.T) {
-	var g RotGame
+func TestZero(t *testing.T) {
+	var g Position
 	if _, err := g.Solve(); err == nil {
-		t.Error("the zero RotGame was solved")
+		t.Error("the zero Position was solved")
 	}
 	if _, err := g.Count(); err == nil {
-		t.Error("the zero RotGame was counted")
+		t.Error("the zero Position was counted")
 	}
 	if _, err := g.Verify(""); err == nil {
-		t.Error("the zero RotGame was verified")
+		t.Error("the zero Position was verified")
 	}
 }
 
-func TestRotGameCells(t *testing.T) {
+func TestCells(t *testing.T) {
 	for _, g := range randomBoards(1000, 6) {
-		h, err := RotGameFromCells(g.Cells())
+		h, err := FromCells(g.Cells())
 		if err != nil || h != g {
 			t.Fatalf("%v: from cells %v, %v", g, h, err)
 		}
-		p, err := ParseRotGame(g.String())
+		p, err := Parse(g.String())
 		if err != nil || p != g {
 			t.Fatalf("%v: parsed back %v, %v", g, p, err)
 		}
 	}
-	if _, err := RotGameFromCells([24]uint8{}); !errors.Is(err, ErrRotGameValue) {
+	if _, err := FromCells([24]uint8{}); !errors.Is(err, ErrValue) {
 		t.Errorf("all zero cells: %v", err)
 	}
 }
 
 // Random boards are uniform: each cell holds each number a third of the
 // time, and pairs of cells hold equal numbers 7/23 of the time.
-func TestRandomRotGameUniform(t *testing.T) {
+func TestRandomUniform(t *testing.T) {
 	const n = 60000
 	var count [24][4]int
 	same := 0
@@ -295,8 +296,8 @@ func TestRandomRotGameUniform(t *testing.T) {
 	}
 }
 
-func TestRotGameVerify(t *testing.T) {
-	g, err := ParseRotGame("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3")
+func TestVerify(t *testing.T) {
+	g, err := Parse("1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +322,7 @@ func TestRotGameVerify(t *testing.T) {
 			t.Errorf("Verify(%q) = %v, %v; want %s", c.sol, v, err, c.verdict)
 		}
 	}
-	s, _ := ParseRotGame("3 3 3 3 2 2 1 1 1 2 2 1 1 3 3 1 1 1 2 2 2 2 3 3")
+	s, _ := Parse("3 3 3 3 2 2 1 1 1 2 2 1 1 3 3 1 1 1 2 2 2 2 3 3")
 	for _, sol := range []string{"", "No moves needed", "No moves needed 1", "1"} {
 		if v, _ := s.Verify(sol); !v.IsOptimal() {
 			t.Errorf("solved board, Verify(%q) = %v", sol, v)
@@ -336,8 +337,8 @@ func TestRotGameVerify(t *testing.T) {
 	}
 }
 
-func TestRotGameDistribution(t *testing.T) {
-	got, err := RotGameDistribution()
+func TestDistribution(t *testing.T) {
+	got, err := Distribution()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -360,14 +361,14 @@ func TestRotGameDistribution(t *testing.T) {
 // The walk has two ways to solve several coordinates: with the puzzle's
 // lower bound (what Solve uses), and the general walk, which first finds
 // every coordinate's distance. Both give the same answers.
-func TestRotGameWalksAgree(t *testing.T) {
-	w, err := rotgameWalker.get()
+func TestWalksAgree(t *testing.T) {
+	w, err := table.Walker()
 	if err != nil {
 		t.Fatal(err)
 	}
 	plain := *rotgame.Def()
 	plain.LowerBound = nil
-	general := walk.New(&plain, w.Levels(), rotgameSteps(), true)
+	general := walk.New(&plain, w.Levels(), tableSteps(), true)
 	for _, g := range randomBoards(20000, 13) {
 		c := []puzzle.State{puzzle.State(g.m[0]), puzzle.State(g.m[1]), puzzle.State(g.m[2])}
 		a, ka, err := w.SolveAny(c, nil)
@@ -381,5 +382,28 @@ func TestRotGameWalksAgree(t *testing.T) {
 		if !slices.Equal(a, d) || ka != kd {
 			t.Fatalf("%v: bounded %v %d, general %v %d", g, a, ka, d, kd)
 		}
+	}
+}
+
+// Input errors are this package's type, with their class, on one line.
+func TestErrors(t *testing.T) {
+	for _, c := range []struct {
+		in    string
+		class error
+	}{
+		{"1 2 3", ErrCount},
+		{"1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 x", ErrNumber},
+		{"1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 4", ErrValue},
+		{"1 1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3", ErrBalance},
+	} {
+		_, err := Parse(c.in)
+		var pe *Error
+		if !errors.As(err, &pe) || !errors.Is(err, c.class) || pe.Msg == "" || containsNewline(pe.Msg) {
+			t.Errorf("%q: %v (%T), want a one-line *Error of class %v", c.in, err, err, c.class)
+		}
+	}
+	var pe *Error
+	if _, err := FromCells([24]uint8{}); !errors.As(err, &pe) {
+		t.Errorf("all zero cells: %v (%T), want an *Error", err, err)
 	}
 }

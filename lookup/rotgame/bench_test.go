@@ -1,12 +1,12 @@
-package lookup
+package rotgame
 
 import (
 	"strings"
 	"testing"
 )
 
-// BenchmarkRotGame_Solve solves random boards (the table already decoded).
-func BenchmarkRotGame_Solve(b *testing.B) {
+// BenchmarkSolve solves random boards (the table already decoded).
+func BenchmarkSolve(b *testing.B) {
 	boards := randomBoards(1<<12, 9)
 	if _, err := boards[0].Solve(); err != nil {
 		b.Fatal(err)
@@ -20,9 +20,9 @@ func BenchmarkRotGame_Solve(b *testing.B) {
 	}
 }
 
-// BenchmarkRotGame_ParseSolve reads a judge line and writes the judge's
+// BenchmarkParseSolve reads a judge line and writes the judge's
 // answer: the whole work of one case.
-func BenchmarkRotGame_ParseSolve(b *testing.B) {
+func BenchmarkParseSolve(b *testing.B) {
 	boards := randomBoards(1<<12, 10)
 	lines := make([]string, len(boards))
 	for i, g := range boards {
@@ -31,7 +31,7 @@ func BenchmarkRotGame_ParseSolve(b *testing.B) {
 	var out []byte
 	i := 0
 	for b.Loop() {
-		g, err := ParseRotGame(lines[i&(len(lines)-1)])
+		g, err := Parse(lines[i&(len(lines)-1)])
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -45,8 +45,8 @@ func BenchmarkRotGame_ParseSolve(b *testing.B) {
 	_ = strings.TrimSpace(string(out))
 }
 
-// BenchmarkRotGame_Count counts the optimal sequences of random boards.
-func BenchmarkRotGame_Count(b *testing.B) {
+// BenchmarkCount counts the optimal sequences of random boards.
+func BenchmarkCount(b *testing.B) {
 	boards := randomBoards(1<<12, 11)
 	i := 0
 	for b.Loop() {
@@ -57,9 +57,9 @@ func BenchmarkRotGame_Count(b *testing.B) {
 	}
 }
 
-// BenchmarkRotGame_SolveParallel solves random boards on every CPU: the
+// BenchmarkSolveParallel solves random boards on every CPU: the
 // library's throughput, boards per second being 1e9 / (ns/op).
-func BenchmarkRotGame_SolveParallel(b *testing.B) {
+func BenchmarkSolveParallel(b *testing.B) {
 	boards := randomBoards(1<<12, 12)
 	if _, err := boards[0].Solve(); err != nil {
 		b.Fatal(err)

@@ -1,0 +1,5 @@
+//go:build !race
+
+package msquare
+
+const raceEnabled = false
