@@ -3,7 +3,10 @@
 // can both print it and tell errors apart with errors.Is.
 package inputerr
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Error is an input that is not a state of its puzzle.
 type Error struct {
@@ -25,4 +28,30 @@ func (e *Error) Unwrap() error { return e.Kind }
 // fmt.Sprintf.
 func New(kind error, format string, args ...any) error {
 	return &Error{Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Of is the input error of one puzzle's public package: Error's message,
+// class and position in a type of that puzzle's own (P is a type that only
+// its package names), so that errors.As tells one puzzle's errors from
+// another's while the code is written once.
+type Of[P any] struct {
+	Kind  error  // the class of problem, for errors.Is
+	Msg   string // one line naming the problem
+	Token string // for a move sequence, the bad token ("" otherwise)
+	Pos   int    // for a move sequence, its 1-based character position
+}
+
+func (e *Of[P]) Error() string { return e.Msg }
+
+// Unwrap returns the class, for errors.Is.
+func (e *Of[P]) Unwrap() error { return e.Kind }
+
+// As returns an input error (an *Error) as an *Of[P], and any other error as
+// it is.
+func As[P any](err error) error {
+	var ie *Error
+	if errors.As(err, &ie) {
+		return &Of[P]{Kind: ie.Kind, Msg: ie.Msg, Token: ie.Token, Pos: ie.Pos}
+	}
+	return err
 }

@@ -20,6 +20,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"testing"
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/walk"
@@ -256,4 +257,50 @@ func checkAll(w *walk.Walker, c *Counts, r uint32, cut int) error {
 		}
 	}
 	return nil
+}
+
+// Table runs the every-state proofs on a walker: the dynamic program
+// (CountOptimal), then EveryCount on every state and AllSample on 20,000.
+func Table(w *walk.Walker) error {
+	c := CountOptimal(w.Def(), w.Steps())
+	if err := EveryCount(w, c); err != nil {
+		return err
+	}
+	return AllSample(w, c, 20000)
+}
+
+// Concurrently computes answer(i) for every i below n from many goroutines
+// at once (four per CPU, each taking every so many i, so that they race to
+// whatever is built on first use), then again one at a time, and returns the
+// first i whose two answers differ, with both; -1 when none does.
+func Concurrently(n int, answer func(i int) string) (i int, got, want string) {
+	results := make([]string, n)
+	workers := 4 * runtime.NumCPU()
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				results[i] = answer(i)
+			}
+		})
+	}
+	wg.Wait()
+	for i := range results {
+		if want := answer(i); results[i] != want {
+			return i, results[i], want
+		}
+	}
+	return -1, "", ""
+}
+
+// NoPanic calls f and reports a panic as an error of t naming what was
+// tried.
+func NoPanic(t testing.TB, name string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s panicked: %v", name, r)
+		}
+	}()
+	f()
 }

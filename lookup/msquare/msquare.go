@@ -62,15 +62,10 @@ func (q Position) board() msquare.Board { return q.x ^ msquare.Base }
 // Error is the error of Parse for an input that is not a state: a one-line
 // message naming the problem, with its class for errors.Is (ErrCount,
 // ErrNumber, ErrRange or ErrDuplicate).
-type Error struct {
-	Kind error
-	Msg  string
-}
+type Error = inputerr.Of[errorTag]
 
-func (e *Error) Error() string { return e.Msg }
-
-// Unwrap returns the class, for errors.Is.
-func (e *Error) Unwrap() error { return e.Kind }
+// errorTag makes Error this package's own type.
+type errorTag struct{}
 
 // Classes of input error, for errors.Is.
 var (
@@ -86,13 +81,7 @@ var (
 
 // wrap gives an input error this package's type, so that errors.As tells a
 // magic-squares error from another puzzle's.
-func wrap(err error) error {
-	var ie *inputerr.Error
-	if errors.As(err, &ie) {
-		return &Error{Kind: ie.Kind, Msg: ie.Msg}
-	}
-	return err
-}
+func wrap(err error) error { return inputerr.As[errorTag](err) }
 
 // Parse reads a state as the judge gives it: eight numbers separated by
 // white space, a permutation of 1..8, clockwise from the top-left ("2 6 8 4

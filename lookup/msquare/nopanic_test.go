@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/lookup"
 )
 
@@ -14,15 +15,7 @@ import (
 func TestNoPanics(t *testing.T) {
 	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R"}
 	ranks := []uint32{0, 1, 40319, 40320, 362879, 362880, 3674159, 3674160, math.MaxUint32}
-	try := func(name string, f func()) {
-		t.Helper()
-		defer func() {
-			if r := recover(); r != nil {
-				t.Errorf("%s panicked: %v", name, r)
-			}
-		}()
-		f()
-	}
+	try := func(name string, f func()) { t.Helper(); proof.NoPanic(t, name, f) }
 	var sol lookup.Solution
 	try("AppendAnswer", func() { AppendAnswer(nil, sol) })
 	// A solution of another puzzle: its ninth move (the pocket cube's F2),

@@ -15,11 +15,7 @@ func TestEveryState(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := proof.CountOptimal(w.Def(), w.Steps())
-	if err := proof.EveryCount(w, c); err != nil {
-		t.Fatal(err)
-	}
-	if err := proof.AllSample(w, c, 20000); err != nil {
+	if err := proof.Table(w); err != nil {
 		t.Fatal(err)
 	}
 }

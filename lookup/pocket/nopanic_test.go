@@ -5,6 +5,7 @@ import (
 	"math"
 	"testing"
 
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/lookup"
 )
 
@@ -13,15 +14,7 @@ import (
 func TestNoPanics(t *testing.T) {
 	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "(((R)99)99)99", "[R, U", "R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R"}
 	ranks := []uint32{0, 1, 40319, 40320, 362879, 362880, 3674159, 3674160, math.MaxUint32}
-	try := func(name string, f func()) {
-		t.Helper()
-		defer func() {
-			if r := recover(); r != nil {
-				t.Errorf("%s panicked: %v", name, r)
-			}
-		}()
-		f()
-	}
+	try := func(name string, f func()) { t.Helper(); proof.NoPanic(t, name, f) }
 	metrics := []lookup.Metric{lookup.HTM, lookup.QTM, -1, 7}
 	try("Random with nil", func() { Random(nil) })
 	try("distributions", func() {

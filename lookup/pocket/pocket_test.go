@@ -95,32 +95,6 @@ func TestPocketAllPositions(t *testing.T) {
 	}
 }
 
-// On every position, in both metrics, the walk through the next-step table
-// gives the same solution as the walk through the distance table (in lookup.QTM the
-// table's step is not always the walk's: after R, R again is written R2).
-func TestPocketNextStepTables(t *testing.T) {
-	if testing.Short() {
-		t.Skip("exhaustive")
-	}
-	for _, m := range metrics {
-		t.Run(m.String(), func(t *testing.T) {
-			w := pocketWalker(t, m, true)
-			if !w.Prepared() {
-				t.Fatal("no next-step table")
-			}
-			forAllRanks(t, func(r uint32) error {
-				var a, b [walk.MaxSteps]uint8
-				got, err1 := w.Solve(puzzle.State(r), a[:0])
-				want, err2 := w.SolveByTable(puzzle.State(r), b[:0])
-				if !slices.Equal(got, want) || err1 != err2 {
-					return fmt.Errorf("rank %d: next-step table %v (%v), distance table %v (%v)", r, got, err1, want, err2)
-				}
-				return nil
-			})
-		})
-	}
-}
-
 // The table's recorded distribution is the published one.
 func TestPocketDistribution(t *testing.T) {
 	want := map[lookup.Metric][]int{

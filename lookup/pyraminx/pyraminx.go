@@ -19,7 +19,6 @@
 package pyraminx
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sync"
@@ -45,17 +44,10 @@ type Position struct {
 // errors.Is (ErrLength, ErrCharacter, ErrColours, ErrPiece, ErrDuplicate,
 // ErrParity, ErrFlip or ErrMove). For a move sequence, Token and Pos are the
 // bad token and its position (the 1-based character count).
-type Error struct {
-	Kind  error
-	Msg   string
-	Token string
-	Pos   int
-}
+type Error = inputerr.Of[errorTag]
 
-func (e *Error) Error() string { return e.Msg }
-
-// Unwrap returns the class, for errors.Is.
-func (e *Error) Unwrap() error { return e.Kind }
+// errorTag makes Error this package's own type.
+type errorTag struct{}
 
 // Classes of input error, for errors.Is.
 var (
@@ -82,13 +74,7 @@ var (
 
 // wrap gives an input error this package's type, so that errors.As tells a
 // Pyraminx error from another puzzle's.
-func wrap(err error) error {
-	var ie *inputerr.Error
-	if errors.As(err, &ie) {
-		return &Error{Kind: ie.Kind, Msg: ie.Msg, Token: ie.Token, Pos: ie.Pos}
-	}
-	return err
-}
+func wrap(err error) error { return inputerr.As[errorTag](err) }
 
 // Parse reads a position from its 36 stickers: the faces F, L, R and D, nine
 // stickers each, in the net drawn in the internal package's documentation

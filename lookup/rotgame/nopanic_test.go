@@ -5,21 +5,14 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/proof"
 )
 
 // No exported function panics, whatever it is given: zero values, nil
 // generators, odd limits and strings.
 func TestNoPanics(t *testing.T) {
 	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R"}
-	try := func(name string, f func()) {
-		t.Helper()
-		defer func() {
-			if r := recover(); r != nil {
-				t.Errorf("%s panicked: %v", name, r)
-			}
-		}()
-		f()
-	}
+	try := func(name string, f func()) { t.Helper(); proof.NoPanic(t, name, f) }
 	// A solution of another puzzle: its ninth move (the pocket cube's F2),
 	// beyond the eight operations.
 	names := []string{"U", "U'", "U2", "R", "R'", "R2", "F", "F'", "F2"}

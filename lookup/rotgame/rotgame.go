@@ -71,15 +71,10 @@ type Position struct {
 // Error is the error of Parse and FromCells for an input that is not a
 // board: a one-line message naming the problem, with its class for
 // errors.Is (ErrCount, ErrNumber, ErrValue or ErrBalance).
-type Error struct {
-	Kind error
-	Msg  string
-}
+type Error = inputerr.Of[errorTag]
 
-func (e *Error) Error() string { return e.Msg }
-
-// Unwrap returns the class, for errors.Is.
-func (e *Error) Unwrap() error { return e.Kind }
+// errorTag makes Error this package's own type.
+type errorTag struct{}
 
 // Classes of input error, for errors.Is.
 var (
@@ -95,13 +90,7 @@ var (
 
 // wrap gives an input error this package's type, so that errors.As tells a
 // rotation game error from another puzzle's.
-func wrap(err error) error {
-	var ie *inputerr.Error
-	if errors.As(err, &ie) {
-		return &Error{Kind: ie.Kind, Msg: ie.Msg}
-	}
-	return err
-}
+func wrap(err error) error { return inputerr.As[errorTag](err) }
 
 // errNotABoard is the zero Position's error: it holds no numbers.
 var errNotABoard = errors.New("not a board (the zero RotGame)")

@@ -39,17 +39,10 @@ type Grid struct {
 // (ErrNotNumber, ErrRange, ErrCount, ErrRepeat or ErrMove). For a move
 // sequence, Token and Pos are the bad token and its position (the 1-based
 // character count).
-type Error struct {
-	Kind  error
-	Msg   string
-	Token string
-	Pos   int
-}
+type Error = inputerr.Of[errorTag]
 
-func (e *Error) Error() string { return e.Msg }
-
-// Unwrap returns the class, for errors.Is.
-func (e *Error) Unwrap() error { return e.Kind }
+// errorTag makes Error this package's own type.
+type errorTag struct{}
 
 // Classes of input error, for errors.Is.
 var (
@@ -71,13 +64,7 @@ var errNoSuchPosition = errors.New("no such position")
 
 // wrap gives an input error this package's type, so that errors.As tells a
 // grid error from another puzzle's.
-func wrap(err error) error {
-	var ie *inputerr.Error
-	if errors.As(err, &ie) {
-		return &Error{Kind: ie.Kind, Msg: ie.Msg, Token: ie.Token, Pos: ie.Pos}
-	}
-	return err
-}
+func wrap(err error) error { return inputerr.As[errorTag](err) }
 
 // Parse reads the nine numbers 1..9 row by row, with or without white space
 // between them ("492357816", "4 9 2 3 5 7 8 1 6", "492 357 816"). Invalid

@@ -15,7 +15,6 @@
 package views
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -40,15 +39,10 @@ type Blocks views.Blocks
 // Error is the error of Parse and ParseBlocks for an input that is not
 // views or blocks: a one-line message naming the problem, with its class
 // for errors.Is (ErrCharacter, ErrLength or ErrShape).
-type Error struct {
-	Kind error
-	Msg  string
-}
+type Error = inputerr.Of[errorTag]
 
-func (e *Error) Error() string { return e.Msg }
-
-// Unwrap returns the class, for errors.Is.
-func (e *Error) Unwrap() error { return e.Kind }
+// errorTag makes Error this package's own type.
+type errorTag struct{}
 
 // Classes of input error, for errors.Is.
 var (
@@ -63,13 +57,7 @@ var (
 
 // wrap gives an input error this package's type, so that errors.As tells a
 // views error from another puzzle's.
-func wrap(err error) error {
-	var ie *inputerr.Error
-	if errors.As(err, &ie) {
-		return &Error{Kind: ie.Kind, Msg: ie.Msg}
-	}
-	return err
-}
+func wrap(err error) error { return inputerr.As[errorTag](err) }
 
 // Parse reads views as 12 hex digits (the top, front and side views, 16
 // bits each, left to right then top to bottom, the first digit's most

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/godtable/godtable/internal/proof"
 )
 
 // Parse reads both written forms, and what Hex and Draw write reads back.
@@ -148,52 +148,10 @@ func TestVerifyBlocks(t *testing.T) {
 	}
 }
 
-// Solving views from many goroutines at once gives exactly the sequential
-// answers. Run under go test -race by make test.
-func TestConcurrent(t *testing.T) {
-	n := 200
-	if testing.Short() || raceEnabled {
-		n = 30
-	}
-	rng := rand.New(rand.NewPCG(42, 42))
-	cases := make([]Views, n)
-	for i := range cases {
-		cases[i] = BatteryCase(rng.IntN(1000000))
-	}
-	answer := func(v Views) string {
-		b, ok := v.Solve()
-		return fmt.Sprint(b.Hex(), ok)
-	}
-	got := make([]string, len(cases))
-	workers := 4 * runtime.NumCPU()
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < len(cases); i += workers {
-				got[i] = answer(cases[i])
-			}
-		})
-	}
-	wg.Wait()
-	for i, v := range cases {
-		if want := answer(v); got[i] != want {
-			t.Errorf("%v: concurrent answer %q, sequential %q", v, got[i], want)
-		}
-	}
-}
-
 // No exported function panics, whatever it is given.
 func TestNoPanics(t *testing.T) {
 	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "top", "Top:\n\n\n", "impossible", "12 impossible"}
-	try := func(name string, f func()) {
-		t.Helper()
-		defer func() {
-			if r := recover(); r != nil {
-				t.Errorf("%s panicked: %v", name, r)
-			}
-		}()
-		f()
-	}
+	try := func(name string, f func()) { t.Helper(); proof.NoPanic(t, name, f) }
 	try("views", func() {
 		Battery(-5, -1)
 		Battery(3, 100)

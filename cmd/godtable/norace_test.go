@@ -1,5 +1,5 @@
 //go:build !race
 
-package rotgame
+package main
 
 const raceEnabled = false

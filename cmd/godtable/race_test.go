@@ -1,5 +1,5 @@
 //go:build race
 
-package msquare
+package main
 
 const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build !race
-
-package msquare
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package pocket
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build race
-
-package rotgame
-
-const raceEnabled = true

@@ -1,5 +1,0 @@
-//go:build !race
-
-package rotgrid
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package views
-
-const raceEnabled = false
