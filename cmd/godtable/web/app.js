@@ -101,7 +101,7 @@ const puzzles = {
     solved: "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD",
     scramble: true, table: true,
     editor(box) { box.appendChild(el("div", "note", "The drawing follows the text below.")); },
-    picture(shown) { return drawing(shown.drawing); },
+    picture(shown) { return drawing(shown.drawing, true); },
     tokens: (sol) => sol.split(/\s+/).filter(Boolean),
     join: (toks) => toks.join(" "),
   },
@@ -229,10 +229,10 @@ function rotgameBoard(n, onClick) {
 
 // drawing shows the command's text drawing, the Pyraminx's stickers in
 // their colours.
-function drawing(text) {
+function drawing(text, stickers) {
   const pre = el("pre", "drawing");
   for (const ch of text) {
-    if ("FLRD".includes(ch)) pre.appendChild(el("span", ch, ch));
+    if (stickers && "FLRD".includes(ch)) pre.appendChild(el("span", ch, ch));
     else pre.appendChild(document.createTextNode(ch));
   }
   return pre;
@@ -271,6 +271,7 @@ const ui = {
     $("stats-section").classList.toggle("hidden", !p.table);
     $("all-box").classList.toggle("hidden", !p.table);
     $("stepper").classList.toggle("hidden", name === "views");
+    $("count-fact").classList.toggle("hidden", name === "views");
     $("blocks-box").classList.toggle("hidden", name !== "views");
     $("scramble-moves").value = "";
     this.clearAnswer();
@@ -420,6 +421,7 @@ const ui = {
     const pic = this.p.picture(r.data);
     pic.id = "step-picture";
     pic.dataset.state = r.data.state;
+    pic.dataset.k = s.k;
     pic.dataset.solved = r.data.solved;
     $("picture").replaceChildren(pic);
   },
