@@ -19,10 +19,13 @@ import (
 // each at most maxLine bytes as on stdin.
 const (
 	maxRequestBody = 1 << 20
-	maxBatchBody   = 64 << 20
 	// maxScrambleN is the most states one scramble request draws.
 	maxScrambleN = 10000
 )
+
+// maxBatchBody is the most a batch request's body may hold (a variable so
+// that the tests can reach it quickly).
+var maxBatchBody int64 = 64 << 20
 
 // routes maps the API and the page.
 func routes() *http.ServeMux {
