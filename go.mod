@@ -4,5 +4,11 @@ go 1.26
 
 require (
 	github.com/bits-and-blooms/bitset v1.29.0
+	github.com/chromedp/chromedp v0.23.1
 	github.com/klauspost/compress v1.20.4
+)
+
+require (
+	github.com/chromedp/cdproto v0.160.1 // indirect
+	github.com/go-json-experiment/json v0.0.0-20260213210345-44df1a37e875 // indirect
 )

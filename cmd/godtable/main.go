@@ -9,6 +9,7 @@
 //	godtable stats PUZZLE [flags]               # states per distance, from the table
 //	godtable show PUZZLE STATE                  # draw the state
 //	godtable battery views [--n N]
+//	godtable serve [--addr 127.0.0.1:8080]      # the web page and the HTTP API
 //
 // Every input gets exactly one answer, in input order; an invalid input's
 // answer is the line "error: MESSAGE" (also written to stderr with its line
@@ -63,6 +64,7 @@ const usageText = `usage:
   godtable stats PUZZLE [flags]               states per distance, from the table
   godtable show PUZZLE STATE                  draw the state
   godtable battery views [--n N]
+  godtable serve [--addr 127.0.0.1:8080]      the web page and the HTTP API
 
 puzzles: %s
 'godtable COMMAND PUZZLE -h' lists the flags.
@@ -163,6 +165,9 @@ func runCommand(e *env, args []string) int {
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprintf(stdout, usageText, strings.Join(puzzleNames(), " "))
 		return exitOK
+	}
+	if args[0] == "serve" {
+		return runServe(e, args[1:])
 	}
 	var cmd *command
 	for i := range commands {

@@ -1,0 +1,520 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Request limits. A single request (solve, verify, scramble, stats, show)
+// carries one state, so a small body is plenty; a batch carries many lines,
+// each at most maxLine bytes as on stdin.
+const (
+	maxRequestBody = 1 << 20
+	// maxScrambleN is the most states one scramble request draws.
+	maxScrambleN = 10000
+)
+
+// maxBatchBody is the most a batch request's body may hold (a variable so
+// that the tests can reach it quickly).
+var maxBatchBody int64 = 64 << 20
+
+// routes maps the API and the page.
+func routes() *http.ServeMux {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"status":"ok"}`+"\n")
+	})
+	mux.HandleFunc("GET /api/v1/puzzles", handlePuzzles)
+	mux.HandleFunc("/api/v1/{puzzle}/{action}", handleAPI)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Errorf("no such endpoint %s (want /api/v1/PUZZLE/ACTION)", r.URL.Path))
+	})
+	mux.Handle("/", pageHandler())
+	return mux
+}
+
+// writeError answers {"error": MESSAGE} with the status.
+func writeError(w http.ResponseWriter, status int, err error) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	b := appendJSON([]byte(`{"error":`), err.Error())
+	w.Write(append(b, "}\n"...))
+}
+
+// handlePuzzles lists the puzzles and the options each takes, for the page.
+func handlePuzzles(w http.ResponseWriter, r *http.Request) {
+	type info struct {
+		Name     string `json:"name"`
+		Table    bool   `json:"table"`
+		Metric   bool   `json:"metric"`
+		Scramble bool   `json:"scramble"`
+		Order    bool   `json:"order"`
+		From     bool   `json:"from"`
+	}
+	var list []info
+	for _, n := range puzzleNames() {
+		f := lookupPuzzle(n).features()
+		list = append(list, info{n, f.table, f.metric, f.scramble, f.order, f.from})
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(list)
+}
+
+// actions are the API's endpoints under /api/v1/{puzzle}/, each with the
+// command whose options it takes.
+var actions = map[string]struct {
+	cmd    string
+	handle func(w http.ResponseWriter, r *http.Request, p puzzle, req request)
+}{
+	"solve":    {"solve", handleSolve},
+	"verify":   {"verify", handleVerify},
+	"scramble": {"scramble", handleScramble},
+	"stats":    {"stats", handleStats},
+	"show":     {"show", handleShow},
+}
+
+// request is a decoded JSON request: the input fields and the command's
+// options.
+type request struct {
+	state, solution, moves string
+	opts                   *options
+}
+
+// inputFields are the request fields that are inputs rather than options,
+// with the endpoints that take them.
+var inputFields = map[string][]string{
+	"state":    {"solve", "verify", "show"},
+	"solution": {"verify"},
+	"moves":    {"show"},
+}
+
+func handleAPI(w http.ResponseWriter, r *http.Request) {
+	name, action := r.PathValue("puzzle"), r.PathValue("action")
+	p := lookupPuzzle(name)
+	if p == nil {
+		writeError(w, http.StatusNotFound, fmt.Errorf("unknown puzzle %q (want one of %s)", name, strings.Join(puzzleNames(), ", ")))
+		return
+	}
+	if action == "batch" {
+		if r.Method != http.MethodPost {
+			methodNotAllowed(w, "POST")
+			return
+		}
+		handleBatch(w, r, p)
+		return
+	}
+	act, ok := actions[action]
+	if !ok {
+		writeError(w, http.StatusNotFound, fmt.Errorf("unknown endpoint %q (want solve, verify, scramble, stats, show or batch)", action))
+		return
+	}
+	switch {
+	case r.Method == http.MethodPost:
+	case r.Method == http.MethodGet && action == "stats":
+	default:
+		methodNotAllowed(w, "POST")
+		return
+	}
+	if act.cmd == "stats" && !p.features().table {
+		writeError(w, http.StatusBadRequest, errors.New("no table for this puzzle"))
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBody))
+	if err != nil {
+		writeBodyError(w, err, maxRequestBody)
+		return
+	}
+	req, status, err := decodeRequest(body, act.cmd, p, r)
+	if err != nil {
+		writeError(w, status, err)
+		return
+	}
+	act.handle(w, r, p, req)
+}
+
+func methodNotAllowed(w http.ResponseWriter, allow string) {
+	w.Header().Set("Allow", allow)
+	writeError(w, http.StatusMethodNotAllowed, fmt.Errorf("method not allowed (want %s)", allow))
+}
+
+// writeBodyError answers a body that could not be read: 413 when it is over
+// the limit.
+func writeBodyError(w http.ResponseWriter, err error, limit int64) {
+	var mb *http.MaxBytesError
+	if errors.As(err, &mb) {
+		writeError(w, http.StatusRequestEntityTooLarge, fmt.Errorf("request body too large (more than %d bytes)", limit))
+		return
+	}
+	writeError(w, http.StatusBadRequest, fmt.Errorf("reading the request: %v", err))
+}
+
+// decodeRequest reads a JSON request body (or, for a GET, the query string)
+// into the inputs and the command's options. Each option field is set
+// through the command's own flag set, so that the API takes exactly the
+// options the command takes for that puzzle, with the same checks and the
+// same messages; a field name is the flag's with "_" for "-" (min_moves).
+func decodeRequest(body []byte, cmd string, p puzzle, r *http.Request) (request, int, error) {
+	fields := map[string]json.RawMessage{}
+	if len(bytes.TrimSpace(body)) > 0 {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.UseNumber()
+		if err := dec.Decode(&fields); err != nil {
+			return request{}, http.StatusBadRequest, fmt.Errorf("bad JSON request: %v", err)
+		}
+		if dec.More() {
+			return request{}, http.StatusBadRequest, errors.New("bad JSON request: more than one value")
+		}
+	}
+	if r != nil && r.Method == http.MethodGet {
+		for k, v := range r.URL.Query() {
+			b, _ := json.Marshal(v[len(v)-1])
+			fields[k] = b
+		}
+	}
+	var req request
+	values := map[string]string{}
+	for k, raw := range fields {
+		v, err := fieldValue(raw)
+		if err != nil {
+			return request{}, http.StatusBadRequest, fmt.Errorf("field %q: %v", k, err)
+		}
+		values[k] = v
+	}
+	o, err := optionsFor(cmd, p, values)
+	if err != nil {
+		return request{}, http.StatusBadRequest, err
+	}
+	req.opts = o
+	req.state, req.solution, req.moves = values["state"], values["solution"], values["moves"]
+	for _, in := range []string{req.state, req.solution, req.moves} {
+		if len(in) > maxLine {
+			return request{}, http.StatusRequestEntityTooLarge, fmt.Errorf("input too long (more than %d bytes)", maxLine)
+		}
+	}
+	return req, 0, nil
+}
+
+// fieldValue is a JSON field's value as a flag would take it.
+func fieldValue(raw json.RawMessage) (string, error) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return "", err
+	}
+	switch x := v.(type) {
+	case string:
+		return x, nil
+	case bool:
+		return strconv.FormatBool(x), nil
+	case json.Number:
+		return x.String(), nil
+	}
+	return "", errors.New("want a string, a number or a boolean")
+}
+
+// optionsFor sets the command's options from request fields (inputs left
+// out), through the flag set the command registers for this puzzle, then
+// checks them as the command does. JSON answers are always on.
+func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error) {
+	fs := flag.NewFlagSet("godtable "+cmd+" "+p.name(), flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	o := &options{}
+	o.register(fs, cmd, p)
+	keys := make([]string, 0, len(values))
+	for k := range values {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if takesInput(k, cmd) {
+			continue
+		}
+		name := strings.ReplaceAll(k, "_", "-")
+		if name == "json" || name == "color" || fs.Lookup(name) == nil {
+			return nil, fmt.Errorf("unknown field %q (%s %s takes %s)", k, cmd, p.name(), strings.Join(fieldNames(fs, cmd), ", "))
+		}
+		if err := fs.Set(name, values[k]); err != nil {
+			return nil, fmt.Errorf("field %q: invalid value %q", k, values[k])
+		}
+	}
+	o.json = true
+	if err := o.check(cmd, p); err != nil {
+		return nil, err
+	}
+	if cmd == "scramble" && o.n > maxScrambleN {
+		return nil, fmt.Errorf("n %d: at most %d states per request", o.n, maxScrambleN)
+	}
+	return o, nil
+}
+
+func takesInput(field, cmd string) bool {
+	for _, c := range inputFields[field] {
+		if c == cmd {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldNames lists the fields an endpoint takes, for an error message.
+func fieldNames(fs *flag.FlagSet, cmd string) []string {
+	var names []string
+	for _, k := range []string{"state", "solution", "moves"} {
+		if takesInput(k, cmd) {
+			names = append(names, k)
+		}
+	}
+	fs.VisitAll(func(f *flag.Flag) {
+		if f.Name != "json" && f.Name != "color" {
+			names = append(names, strings.ReplaceAll(f.Name, "-", "_"))
+		}
+	})
+	if len(names) == 0 {
+		return []string{"no fields"}
+	}
+	return names
+}
+
+// commandOutput runs one of the command's own functions with the request's
+// options, capturing its output and its messages.
+func commandOutput(f func(p puzzle, e *env, o *options, args []string) int, p puzzle, o *options, stdin string, args []string) (stdout, stderr string, status int) {
+	var out, errs bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errs}
+	status = f(p, e, o, args)
+	return out.String(), errs.String(), status
+}
+
+// writeAnswer writes a JSON answer line as the command wrote it: 200, or
+// 400 when it carries an error (an invalid input), or 500 when a table
+// could not be used.
+func writeAnswer(w http.ResponseWriter, stdout, stderr string, status int) {
+	if status == exitTable {
+		writeError(w, http.StatusInternalServerError, errors.New(commandMessage(stderr)))
+		return
+	}
+	code := http.StatusOK
+	var probe struct {
+		Error *string `json:"error"`
+	}
+	if json.Unmarshal([]byte(stdout), &probe) == nil && probe.Error != nil {
+		code = http.StatusBadRequest
+	}
+	if stdout == "" {
+		writeError(w, http.StatusBadRequest, errors.New(commandMessage(stderr)))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	io.WriteString(w, stdout)
+}
+
+// commandMessage is the command's first message on stderr without the
+// program's name, as a one-line error.
+func commandMessage(stderr string) string {
+	line, _, _ := strings.Cut(stderr, "\n")
+	line = strings.TrimPrefix(line, "godtable: ")
+	if line == "" {
+		line = "no answer"
+	}
+	return line
+}
+
+// handleSolve answers as "solve --json PUZZLE STATE" does: the state is one
+// argument, so a views drawing may span lines.
+func handleSolve(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
+	stdout, stderr, status := commandOutputArgs(runSolve, p, req.opts, req.state)
+	writeAnswer(w, stdout, stderr, status)
+}
+
+func commandOutputArgs(f func(p puzzle, e *env, o *options, args []string) int, p puzzle, o *options, arg string) (string, string, int) {
+	return commandOutput(f, p, o, "", []string{arg})
+}
+
+// handleVerify answers as "verify --json" does for the line STATE<TAB>SOLUTION.
+func handleVerify(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
+	if strings.ContainsAny(req.state, "\r\n") || strings.ContainsAny(req.solution, "\r\n") {
+		writeError(w, http.StatusBadRequest, errors.New("state and solution must each be one line"))
+		return
+	}
+	stdout, stderr, status := commandOutput(runVerify, p, req.opts, req.state+"\t"+req.solution+"\n", nil)
+	writeAnswer(w, stdout, stderr, status)
+}
+
+// handleScramble answers as "scramble --json" does: one JSON line per state.
+func handleScramble(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
+	out, errs, status := commandOutput(runScramble, p, req.opts, "", nil)
+	if status != exitOK {
+		code := http.StatusBadRequest
+		if status == exitTable {
+			code = http.StatusInternalServerError
+		}
+		writeError(w, code, errors.New(commandMessage(errs)))
+		return
+	}
+	w.Header().Set("Content-Type", contentType(req.opts.n))
+	io.WriteString(w, out)
+}
+
+// contentType is JSON for one object, JSON Lines for more.
+func contentType(n int) string {
+	if n == 1 {
+		return "application/json"
+	}
+	return "application/x-ndjson"
+}
+
+// handleStats answers as "stats --json" does.
+func handleStats(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
+	out, errs, status := commandOutput(runStats, p, req.opts, "", nil)
+	if status != exitOK {
+		code := http.StatusBadRequest
+		if status == exitTable {
+			code = http.StatusInternalServerError
+		}
+		writeError(w, code, errors.New(commandMessage(errs)))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	io.WriteString(w, out)
+}
+
+// flushWriter passes every write on to the client at once, so that a batch
+// streams: the command's own buffering decides when to write (when its
+// buffer is full, or before it would wait for more input).
+type flushWriter struct {
+	w http.ResponseWriter
+	c *http.ResponseController
+}
+
+func (f flushWriter) Write(b []byte) (int, error) {
+	n, err := f.w.Write(b)
+	if err == nil {
+		err = f.c.Flush()
+	}
+	return n, err
+}
+
+// limitNote records why reading a batch's body ended early.
+type limitNote struct {
+	r   io.Reader
+	err error
+}
+
+func (l *limitNote) Read(b []byte) (int, error) {
+	n, err := l.r.Read(b)
+	if err != nil && err != io.EOF && l.err == nil {
+		l.err = err
+	}
+	return n, err
+}
+
+// handleBatch answers the body's lines as "solve --json" answers stdin: one
+// answer per input, in order, streamed as they are made. The options are
+// the query's parameters (?metric=qtm&count=true). With Content-Type
+// application/x-ndjson (or application/jsonl) each line is instead a JSON
+// solve request, with its own state and options. ?format=text writes the
+// command's text answers instead of JSON.
+func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
+	body := &limitNote{r: http.MaxBytesReader(w, r.Body, maxBatchBody)}
+	q := r.URL.Query()
+	text := q.Get("format") == "text"
+	q.Del("format")
+	values := map[string]string{}
+	for k, v := range q {
+		values[k] = v[len(v)-1]
+	}
+	ct := r.Header.Get("Content-Type")
+	jsonLines := strings.HasPrefix(ct, "application/x-ndjson") || strings.HasPrefix(ct, "application/jsonl")
+	var o *options
+	if !jsonLines {
+		var err error
+		if o, err = optionsFor("solve", p, values); err != nil {
+			writeError(w, http.StatusBadRequest, err)
+			return
+		}
+		o.json = !text
+	} else if len(values) > 0 {
+		writeError(w, http.StatusBadRequest, errors.New("with JSON Lines the options go in each line, not the query"))
+		return
+	}
+	if text {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	} else {
+		w.Header().Set("Content-Type", "application/x-ndjson")
+	}
+	// Answers go out while the body is still coming in.
+	rc := http.NewResponseController(w)
+	rc.EnableFullDuplex()
+	out := flushWriter{w: w, c: rc}
+	if jsonLines {
+		batchJSONLines(out, body, p)
+	} else {
+		runSolve(p, &env{stdin: body, stdout: out, stderr: io.Discard}, o, nil)
+	}
+	if body.err != nil {
+		msg := fmt.Errorf("reading the request: %v", body.err)
+		var mb *http.MaxBytesError
+		if errors.As(body.err, &mb) {
+			msg = fmt.Errorf("request body too large (more than %d bytes): the lines after the answers above were not read", maxBatchBody)
+		}
+		b := appendJSON([]byte(`{"error":`), msg.Error())
+		out.Write(append(b, "}\n"...))
+	}
+}
+
+// batchJSONLines answers JSON Lines of solve requests, each line's answer
+// the object the solve endpoint gives for it.
+func batchJSONLines(out io.Writer, body io.Reader, p puzzle) {
+	bw := bufio.NewWriterSize(out, 64<<10)
+	defer bw.Flush()
+	sc := bufio.NewScanner(flushBeforeRead{body, bw})
+	sc.Buffer(make([]byte, 0, 64<<10), 2*maxLine)
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		req, _, err := decodeRequest(line, "solve", p, nil)
+		if err != nil {
+			bw.Write(appendJSON([]byte(`{"error":`), err.Error()))
+			bw.WriteString("}\n")
+			continue
+		}
+		stdout, stderr, status := commandOutputArgs(runSolve, p, req.opts, req.state)
+		if status == exitTable || stdout == "" {
+			bw.Write(appendJSON([]byte(`{"error":`), commandMessage(stderr)))
+			bw.WriteString("}\n")
+			continue
+		}
+		bw.WriteString(stdout)
+	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		bw.Write(appendJSON([]byte(`{"error":`), fmt.Sprintf("line too long (more than %d bytes): the lines after it were not read", 2*maxLine)))
+		bw.WriteString("}\n")
+	}
+}
+
+// flushBeforeRead lets the answers so far out before reading more of the
+// request, which may have to wait for the client: a client that sends a line
+// and waits for its answer gets it, while a large batch is still answered in
+// large blocks.
+type flushBeforeRead struct {
+	r io.Reader
+	w *bufio.Writer
+}
+
+func (f flushBeforeRead) Read(b []byte) (int, error) {
+	f.w.Flush()
+	return f.r.Read(b)
+}

@@ -1,0 +1,343 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/godtable/godtable/lookup"
+)
+
+// The browser tests drive the page in headless Chromium against the server,
+// read the answers off the page and compare them with the library's. They
+// skip only when no Chromium is installed and CI is unset; under CI a
+// missing browser fails them.
+
+// chromiumPath finds a Chromium binary ($CHROMIUM first).
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	candidates := []string{os.Getenv("CHROMIUM"), "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"}
+	for _, p := range candidates {
+		if p == "" {
+			continue
+		}
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p
+		}
+	}
+	msg := "no Chromium found (looked for $CHROMIUM, /usr/bin/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome); install Debian's chromium package to run the browser tests"
+	if os.Getenv("CI") != "" {
+		t.Fatal("CI is set and " + msg)
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// artifactsDir is where the screenshots go: $GODTABLE_ARTIFACTS, else
+// godtable-artifacts in the temporary directory. Both are outside the
+// repository.
+func artifactsDir(t *testing.T) string {
+	dir := os.Getenv("GODTABLE_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(os.TempDir(), "godtable-artifacts")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// browser is a page in a headless Chromium, on the server under test.
+type browser struct {
+	t   *testing.T
+	ctx context.Context
+	url string
+	dir string
+}
+
+func newBrowser(t *testing.T, url string, width, height int) *browser {
+	t.Helper()
+	exe := chromiumPath(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox, // the CI container runs as root
+		chromedp.DisableGPU,
+		chromedp.WindowSize(width, height),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelA() })
+	b := &browser{t: t, ctx: ctx, url: url, dir: artifactsDir(t)}
+	// The first run starts the browser; it must not carry a timeout.
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
+		t.Fatalf("loading the page: %v", err)
+	}
+	b.do(chromedp.WaitReady(chromedp.CSS(`body[data-ready="1"]`)))
+	return b
+}
+
+// do runs actions with a time limit, failing the test on an error.
+func (b *browser) do(actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		b.t.Fatalf("browser: %v", err)
+	}
+}
+
+// eval evaluates a JavaScript expression to a string.
+func (b *browser) eval(expr string) string {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		b.t.Fatalf("browser: %s: %v", expr, err)
+	}
+	return s
+}
+
+// wait waits until a JavaScript expression is true.
+func (b *browser) wait(expr string) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr)); err != nil {
+		b.t.Fatalf("browser: waiting for %s: %v (error shown: %q)", expr, err, b.text("#error"))
+	}
+}
+
+func (b *browser) text(sel string) string {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 10*time.Second)
+	defer cancel()
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`document.querySelector(%q).textContent`, sel)))
+	if err != nil {
+		b.t.Fatalf("browser: reading %s: %v", sel, err)
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func (b *browser) click(sel string) { b.t.Helper(); b.do(chromedp.Click(chromedp.CSS(sel))) }
+
+// setInput sets a text field as if typed, so that the page hears of it.
+func (b *browser) setInput(sel, value string) {
+	b.t.Helper()
+	b.eval(fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.value = %q; e.dispatchEvent(new Event("input")); return "" })()`, sel, value))
+}
+
+func (b *browser) choose(puzzle string) {
+	b.t.Helper()
+	b.eval(fmt.Sprintf(`(() => { const e = document.getElementById("puzzle"); e.value = %q; e.dispatchEvent(new Event("change")); return "" })()`, puzzle))
+}
+
+func (b *browser) screenshot(name string) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("screenshot: %v", err)
+	}
+	path := filepath.Join(b.dir, name+".png")
+	if err := os.WriteFile(path, png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+	b.t.Logf("screenshot %s", path)
+}
+
+// solveOnPage presses Solve and waits for the whole answer: the solution,
+// the count, the list and the picture at the start.
+func (b *browser) solveOnPage() (solution, length, count string) {
+	b.t.Helper()
+	b.click("#solve")
+	b.wait(`document.getElementById("count").textContent !== "–" && document.querySelector("#step-picture[data-k='0']") !== null`)
+	return b.text("#solution"), b.text("#length"), b.text("#count")
+}
+
+// stepThrough presses next once per move and returns the picture's state
+// after each.
+func (b *browser) stepThrough(moves int) []string {
+	b.t.Helper()
+	var states []string
+	for k := 1; k <= moves; k++ {
+		b.click("#next")
+		b.wait(fmt.Sprintf(`document.querySelector("#step-picture[data-k='%d']") !== null`, k))
+		states = append(states, b.eval(`document.getElementById("step-picture").dataset.state`))
+	}
+	return states
+}
+
+func newPageServer(t *testing.T) *httptest.Server {
+	srv := httptest.NewServer(newHandler(io.Discard))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+func TestBrowserPocket(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+
+	// A cube entered by clicking stickers: the palette colour, then the
+	// sticker, for each sticker that differs from the solved cube.
+	const scramble = "R U F' R2 U'"
+	want, err := lookup.ScramblePocket(scramble)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := want.Facelets()
+	current := b.eval(`document.getElementById("state").value`)
+	clicks := 0
+	for i := 0; i < 24; i++ {
+		if current[i] == target[i] {
+			continue
+		}
+		b.click("#paint-" + string(target[i]))
+		b.click(fmt.Sprintf(`#net button[data-i="%d"]`, i))
+		clicks++
+	}
+	if got := b.eval(`document.getElementById("state").value`); got != target {
+		t.Fatalf("after %d clicks the state is %q, want %q", clicks, got, target)
+	}
+	b.screenshot("pocket-clicked")
+	sol, length, count := b.solveOnPage()
+	best, _ := want.Solve(lookup.HTM)
+	n, _ := want.Count(lookup.HTM)
+	if sol != best.String() || length != fmt.Sprint(best.Cost()) || count != fmt.Sprint(n) {
+		t.Errorf("page: solution %q length %s count %s; library: %q %d %d", sol, length, count, best.String(), best.Cost(), n)
+	}
+	// The same answer as the command.
+	var out strings.Builder
+	run([]string{"solve", "pocket", target}, strings.NewReader(""), &out, io.Discard)
+	if strings.TrimSpace(out.String()) != sol {
+		t.Errorf("page %q, command %q", sol, out.String())
+	}
+	if items := b.eval(`String(document.querySelectorAll("#all li").length)`); items != fmt.Sprint(min(n, 50)) {
+		t.Errorf("the list has %s solutions, want %d", items, min(n, 50))
+	}
+	b.screenshot("pocket-solved")
+
+	// Step through: the picture follows, move by move, to the solved cube.
+	toks := strings.Fields(sol)
+	states := b.stepThrough(len(toks))
+	for k, st := range states {
+		prefix, _ := lookup.ScramblePocket(scramble + " " + strings.Join(toks[:k+1], " "))
+		if st != prefix.Facelets() {
+			t.Errorf("after %d moves the picture shows %s, want %s", k+1, st, prefix.Facelets())
+		}
+	}
+	if solved := b.eval(`document.getElementById("step-picture").dataset.solved`); solved != "true" {
+		t.Errorf("after the last move the picture is not solved")
+	}
+	b.screenshot("pocket-stepped")
+
+	// A cube entered by a scramble.
+	const scramble2 = "[R, U] F2 (R' U)2"
+	b.setInput("#scramble-moves", scramble2)
+	b.click("#apply-scramble")
+	want2, _ := lookup.ScramblePocket(scramble2)
+	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, want2.Facelets()))
+	sol2, _, count2 := b.solveOnPage()
+	best2, _ := want2.Solve(lookup.HTM)
+	n2, _ := want2.Count(lookup.HTM)
+	if sol2 != best2.String() || count2 != fmt.Sprint(n2) {
+		t.Errorf("scrambled: page %q (%s solutions), library %q (%d)", sol2, count2, best2, n2)
+	}
+
+	// Verify a pasted solution.
+	b.setInput("#verify-solution", best2.String()+" R R'")
+	b.click("#verify")
+	b.wait(`document.getElementById("verdict").textContent !== ""`)
+	if v := b.text("#verdict"); !strings.HasPrefix(v, "not optimal") {
+		t.Errorf("verdict %q, want not optimal", v)
+	}
+
+	// An error, in the command's words, next to the input.
+	b.setInput("#state", "FFFUDDRFRULLLDRRUULBBBDBX")
+	b.click("#solve")
+	b.wait(`document.getElementById("error").textContent !== ""`)
+	_, perr := lookup.ParsePocket("FFFUDDRFRULLLDRRUULBBBDBX")
+	if got := b.text("#error"); got != perr.Error() {
+		t.Errorf("error %q, want %q", got, perr.Error())
+	}
+	b.screenshot("pocket-error")
+}
+
+func TestBrowserMagicSquare(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+	b.choose("msquare")
+	b.wait(`document.querySelector(".msq input") !== null`)
+	// Type the target into the board's cells, top row, then the bottom
+	// row left to right.
+	const target = "2 6 8 4 5 7 3 1"
+	n := strings.Fields(target)
+	for k, i := range []int{0, 1, 2, 3, 7, 6, 5, 4} {
+		b.setInput(fmt.Sprintf(`.msq input:nth-child(%d)`, k+1), n[i])
+	}
+	if got := b.eval(`document.getElementById("state").value`); got != target {
+		t.Fatalf("the board reads %q, want %q", got, target)
+	}
+	sol, length, count := b.solveOnPage()
+	q, _ := lookup.ParseMagicSquare(target)
+	best, _ := q.Solve()
+	nc, _ := q.Count()
+	if strings.ReplaceAll(sol, " ", "") != best.String() || length != fmt.Sprint(best.Len()) || count != fmt.Sprint(nc) {
+		t.Errorf("page: %q length %s count %s; library %q %d %d", sol, length, count, best, best.Len(), nc)
+	}
+	states := b.stepThrough(best.Len())
+	if last := states[len(states)-1]; last != q.String() {
+		t.Errorf("after the last operation the board is %q, want the target %q", last, q.String())
+	}
+	b.screenshot("msquare-stepped")
+
+	b.setInput("#state", "1 1 2 3 4 5 6 7")
+	b.click("#solve")
+	b.wait(`document.getElementById("error").textContent !== ""`)
+	_, perr := lookup.ParseMagicSquare("1 1 2 3 4 5 6 7")
+	if got := b.text("#error"); got != perr.Error() {
+		t.Errorf("error %q, want %q", got, perr.Error())
+	}
+	b.screenshot("msquare-error")
+}
+
+// TestBrowserPhone looks at the page on a phone-sized screen, for every
+// puzzle, with an answer on it.
+func TestBrowserPhone(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+	// A window cannot be made this narrow; the phone's viewport is
+	// emulated, as the browsers' device modes do.
+	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Reload())
+	b.do(chromedp.WaitReady(chromedp.CSS(`body[data-ready="1"]`)))
+	for _, name := range []string{"pocket", "pyraminx", "rotgame", "rotgrid", "views"} {
+		b.choose(name)
+		b.click("#random")
+		b.wait(`document.getElementById("state").value !== ""`)
+		if name == "views" {
+			// A drawn views state is not always solvable; the page says
+			// which.
+			b.click("#solve")
+			b.wait(`document.getElementById("solution").textContent !== ""`)
+		} else {
+			b.solveOnPage()
+		}
+		if e := b.text("#error"); e != "" {
+			t.Errorf("%s: error %q on a random state", name, e)
+		}
+		// Nothing may be wider than the screen.
+		if w := b.eval(`String(document.documentElement.scrollWidth)`); w != "390" {
+			t.Errorf("%s: the page is %s pixels wide on a 390-pixel screen", name, w)
+		}
+		b.screenshot("phone-" + name)
+	}
+}
