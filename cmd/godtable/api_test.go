@@ -17,6 +17,10 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
+	"github.com/godtable/godtable/lookup/pocket"
+	"github.com/godtable/godtable/lookup/rotgame"
+	"github.com/godtable/godtable/lookup/rotgrid"
 )
 
 // post sends a request to the handler in-process and returns the status and
@@ -33,7 +37,7 @@ func post(t testing.TB, h http.Handler, method, path, body string, header ...str
 }
 
 // runCommand runs the command in-process and returns its stdout.
-func runCommand(args []string, stdin string) string {
+func runOutput(args []string, stdin string) string {
 	var out bytes.Buffer
 	run(args, strings.NewReader(stdin), &out, io.Discard)
 	return out.String()
@@ -88,7 +92,7 @@ func TestAPIMatchesCommand(t *testing.T) {
 	h := newHandler(io.Discard)
 	for _, c := range apiCases {
 		code, body := post(t, h, "POST", "/api/v1/"+c.puzzle+"/solve", `{"state":`+jsonString(c.state)+c.fields+`}`)
-		want := runCommand(append(append([]string{"solve", c.puzzle, "--json"}, c.flags...), "--", c.state), "")
+		want := runOutput(append(append([]string{"solve", c.puzzle, "--json"}, c.flags...), "--", c.state), "")
 		if body != want {
 			t.Errorf("%s %q %s: API\n%s\ncommand\n%s", c.puzzle, c.state, c.fields, body, want)
 		}
@@ -127,7 +131,7 @@ func TestAPIVerifyScrambleStatsMatchCommand(t *testing.T) {
 				flags = append(flags, fmt.Sprintf("--%s=%v", k, x))
 			}
 		}
-		want := runCommand(append([]string{"verify", v.puzzle, "--json"}, flags...), v.state+"\t"+v.solution+"\n")
+		want := runOutput(append([]string{"verify", v.puzzle, "--json"}, flags...), v.state+"\t"+v.solution+"\n")
 		if body != want {
 			t.Errorf("verify %s %q: API\n%s\ncommand\n%s", v.puzzle, v.solution, body, want)
 		}
@@ -138,19 +142,19 @@ func TestAPIVerifyScrambleStatsMatchCommand(t *testing.T) {
 	for _, p := range puzzles {
 		name := p.name()
 		_, body := post(t, h, "POST", "/api/v1/"+name+"/scramble", `{"n":3,"seed":42}`)
-		if want := runCommand([]string{"scramble", name, "--json", "-n", "3", "--seed", "42"}, ""); body != want {
+		if want := runOutput([]string{"scramble", name, "--json", "-n", "3", "--seed", "42"}, ""); body != want {
 			t.Errorf("scramble %s: API\n%s\ncommand\n%s", name, body, want)
 		}
 		if !p.features().table {
 			continue
 		}
 		_, body = post(t, h, "GET", "/api/v1/"+name+"/stats", "")
-		if want := runCommand([]string{"stats", name, "--json"}, ""); body != want {
+		if want := runOutput([]string{"stats", name, "--json"}, ""); body != want {
 			t.Errorf("stats %s: API\n%s\ncommand\n%s", name, body, want)
 		}
 	}
 	_, body := post(t, h, "GET", "/api/v1/pocket/stats?metric=qtm", "")
-	if want := runCommand([]string{"stats", "pocket", "--json", "--metric", "qtm"}, ""); body != want {
+	if want := runOutput([]string{"stats", "pocket", "--json", "--metric", "qtm"}, ""); body != want {
 		t.Errorf("stats pocket qtm: API\n%s\ncommand\n%s", body, want)
 	}
 }
@@ -180,7 +184,7 @@ func TestAPIErrors(t *testing.T) {
 		{"bad metric", "POST", "/api/v1/pocket/solve", `{"state":"R","metric":"xtm"}`, 400, `unknown metric "xtm" (want htm or qtm)`},
 		{"bad bool", "POST", "/api/v1/pocket/solve", `{"state":"R","count":"yes"}`, 400, `field "count": invalid value`},
 		{"count and all", "POST", "/api/v1/pocket/solve", `{"state":"R","count":true,"all":true}`, 400, "--count and --all together"},
-		{"negative limit", "POST", "/api/v1/pocket/solve", `{"state":"R","limit":-1}`, 400, "negative count"},
+		{"negative limit", "POST", "/api/v1/pocket/solve", `{"state":"R","all":true,"limit":-1}`, 400, "want 0 to"},
 		{"bad state", "POST", "/api/v1/pocket/solve", `{"state":"FFF"}`, 400, "want 24 stickers, got 3 characters"},
 		{"bad from", "POST", "/api/v1/msquare/solve", `{"state":"1 2 3 4 5 6 7 8","from":"1 1"}`, 400, "--from:"},
 		{"verify on two lines", "POST", "/api/v1/pocket/verify", `{"state":"R\nU","solution":"R"}`, 400, "one line"},
@@ -265,17 +269,17 @@ func TestAPIShow(t *testing.T) {
 		}
 		return s
 	}
-	cube, _ := lookup.ScramblePocket("R U F' R2 U'")
+	cube, _ := pocket.Scramble("R U F' R2 U'")
 	sol, _ := cube.Solve(lookup.HTM)
 	s := show("pocket", `{"state":"`+cube.Facelets()+`","moves":"`+sol.String()+`"}`)
 	if !s.Solved || len(s.Faces) != 24 {
 		t.Errorf("pocket: after the solution %+v", s)
 	}
-	want, _ := lookup.ScramblePocket("R U F' R2 U' R")
+	want, _ := pocket.Scramble("R U F' R2 U' R")
 	if s := show("pocket", `{"state":"`+cube.Facelets()+`","moves":"R"}`); s.State != want.Facelets() {
 		t.Errorf("pocket: after R %s, want %s", s.State, want.Facelets())
 	}
-	grid, _ := lookup.ParseRotGrid("492357816")
+	grid, _ := rotgrid.Parse("492357816")
 	gsol, _ := grid.Solve()
 	if s := show("rotgrid", `{"state":"492357816","moves":"`+gsol.String()+`"}`); !s.Solved || s.State != "1 2 3 4 5 6 7 8 9" && !strings.HasPrefix(s.State, "1") {
 		t.Errorf("rotgrid: after the solution %+v", s)
@@ -287,17 +291,17 @@ func TestAPIShow(t *testing.T) {
 	// the page's tables, agree with the library's on every optimal
 	// solution of a sample of states.
 	for _, target := range []string{"2 6 8 4 5 7 3 1", "8 7 6 5 4 3 2 1", "5 8 7 6 1 2 3 4", "1 2 3 4 5 6 7 8"} {
-		q, _ := lookup.ParseMagicSquare(target)
+		q, _ := msquare.Parse(target)
 		sols, _, _ := q.All(0)
 		for _, sol := range sols {
 			s := show("msquare", `{"state":"1 2 3 4 5 6 7 8","moves":"`+sol.String()+`"}`)
-			if s.State != q.String() || s.State != (lookup.MagicSquare{}).Apply(sol).String() {
+			if s.State != q.String() || s.State != (msquare.Position{}).Apply(sol).String() {
 				t.Errorf("msquare: %s from the base gives %s, want %s", sol, s.State, q.String())
 			}
 		}
 	}
 	for _, board := range []string{"1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", "1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3", "3 1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 1 2 3 1 2"} {
-		g, _ := lookup.ParseRotGame(board)
+		g, _ := rotgame.Parse(board)
 		answers, _, _ := g.All(20)
 		for _, a := range answers {
 			s := show("rotgame", `{"state":"`+board+`","moves":"`+a.Moves.String()+`"}`)
@@ -314,21 +318,21 @@ func TestAPIBatch(t *testing.T) {
 	h := newHandler(io.Discard)
 	lines := "FFFUDDRFRULLLDRRUULBBBDB\nnot a cube\r\nUUUULLFFRRBBLLFFRRBBDDDD\n\n" + strings.Repeat("x", maxLine+1) + "\nLBUUFLFFRURDLFRLBBDBDUDR"
 	code, body := post(t, h, "POST", "/api/v1/pocket/batch?metric=qtm&count=true", lines)
-	if want := runCommand([]string{"solve", "pocket", "--json", "--metric", "qtm", "--count"}, lines); code != 200 || body != want {
+	if want := runOutput([]string{"solve", "pocket", "--json", "--metric", "qtm", "--count"}, lines); code != 200 || body != want {
 		t.Errorf("batch: %d\n%s\nwant\n%s", code, body, want)
 	}
 	code, body = post(t, h, "POST", "/api/v1/pocket/batch?format=text", lines)
-	if want := runCommand([]string{"solve", "pocket"}, lines); code != 200 || body != want {
+	if want := runOutput([]string{"solve", "pocket"}, lines); code != 200 || body != want {
 		t.Errorf("batch text: %d\n%s\nwant\n%s", code, body, want)
 	}
 	// The rotation game's judge input ends at a line "0"; views drawings
 	// span lines.
 	judge := "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n1 1 1 1 1 1 1 1 2 2 2 2 2 2 2 2 3 3 3 3 3 3 3 3\n0\n1 1 1\n"
-	if _, body := post(t, h, "POST", "/api/v1/rotgame/batch", judge); body != runCommand([]string{"solve", "rotgame", "--json"}, judge) {
+	if _, body := post(t, h, "POST", "/api/v1/rotgame/batch", judge); body != runOutput([]string{"solve", "rotgame", "--json"}, judge) {
 		t.Errorf("rotgame batch: %s", body)
 	}
 	drawing := "fe88e8f9b499\nTop:        Front:      Side:\nx x x x     x x x .     x . x x\nx x x .     x . . .     . x . .\nx . . .     x x x x     x . . x\nx . . .     x . . x     x . . x\n670b14728ad9\n"
-	if _, body := post(t, h, "POST", "/api/v1/views/batch", drawing); body != runCommand([]string{"solve", "views", "--json"}, drawing) {
+	if _, body := post(t, h, "POST", "/api/v1/views/batch", drawing); body != runOutput([]string{"solve", "views", "--json"}, drawing) {
 		t.Errorf("views batch: %s", body)
 	}
 	// JSON Lines: each line its own request.
@@ -336,9 +340,9 @@ func TestAPIBatch(t *testing.T) {
 	code, body = post(t, h, "POST", "/api/v1/pocket/batch", jl, "Content-Type", "application/x-ndjson")
 	got := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
 	want := []string{
-		strings.TrimSpace(runCommand([]string{"solve", "pocket", "--json", "--metric", "qtm", "FFFUDDRFRULLLDRRUULBBBDB"}, "")),
-		strings.TrimSpace(runCommand([]string{"solve", "pocket", "--json", "--scramble", "--count", "R U"}, "")),
-		strings.TrimSpace(runCommand([]string{"solve", "pocket", "--json", "x"}, "")),
+		strings.TrimSpace(runOutput([]string{"solve", "pocket", "--json", "--metric", "qtm", "FFFUDDRFRULLLDRRUULBBBDB"}, "")),
+		strings.TrimSpace(runOutput([]string{"solve", "pocket", "--json", "--scramble", "--count", "R U"}, "")),
+		strings.TrimSpace(runOutput([]string{"solve", "pocket", "--json", "x"}, "")),
 		`{"error":"bad JSON request: unexpected EOF"}`,
 		`{"error":"unknown field \"colour\" (solve pocket takes state, all, count, limit, metric, order, scramble)"}`,
 	}
@@ -394,7 +398,7 @@ func TestAPIBatchStreams(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := runCommand([]string{"solve", "rotgrid", "--json", in}, ""); line != want {
+		if want := runOutput([]string{"solve", "rotgrid", "--json", in}, ""); line != want {
 			t.Errorf("answer %d: %q, want %q", i, line, want)
 		}
 	}
@@ -498,7 +502,7 @@ func TestServeShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := runCommand([]string{"solve", "rotgrid", "--json"}, "492357816\n123456789\n")
+	want := runOutput([]string{"solve", "rotgrid", "--json"}, "492357816\n123456789\n")
 	if first+string(rest) != want {
 		t.Errorf("in-flight batch: %q, want %q", first+string(rest), want)
 	}

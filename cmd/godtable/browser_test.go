@@ -14,6 +14,8 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
+	"github.com/godtable/godtable/lookup/pocket"
 )
 
 // The browser tests drive the page in headless Chromium against the server,
@@ -190,7 +192,7 @@ func TestBrowserPocket(t *testing.T) {
 	// A cube entered by clicking stickers: the palette colour, then the
 	// sticker, for each sticker that differs from the solved cube.
 	const scramble = "R U F' R2 U'"
-	want, err := lookup.ScramblePocket(scramble)
+	want, err := pocket.Scramble(scramble)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +232,7 @@ func TestBrowserPocket(t *testing.T) {
 	toks := strings.Fields(sol)
 	states := b.stepThrough(len(toks))
 	for k, st := range states {
-		prefix, _ := lookup.ScramblePocket(scramble + " " + strings.Join(toks[:k+1], " "))
+		prefix, _ := pocket.Scramble(scramble + " " + strings.Join(toks[:k+1], " "))
 		if st != prefix.Facelets() {
 			t.Errorf("after %d moves the picture shows %s, want %s", k+1, st, prefix.Facelets())
 		}
@@ -244,7 +246,7 @@ func TestBrowserPocket(t *testing.T) {
 	const scramble2 = "[R, U] F2 (R' U)2"
 	b.setInput("#scramble-moves", scramble2)
 	b.click("#apply-scramble")
-	want2, _ := lookup.ScramblePocket(scramble2)
+	want2, _ := pocket.Scramble(scramble2)
 	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, want2.Facelets()))
 	sol2, _, count2 := b.solveOnPage()
 	best2, _ := want2.Solve(lookup.HTM)
@@ -265,7 +267,7 @@ func TestBrowserPocket(t *testing.T) {
 	b.setInput("#state", "FFFUDDRFRULLLDRRUULBBBDBX")
 	b.click("#solve")
 	b.wait(`document.getElementById("error").textContent !== ""`)
-	_, perr := lookup.ParsePocket("FFFUDDRFRULLLDRRUULBBBDBX")
+	_, perr := pocket.Parse("FFFUDDRFRULLLDRRUULBBBDBX")
 	if got := b.text("#error"); got != perr.Error() {
 		t.Errorf("error %q, want %q", got, perr.Error())
 	}
@@ -288,7 +290,7 @@ func TestBrowserMagicSquare(t *testing.T) {
 		t.Fatalf("the board reads %q, want %q", got, target)
 	}
 	sol, length, count := b.solveOnPage()
-	q, _ := lookup.ParseMagicSquare(target)
+	q, _ := msquare.Parse(target)
 	best, _ := q.Solve()
 	nc, _ := q.Count()
 	if strings.ReplaceAll(sol, " ", "") != best.String() || length != fmt.Sprint(best.Len()) || count != fmt.Sprint(nc) {
@@ -303,7 +305,7 @@ func TestBrowserMagicSquare(t *testing.T) {
 	b.setInput("#state", "1 1 2 3 4 5 6 7")
 	b.click("#solve")
 	b.wait(`document.getElementById("error").textContent !== ""`)
-	_, perr := lookup.ParseMagicSquare("1 1 2 3 4 5 6 7")
+	_, perr := msquare.Parse("1 1 2 3 4 5 6 7")
 	if got := b.text("#error"); got != perr.Error() {
 		t.Errorf("error %q, want %q", got, perr.Error())
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/pocket"
 )
 
 var (
@@ -50,7 +51,7 @@ func TestLoad(t *testing.T) {
 	cubes := make([]string, pool)
 	wants := make([]string, pool)
 	for i := range cubes {
-		c := lookup.RandomPocket(rng)
+		c := pocket.Random(rng)
 		sol, err := c.Solve(lookup.HTM)
 		if err != nil {
 			t.Fatal(err)

@@ -7,8 +7,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/msquare"
+	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
+	"github.com/godtable/godtable/lookup/rotgame"
+	"github.com/godtable/godtable/lookup/rotgrid"
+	"github.com/godtable/godtable/lookup/views"
 )
 
 // shown is a state after an optional move sequence, as the show endpoint
@@ -42,14 +46,14 @@ func showAfter(p puzzle, state, moves string, o *options) (shown, error) {
 			return s, err
 		}
 		if strings.TrimSpace(moves) != "" {
-			if _, err := lookup.ScramblePocket(moves); err != nil {
+			if _, err := pocket.Scramble(moves); err != nil {
 				return s, fmt.Errorf("moves: %v", err)
 			}
-			base, err := cube.Scramble()
+			base, err := cube.Moves()
 			if err != nil {
 				return s, errTable{err}
 			}
-			cube, _ = lookup.ScramblePocket(base.String() + "\n" + moves)
+			cube, _ = pocket.Scramble(base.String() + "\n" + moves)
 		}
 		s.state, s.solved = cube.Facelets(), cube.IsSolved()
 		for _, f := range cube.Faces() {
@@ -77,21 +81,21 @@ func showAfter(p puzzle, state, moves string, o *options) (shown, error) {
 			return s, err
 		}
 		if strings.TrimSpace(moves) != "" {
-			if _, err := lookup.ScrambleRotGrid(moves); err != nil {
+			if _, err := rotgrid.Scramble(moves); err != nil {
 				return s, fmt.Errorf("moves: %v", err)
 			}
-			base, err := g.Scramble()
+			base, err := g.Moves()
 			if err != nil {
 				return s, errTable{err}
 			}
-			g, _ = lookup.ScrambleRotGrid(base.String() + "\n" + moves)
+			g, _ = rotgrid.Scramble(base.String() + "\n" + moves)
 		}
 		s.state, s.solved = g.String(), g.IsSolved()
 		for _, t := range g.Cells() {
 			s.cells = append(s.cells, int(t))
 		}
 	case msquareCmd:
-		q, err := lookup.ParseMagicSquare(state)
+		q, err := msquare.Parse(state)
 		if err != nil {
 			return s, err
 		}
@@ -99,13 +103,13 @@ func showAfter(p puzzle, state, moves string, o *options) (shown, error) {
 		if err := applyOps(cells[:], moves, msquareOps[:]); err != nil {
 			return s, fmt.Errorf("moves: %v", err)
 		}
-		q, err = lookup.ParseMagicSquare(joinInts(cells[:]))
+		q, err = msquare.Parse(joinInts(cells[:]))
 		if err != nil {
 			return s, err
 		}
 		s.state, s.solved, s.cells = q.String(), q.IsBase(), cells[:]
 	case rotgameCmd:
-		g, err := lookup.ParseRotGame(state)
+		g, err := rotgame.Parse(state)
 		if err != nil {
 			return s, err
 		}
@@ -116,13 +120,13 @@ func showAfter(p puzzle, state, moves string, o *options) (shown, error) {
 		if err := applyOps(cells[:], moves, rotgameOps[:]); err != nil {
 			return s, fmt.Errorf("moves: %v", err)
 		}
-		g, err = lookup.ParseRotGame(joinInts(cells[:]))
+		g, err = rotgame.Parse(joinInts(cells[:]))
 		if err != nil {
 			return s, err
 		}
 		s.state, s.solved, s.cells, s.centre = g.String(), g.IsSolved(), cells[:], g.Centre()
 	case viewsCmd:
-		v, err := lookup.ParseViews(state)
+		v, err := views.Parse(state)
 		if err != nil {
 			return s, err
 		}

@@ -443,7 +443,7 @@ const ui = {
   async random() {
     const r = await call(this.name, "scramble", { ...this.options() });
     if (r.data.error) { $("error").textContent = r.data.error; return; }
-    this.setState(r.data.input);
+    this.setState(r.data.state);
   },
 
   async stats() {
