@@ -331,14 +331,24 @@ func allSolutions(w *walk.Walker, nt *notation, coords []puzzle.State, limit int
 // the first bad token and its position). The error is non-nil only for an
 // unknown metric or an unusable table, with the zero Verdict.
 func (c PocketCube) Verify(solution string, m Metric) (Verdict, error) {
+	w, err := m.walker()
+	if err != nil {
+		return Verdict{}, err
+	}
+	toks, parseErr := pocket.ParseSequence(solution)
+	if parseErr == nil && followsRUF(w, c, toks) {
+		// Every move went one nearer: the solution is optimal, with no
+		// search for the distance.
+		n := pocket.SequenceCost(toks, m == QTM)
+		return Verdict{Legal: true, Length: n, Optimal: n}, nil
+	}
 	d, err := c.Distance(m)
 	if err != nil {
 		return Verdict{}, err
 	}
 	v := Verdict{Optimal: d}
-	toks, err := pocket.ParseSequence(solution)
-	if err != nil {
-		v.Problem = err.Error()
+	if parseErr != nil {
+		v.Problem = parseErr.Error()
 		return v, nil
 	}
 	v.Length = pocket.SequenceCost(toks, m == QTM)
@@ -348,6 +358,20 @@ func (c PocketCube) Verify(solution string, m Metric) (Verdict, error) {
 	}
 	v.Legal = true
 	return v, nil
+}
+
+// followsRUF reports whether toks, all R U F face turns, solve c with every
+// move one nearer in the metric's table.
+func followsRUF(w *walk.Walker, c PocketCube, toks []pocket.Token) bool {
+	var buf [64]uint8
+	steps := buf[:0]
+	for _, tk := range toks {
+		if tk >= 9 {
+			return false
+		}
+		steps = append(steps, uint8(tk))
+	}
+	return w.Follows(puzzle.State(c.rank), steps)
 }
 
 // pocketInverse returns the solution that undoes s: its moves reversed,

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -257,6 +258,39 @@ func TestQuarterTurnAnswersVerified(t *testing.T) {
 		after, err := lookup.ScramblePocket(r.scramble + " " + a.Solution)
 		if a.Length != r.length || err != nil || !after.IsSolved() {
 			t.Errorf("%q: %s, want a solution of length %d", r.scramble, out[i], r.length)
+		}
+	}
+}
+
+// verify judges R U F solutions, which it checks move by move against the
+// table, the same as any other: godtable's own optimal answers are optimal,
+// and with a move and its inverse in front they are not.
+func TestVerifyOwnAnswers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, metric := range []string{"htm", "qtm"} {
+		var states []string
+		for range 500 {
+			states = append(states, lookup.RandomPocket(rng).Facelets())
+		}
+		answers, code := runBatch(t, []string{"solve", "pocket", "--metric", metric}, states)
+		if code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+		var in, want []string
+		for i, s := range states {
+			n := moves(answers[i])
+			if metric == "qtm" {
+				n += strings.Count(answers[i], "2")
+			}
+			in = append(in, s+"\t"+answers[i], s+"\tU U' "+answers[i])
+			want = append(want, "optimal: length "+strconv.Itoa(n),
+				"not optimal: length "+strconv.Itoa(n+2)+", optimal "+strconv.Itoa(n))
+		}
+		out, _ := runBatch(t, []string{"verify", "pocket", "--metric", metric}, in)
+		for i := range in {
+			if out[i] != want[i] {
+				t.Errorf("%s %s: got %s, want %s", metric, in[i], out[i], want[i])
+			}
 		}
 	}
 }
