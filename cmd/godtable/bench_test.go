@@ -110,3 +110,47 @@ func BenchmarkColdStart(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStreamVerify streams the same random pocket positions through
+// solve and through verify (each with its optimal solution), in process;
+// ns/line is the figure to quote. The scramble cases give each position as
+// the inverse of its solution, read with --scramble.
+func BenchmarkStreamVerify(b *testing.B) {
+	const lines = 50000
+	rng := rand.New(rand.NewPCG(3, 4))
+	var states, verifies, scrambles, scrambleVerifies strings.Builder
+	for range lines {
+		c := pocket.Random(rng)
+		sol, err := c.Solve(pocket.HTM)
+		if err != nil {
+			b.Fatal(err)
+		}
+		scr, err := c.Moves()
+		if err != nil {
+			b.Fatal(err)
+		}
+		states.WriteString(c.Facelets() + "\n")
+		verifies.WriteString(c.Facelets() + "\t" + sol.String() + "\n")
+		scrambles.WriteString(scr.String() + "\n")
+		scrambleVerifies.WriteString(scr.String() + "\t" + sol.String() + "\n")
+	}
+	for _, bc := range []struct {
+		name  string
+		args  []string
+		input string
+	}{
+		{"solve", []string{"solve", "pocket"}, states.String()},
+		{"verify", []string{"verify", "pocket"}, verifies.String()},
+		{"solve-scramble", []string{"solve", "pocket", "--scramble"}, scrambles.String()},
+		{"verify-scramble", []string{"verify", "pocket", "--scramble"}, scrambleVerifies.String()},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if code := run(bc.args, strings.NewReader(bc.input), io.Discard, io.Discard); code != 0 {
+					b.Fatalf("exit %d", code)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
+		})
+	}
+}

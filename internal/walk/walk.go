@@ -427,3 +427,25 @@ func (w *Walker) continues(t puzzle.State, tv uint8, g int) bool {
 	}
 	return false
 }
+
+// Follows reports whether the solution's steps take s to the goal with every
+// table move one nearer: then the solution is optimal, its total Cost the
+// distance. It reads a table entry or so per move, where Solve searches at
+// each step.
+func (w *Walker) Follows(s puzzle.State, sol []uint8) bool {
+	r := w.def.Rank(s)
+	if !w.lv.Reachable(r) {
+		return false
+	}
+	v := w.lv.At(r)
+	for _, i := range sol {
+		if int(i) >= len(w.steps) {
+			return false
+		}
+		var ok bool
+		if s, v, ok = w.descend(s, v, int(i)); !ok {
+			return false
+		}
+	}
+	return w.IsGoal(s)
+}

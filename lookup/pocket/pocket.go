@@ -312,14 +312,28 @@ func (c Cube) All(m lookup.Metric, limit int) (sols []lookup.Solution, truncated
 // first bad token and its position). The error is non-nil only for an
 // unknown metric or an unusable table, with the zero Verdict.
 func (c Cube) Verify(solution string, m lookup.Metric) (lookup.Verdict, error) {
+	t, err := tableOf(m)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	w, err := t.Walker()
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	toks, parseErr := pocket.ParseSequence(solution)
+	if parseErr == nil && followsRUF(w, c, toks) {
+		// Every move went one nearer: the solution is optimal, and no
+		// walk is needed to know the distance.
+		n := pocket.SequenceCost(toks, m == lookup.QTM)
+		return lookup.Verdict{Legal: true, Length: n, Optimal: n}, nil
+	}
 	d, err := c.Distance(m)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
 	v := lookup.Verdict{Optimal: d}
-	toks, err := pocket.ParseSequence(solution)
-	if err != nil {
-		v.Problem = err.Error()
+	if parseErr != nil {
+		v.Problem = parseErr.Error()
 		return v, nil
 	}
 	v.Length = pocket.SequenceCost(toks, m == lookup.QTM)
@@ -329,6 +343,20 @@ func (c Cube) Verify(solution string, m lookup.Metric) (lookup.Verdict, error) {
 	}
 	v.Legal = true
 	return v, nil
+}
+
+// followsRUF reports whether toks, all R U F face turns, solve c with every
+// move one nearer in the walker's table.
+func followsRUF(w *walk.Walker, c Cube, toks []pocket.Token) bool {
+	var buf [64]uint8
+	steps := buf[:0]
+	for _, tk := range toks {
+		if tk >= 9 {
+			return false
+		}
+		steps = append(steps, uint8(tk))
+	}
+	return w.Follows(puzzle.State(c.rank), steps)
 }
 
 // Moves returns a move sequence that makes this position from the solved
