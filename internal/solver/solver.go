@@ -17,6 +17,7 @@ import (
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/lookup"
 )
 
 // Table is one puzzle table and its walker. The zero Table is not usable;
@@ -157,4 +158,33 @@ func Clip(s string, n int) string {
 		return s
 	}
 	return s[:n] + "..."
+}
+
+// Configure applies options to tables: when their walkers derive their
+// next-move tables. It decodes the tables if they are not yet; the error is
+// a *table.Error when one cannot be used.
+func Configure(opts []lookup.Option, tables ...*Table) error {
+	var o lookup.Options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	for _, t := range tables {
+		w, err := t.Walker()
+		if err != nil {
+			return err
+		}
+		switch o.NextTable {
+		case lookup.NextOff:
+			w.SetNextAfter(0)
+		case lookup.NextNow:
+			w.Prepare()
+		default:
+			after := walk.NextAfter
+			if o.NextAfter > 0 {
+				after = o.NextAfter
+			}
+			w.SetNextAfter(uint32(after))
+		}
+	}
+	return nil
 }

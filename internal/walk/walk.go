@@ -64,6 +64,9 @@ type Walker struct {
 	nextStep atomic.Pointer[[]byte]
 	nextOnce sync.Once
 	solves   atomic.Uint32
+	// nextAfter is the walk after which the next-step table is derived in
+	// the background: NextAfter unless SetNextAfter changed it (0: never).
+	nextAfter atomic.Uint32
 }
 
 // NextAfter is the number of walks after which a walker derives its
@@ -81,6 +84,7 @@ const noStep = 15
 // the walk is faster without it.
 func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 	w := &Walker{def: def, lv: lv, steps: steps, goal: def.Rank(def.Goal), groups: groups}
+	w.nextAfter.Store(NextAfter)
 	simple := make([]int, len(steps))
 	for i, s := range steps {
 		if len(s.Paths) != 1 || len(s.Paths[0]) != 1 || groups {
@@ -106,6 +110,17 @@ func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 		}
 	}
 	return w
+}
+
+// SetNextAfter sets after how many walks the walker derives its next-step
+// table in the background (0: never, unless Prepare is called). Walks
+// already made count: if there have been n already, it starts now. It is
+// safe for concurrent use.
+func (w *Walker) SetNextAfter(n uint32) {
+	w.nextAfter.Store(n)
+	if n > 0 && w.solves.Load() >= n && len(w.steps) < noStep {
+		go w.Prepare()
+	}
 }
 
 // Def returns the definition of the walker's table.
@@ -168,7 +183,7 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 	if !w.lv.Reachable(r) {
 		return dst, ErrUnreachable
 	}
-	if len(w.steps) < noStep && w.solves.Add(1) == NextAfter {
+	if len(w.steps) < noStep && w.solves.Add(1) == w.nextAfter.Load() {
 		go w.Prepare()
 	}
 	if w.simple != nil {

@@ -315,3 +315,10 @@ func AppendAnswer(dst []byte, s lookup.Solution) []byte {
 const letters = "ABC"
 
 var _ fmt.Stringer = Position{}
+
+// Configure sets how the magic squares' table is used: when the next-move
+// table is derived (lookup.WithNextTable, lookup.WithNextAfter; by default
+// after 4,096 solves). It decodes the table if it is not yet, and applies to
+// the answers after it; the error is a *lookup.TableError when the table
+// cannot be used.
+func Configure(opts ...lookup.Option) error { return solver.Configure(opts, table) }

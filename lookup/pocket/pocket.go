@@ -383,3 +383,12 @@ func Distribution(m lookup.Metric) ([]int, error) {
 	}
 	return t.Distribution()
 }
+
+// Configure sets how the pocket cube's two tables are used: when the next-
+// move table is derived (lookup.WithNextTable, lookup.WithNextAfter; by
+// default after 4,096 solves). It decodes the table if it is not yet, and
+// applies to the answers after it; the error is a *lookup.TableError when the
+// table cannot be used.
+func Configure(opts ...lookup.Option) error {
+	return solver.Configure(opts, tables[lookup.HTM], tables[lookup.QTM])
+}

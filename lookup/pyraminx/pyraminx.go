@@ -272,3 +272,10 @@ func MaxDistance() (int, error) {
 func (p Position) String() string { return p.Stickers() }
 
 var _ fmt.Stringer = Position{}
+
+// Configure sets how the Pyraminx's body table is used: when the next-move
+// table is derived (lookup.WithNextTable, lookup.WithNextAfter; by default
+// after 4,096 solves). It decodes the table if it is not yet, and applies to
+// the answers after it; the error is a *lookup.TableError when the table
+// cannot be used.
+func Configure(opts ...lookup.Option) error { return solver.Configure(opts, body) }

@@ -228,3 +228,9 @@ func (g Grid) Moves() (lookup.Solution, error) {
 func Distribution() ([]int, error) { return distTable.Distribution() }
 
 var _ fmt.Stringer = Grid{}
+
+// Configure sets how the grid's table is used: when the next-move table is
+// derived (lookup.WithNextTable, lookup.WithNextAfter; by default after 4,096
+// solves). It decodes the table if it is not yet, and applies to the answers
+// after it; the error is a *lookup.TableError when the table cannot be used.
+func Configure(opts ...lookup.Option) error { return solver.Configure(opts, distTable) }
