@@ -150,20 +150,5 @@ func (msquareCmd) show(state string, o *options, colour bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	c := q.Cells()
-	var b strings.Builder
-	for _, row := range [2][4]int{{0, 1, 2, 3}, {7, 6, 5, 4}} {
-		for k, i := range row {
-			if k > 0 {
-				b.WriteByte(' ')
-			}
-			if colour && c[i] != i+1 {
-				fmt.Fprintf(&b, "\x1b[7m%d\x1b[0m", c[i])
-			} else {
-				fmt.Fprintf(&b, "%d", c[i])
-			}
-		}
-		b.WriteByte('\n')
-	}
-	return b.String(), nil
+	return q.Draw(colour), nil
 }

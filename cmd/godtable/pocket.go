@@ -113,34 +113,5 @@ func (c pocketCmd) show(state string, o *options, colour bool) (string, error) {
 	case o.order == "urfdlb":
 		letters = pocket.URFDLBToNet(letters)
 	}
-	faces := cube.Faces()
-	// The net, sticker by sticker: -1 is a gap.
-	rows := [][]int{
-		{-1, -1, 0, 1},
-		{-1, -1, 2, 3},
-		{4, 5, 6, 7, 8, 9, 10, 11},
-		{12, 13, 14, 15, 16, 17, 18, 19},
-		{-1, -1, 20, 21},
-		{-1, -1, 22, 23},
-	}
-	// Background colours of the faces U R F D L B: white, red, green,
-	// yellow, orange, blue.
-	bg := [6]string{"\x1b[30;107m", "\x1b[97;41m", "\x1b[30;42m", "\x1b[30;103m", "\x1b[30;48;5;208m", "\x1b[97;44m"}
-	var b strings.Builder
-	for _, row := range rows {
-		line := ""
-		for _, i := range row {
-			if i < 0 {
-				line += "  "
-				continue
-			}
-			if colour {
-				line += bg[faces[i]] + string(letters[i]) + " \x1b[0m"
-			} else {
-				line += string(letters[i]) + " "
-			}
-		}
-		b.WriteString(strings.TrimRight(line, " ") + "\n")
-	}
-	return b.String(), nil
+	return cube.Draw(letters, colour), nil
 }

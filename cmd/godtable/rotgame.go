@@ -193,41 +193,5 @@ func (rotgameCmd) show(state string, o *options, colour bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	cells := g.Cells()
-	// Each row of the drawing, one entry per column: a cell, or a label, or
-	// a gap.
-	const gap = -1
-	rows := [][]int{
-		{gap, gap, gap, 'A', gap, 'B'},
-		{gap, gap, gap, 0, gap, 1},
-		{gap, gap, gap, 2, gap, 3},
-		{'H', 4, 5, 6, 7, 8, 9, 10, 'C'},
-		{gap, gap, gap, 11, gap, 12},
-		{'G', 13, 14, 15, 16, 17, 18, 19, 'D'},
-		{gap, gap, gap, 20, gap, 21},
-		{gap, gap, gap, 22, gap, 23},
-		{gap, gap, gap, 'F', gap, 'E'},
-	}
-	// Background colours of 1, 2 and 3: red, green, blue.
-	bg := [4]string{1: "\x1b[97;41m", 2: "\x1b[30;42m", 3: "\x1b[97;44m"}
-	var b strings.Builder
-	for _, row := range rows {
-		var line strings.Builder
-		for _, x := range row {
-			switch {
-			case x == gap:
-				line.WriteString("  ")
-			case x >= 'A':
-				line.WriteByte(byte(x))
-				line.WriteByte(' ')
-			case colour:
-				fmt.Fprintf(&line, "%s%d\x1b[0m ", bg[cells[x]], cells[x])
-			default:
-				line.WriteByte('0' + cells[x])
-				line.WriteByte(' ')
-			}
-		}
-		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
-	}
-	return b.String(), nil
+	return g.Draw(colour), nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/rotgrid"
@@ -81,18 +80,5 @@ func (c rotgridCmd) show(state string, o *options, colour bool) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	var b strings.Builder
-	for i, t := range g.Cells() {
-		if colour && int(t) == i+1 {
-			fmt.Fprintf(&b, "\x1b[1;32m%d\x1b[0m", t)
-		} else {
-			fmt.Fprintf(&b, "%d", t)
-		}
-		if i%3 == 2 {
-			b.WriteByte('\n')
-		} else {
-			b.WriteByte(' ')
-		}
-	}
-	return b.String(), nil
+	return g.Draw(colour), nil
 }

@@ -34,6 +34,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
@@ -322,3 +323,25 @@ var _ fmt.Stringer = Position{}
 // the answers after it; the error is a *lookup.TableError when the table
 // cannot be used.
 func Configure(opts ...lookup.Option) error { return solver.Configure(opts, table) }
+
+// Draw returns the board as its two rows, as the statement draws them (the
+// bottom row read right to left); with colour, the numbers out of their
+// place in the base state are in reverse video (ANSI escapes).
+func (q Position) Draw(colour bool) string {
+	c := q.Cells()
+	var b strings.Builder
+	for _, row := range [2][4]int{{0, 1, 2, 3}, {7, 6, 5, 4}} {
+		for k, i := range row {
+			if k > 0 {
+				b.WriteByte(' ')
+			}
+			if colour && c[i] != i+1 {
+				fmt.Fprintf(&b, "\x1b[7m%d\x1b[0m", c[i])
+			} else {
+				fmt.Fprintf(&b, "%d", c[i])
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
@@ -391,4 +392,43 @@ func Distribution(m lookup.Metric) ([]int, error) {
 // table cannot be used.
 func Configure(opts ...lookup.Option) error {
 	return solver.Configure(opts, tables[lookup.HTM], tables[lookup.QTM])
+}
+
+// Draw returns the net, one line per row of stickers, each sticker written
+// as the character of letters at its place (24 characters in the order of
+// the net, as Parse reads them: the colours the user gave); with colour,
+// each on its face's background (ANSI escapes: U white, R red, F green, D
+// yellow, L orange, B blue).
+func (c Cube) Draw(letters string, colour bool) string {
+	if len(letters) != 24 {
+		letters = c.Facelets()
+	}
+	faces := c.Faces()
+	// The net, sticker by sticker: -1 is a gap.
+	rows := [][]int{
+		{-1, -1, 0, 1},
+		{-1, -1, 2, 3},
+		{4, 5, 6, 7, 8, 9, 10, 11},
+		{12, 13, 14, 15, 16, 17, 18, 19},
+		{-1, -1, 20, 21},
+		{-1, -1, 22, 23},
+	}
+	bg := [6]string{"\x1b[30;107m", "\x1b[97;41m", "\x1b[30;42m", "\x1b[30;103m", "\x1b[30;48;5;208m", "\x1b[97;44m"}
+	var b strings.Builder
+	for _, row := range rows {
+		line := ""
+		for _, i := range row {
+			if i < 0 {
+				line += "  "
+				continue
+			}
+			if colour {
+				line += bg[faces[i]] + string(letters[i]) + " \x1b[0m"
+			} else {
+				line += string(letters[i]) + " "
+			}
+		}
+		b.WriteString(strings.TrimRight(line, " ") + "\n")
+	}
+	return b.String()
 }

@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/inputerr"
@@ -234,3 +235,22 @@ var _ fmt.Stringer = Grid{}
 // solves). It decodes the table if it is not yet, and applies to the answers
 // after it; the error is a *lookup.TableError when the table cannot be used.
 func Configure(opts ...lookup.Option) error { return solver.Configure(opts, distTable) }
+
+// Draw returns the grid as three rows of three numbers; with colour, the
+// numbers already in their place are green (ANSI escapes).
+func (g Grid) Draw(colour bool) string {
+	var b strings.Builder
+	for i, t := range g.Cells() {
+		if colour && int(t) == i+1 {
+			fmt.Fprintf(&b, "\x1b[1;32m%d\x1b[0m", t)
+		} else {
+			fmt.Fprintf(&b, "%d", t)
+		}
+		if i%3 == 2 {
+			b.WriteByte('\n')
+		} else {
+			b.WriteByte(' ')
+		}
+	}
+	return b.String()
+}
