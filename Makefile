@@ -1,12 +1,19 @@
 # godtable: make test runs what CI runs.
 GO ?= go
 
-.PHONY: all build test generate bench fuzz stream clean
+.PHONY: all build web test generate bench fuzz stream clean
 
 all: build
 
 build:
 	$(GO) build -o bin/godtable ./cmd/godtable
+
+# The page as static files that solve in the browser with no server: the
+# page, the command built to WebAssembly and Go's wasm_exec.js, in bin/web
+# for any static file host (gen/web; the browser test writes the same).
+web:
+	rm -rf bin/web
+	$(GO) run ./gen/web -go $(GO) -o bin/web
 
 # The test suite: vet, every test (exhaustive proofs included), the race
 # detector on the concurrency tests, and the check that the committed tables

@@ -4,15 +4,20 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"io/fs"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/godtable/godtable/internal/staticweb"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
@@ -342,4 +347,129 @@ func TestBrowserPhone(t *testing.T) {
 		}
 		b.screenshot("phone-" + name)
 	}
+}
+
+// staticPage is the static page (make web's folder), written once per test
+// binary: building the command to WebAssembly is the slow part.
+var staticPage struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// staticSite writes the static page as make web does, from the page files
+// the server embeds, and serves it with a plain file server: no API. It
+// counts the requests for anything under /api/, which must stay at none.
+func staticSite(t *testing.T) (url string, apiRequests *atomic.Int64) {
+	t.Helper()
+	chromiumPath(t) // skip before the slow build if there is no browser
+	staticPage.once.Do(func() {
+		start := time.Now()
+		staticPage.dir, staticPage.err = os.MkdirTemp("", "godtable-web-")
+		if staticPage.err != nil {
+			return
+		}
+		page, err := fs.Sub(webFiles, "web")
+		if err != nil {
+			staticPage.err = err
+			return
+		}
+		staticPage.err = staticweb.Write(staticPage.dir, page, "")
+		t.Logf("static page written to %s in %s", staticPage.dir, time.Since(start).Round(time.Millisecond))
+	})
+	if staticPage.err != nil {
+		t.Fatalf("writing the static page: %v", staticPage.err)
+	}
+	apiRequests = new(atomic.Int64)
+	files := http.FileServer(http.Dir(staticPage.dir))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			apiRequests.Add(1)
+		}
+		files.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL, apiRequests
+}
+
+// TestBrowserStatic loads the static page from a plain file server, solves
+// a pocket cube entered by a scramble and a magic square entered on its
+// board with the WebAssembly solver, and compares the answers with the
+// library's. It logs the time from the page's load to its first answer.
+func TestBrowserStatic(t *testing.T) {
+	url, apiRequests := staticSite(t)
+	b := newBrowser(t, url, 1200, 1000)
+	if got := b.eval(`typeof godtableCall`); got != "function" {
+		t.Fatalf("the static page has no solver: godtableCall is %s", got)
+	}
+	ready := b.eval(`String(Math.round(performance.now()))`)
+
+	const scramble = "[R, U] F2 (R' U)2"
+	want, _ := pocket.Scramble(scramble)
+	b.setInput("#scramble-moves", scramble)
+	b.click("#apply-scramble")
+	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, want.Facelets()))
+	sol, length, count := b.solveOnPage()
+	first := b.eval(`String(Math.round(performance.now()))`)
+	t.Logf("static page: solver ready %s ms after the page began to load, first answer shown at %s ms", ready, first)
+	best, _ := want.Solve(lookup.HTM)
+	n, _ := want.Count(lookup.HTM)
+	if sol != best.String() || length != fmt.Sprint(best.Cost()) || count != fmt.Sprint(n) {
+		t.Errorf("static page: solution %q length %s count %s; library: %q %d %d", sol, length, count, best, best.Cost(), n)
+	}
+	if items := b.eval(`String(document.querySelectorAll("#all li").length)`); items != fmt.Sprint(min(n, 50)) {
+		t.Errorf("the list has %s solutions, want %d", items, min(n, 50))
+	}
+	toks := strings.Fields(sol)
+	states := b.stepThrough(len(toks))
+	for k, st := range states {
+		prefix, _ := pocket.Scramble(scramble + " " + strings.Join(toks[:k+1], " "))
+		if st != prefix.Facelets() {
+			t.Errorf("after %d moves the picture shows %s, want %s", k+1, st, prefix.Facelets())
+		}
+	}
+	if solved := b.eval(`document.getElementById("step-picture").dataset.solved`); solved != "true" {
+		t.Errorf("after the last move the picture is not solved")
+	}
+	b.screenshot("static-pocket")
+
+	// The command's error message, from the solver in the browser.
+	b.setInput("#state", "FFFUDDRFRULLLDRRUULBBBDBX")
+	b.click("#solve")
+	b.wait(`document.getElementById("error").textContent !== ""`)
+	_, perr := pocket.Parse("FFFUDDRFRULLLDRRUULBBBDBX")
+	if got := b.text("#error"); got != perr.Error() {
+		t.Errorf("error %q, want %q", got, perr.Error())
+	}
+
+	b.choose("msquare")
+	b.wait(`document.querySelector(".msq input") !== null`)
+	const target = "2 6 8 4 5 7 3 1"
+	cells := strings.Fields(target)
+	for k, i := range []int{0, 1, 2, 3, 7, 6, 5, 4} {
+		b.setInput(fmt.Sprintf(`.msq input:nth-child(%d)`, k+1), cells[i])
+	}
+	sol, length, count = b.solveOnPage()
+	q, _ := msquare.Parse(target)
+	qbest, _ := q.Solve()
+	qn, _ := q.Count()
+	if strings.ReplaceAll(sol, " ", "") != qbest.String() || length != fmt.Sprint(qbest.Len()) || count != fmt.Sprint(qn) {
+		t.Errorf("static page: %q length %s count %s; library %q %d %d", sol, length, count, qbest, qbest.Len(), qn)
+	}
+	if chart := b.eval(`String(document.querySelectorAll("#chart div").length)`); chart == "0" {
+		t.Errorf("no distance chart on the static page")
+	}
+	b.screenshot("static-msquare")
+	if n := apiRequests.Load(); n != 0 {
+		t.Errorf("the static page sent %d requests to /api/", n)
+	}
+}
+
+// TestMain removes the static page written for the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if staticPage.dir != "" {
+		os.RemoveAll(staticPage.dir)
+	}
+	os.Exit(code)
 }

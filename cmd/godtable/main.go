@@ -30,14 +30,6 @@ import (
 	"syscall"
 )
 
-func main() {
-	var stdout io.Writer = os.Stdout
-	if closedAtStart(os.Stdout) {
-		stdout = closedWriter{}
-	}
-	os.Exit(run(os.Args[1:], os.Stdin, stdout, os.Stderr))
-}
-
 // errNotOpen is the write error of a standard output that was closed when
 // the command started.
 var errNotOpen = errors.New("not open (the descriptor was closed)")

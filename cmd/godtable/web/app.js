@@ -24,13 +24,33 @@ let call = async function (puzzle, action, body) {
   } catch (e) {
     return { status: 0, data: { error: "cannot reach the server: " + e.message } };
   }
-  const text = await r.text();
-  try {
-    return { status: r.status, data: JSON.parse(text.split("\n")[0]) };
-  } catch (e) {
-    return { status: r.status, data: { error: text.trim() || r.statusText } };
-  }
+  return answer(r.status, await r.text(), r.statusText);
 };
+
+// answer reads an answer's first JSON line, from the server or from the
+// static page's solver alike.
+function answer(status, text, statusText) {
+  try {
+    return { status, data: JSON.parse(text.split("\n")[0]) };
+  } catch (e) {
+    return { status, data: { error: text.trim() || statusText || "no answer (status " + status + ")" } };
+  }
+}
+
+// localCall makes call from the static page's solver (static.js), which
+// answers (puzzle, action, body as JSON) with {status, body} as the server
+// would, with no network.
+function localCall(solver) {
+  return async function (puzzle, action, body) {
+    let r;
+    try {
+      r = await solver(puzzle, action, JSON.stringify(body || {}));
+    } catch (e) {
+      return { status: 0, data: { error: "the solver failed: " + e.message } };
+    }
+    return answer(r.status, r.body);
+  };
+}
 
 // ---- Puzzles -------------------------------------------------------------
 
@@ -489,8 +509,10 @@ function init() {
   document.body.dataset.ready = "1";
 }
 
+// Built as static files (make web), the page loads static.js first, which
+// sets godtableStatic to a promise of the WebAssembly solver.
 if (window.godtableStatic) {
-  window.godtableStatic.then((local) => { call = local; init(); });
+  window.godtableStatic.then((solver) => { call = localCall(solver); init(); });
 } else {
   init();
 }
