@@ -13,11 +13,11 @@ import (
 	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/config"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
-	"github.com/godtable/godtable/lookup"
 )
 
 // Table is one puzzle table and its walker. The zero Table is not usable;
@@ -163,8 +163,8 @@ func Clip(s string, n int) string {
 // Configure applies options to tables: when their walkers derive their
 // next-move tables. It decodes the tables if they are not yet; the error is
 // a *table.Error when one cannot be used.
-func Configure(opts []lookup.Option, tables ...*Table) error {
-	var o lookup.Options
+func Configure(opts []config.Option, tables ...*Table) error {
+	var o config.Options
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -174,9 +174,9 @@ func Configure(opts []lookup.Option, tables ...*Table) error {
 			return err
 		}
 		switch o.NextTable {
-		case lookup.NextOff:
+		case config.NextOff:
 			w.SetNextAfter(0)
-		case lookup.NextNow:
+		case config.NextNow:
 			w.Prepare()
 		default:
 			after := walk.NextAfter
