@@ -21,6 +21,7 @@ import (
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
+	"github.com/godtable/godtable/lookup/pyraminx"
 )
 
 // The browser tests drive the page in headless Chromium against the server,
@@ -472,4 +473,49 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(staticPage.dir)
 	}
 	os.Exit(code)
+}
+
+// TestBrowserPyraminx enters a Pyraminx by clicking stickers of its net,
+// solves it, checks the answer against the library's, and steps through it.
+func TestBrowserPyraminx(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+	b.choose("pyraminx")
+	b.wait(`document.querySelector("#net") !== null`)
+	const scramble = "U L' r B b'"
+	want, err := pyraminx.Scramble(scramble)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target := want.Stickers()
+	current := b.eval(`document.getElementById("state").value`)
+	for i := 0; i < 36; i++ {
+		if current[i] == target[i] {
+			continue
+		}
+		b.click("#paint-" + string(target[i]))
+		b.click(fmt.Sprintf(`#net button[data-i="%d"]`, i))
+	}
+	if got := b.eval(`document.getElementById("state").value`); got != target {
+		t.Fatalf("after clicking, the state is %q, want %q", got, target)
+	}
+	b.screenshot("pyraminx-clicked")
+	sol, length, count := b.solveOnPage()
+	best, _ := want.Solve()
+	n, _ := want.Count()
+	if sol != best.String() || length != fmt.Sprint(best.Len()) || count != fmt.Sprint(n) {
+		t.Errorf("page: solution %q length %s count %s; library: %q %d %d", sol, length, count, best, best.Len(), n)
+	}
+	toks := strings.Fields(sol)
+	states := b.stepThrough(len(toks))
+	for k, st := range states {
+		prefix, _ := pyraminx.Scramble(scramble + " " + strings.Join(toks[:k+1], " "))
+		if st != prefix.Stickers() {
+			t.Errorf("after %d moves the picture shows %s, want %s", k+1, st, prefix.Stickers())
+		}
+	}
+	if solved := b.eval(`document.getElementById("step-picture").dataset.solved`); solved != "true" {
+		t.Errorf("after the last move the picture is not solved")
+	}
+	b.screenshot("pyraminx-stepped")
 }
