@@ -1,9 +1,6 @@
 package lookup
 
-import (
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/walk"
-)
+import "github.com/godtable/godtable/internal/answer"
 
 // Solution is a sequence of moves. The zero Solution is empty, and every
 // method takes it as such. A Solution belongs to the puzzle that gave it:
@@ -14,9 +11,3 @@ type Solution = answer.Solution
 // which Verify returns with an error, is not a verdict: it reads as illegal
 // with an empty Problem.
 type Verdict = answer.Verdict
-
-type notation = answer.Notation
-
-func newSolution(nt *notation, steps []uint8) Solution { return answer.New(nt, steps) }
-
-func stepNotation(steps []walk.Step, sep string) *notation { return answer.StepNotation(steps, sep) }

@@ -2,7 +2,7 @@ package views
 
 import "math/bits"
 
-// minByLayers is a second exact method, used only to check Solve's counts.
+// byLayers is a second exact method, used only to check Solve's counts.
 // It shares no code with Solve: it reads the views cell by cell and works
 // one layer at a time instead of block by block.
 //
@@ -19,18 +19,16 @@ import "math/bits"
 //
 // Layers 0,1 and layers 2,3 are paired up separately (meet in the middle)
 // and the halves are joined through a transform over subsets of T.
-func minByLayers(v Views) (int, bool) {
-	return new(byLayers).min(v)
-}
-
-// byLayers holds the tables of minByLayers, indexed by subsets of the top
-// view, so that a caller checking many cases can reuse them.
+//
+// It holds its tables, indexed by subsets of the top view, so that a caller
+// checking many cases can reuse them.
 type byLayers struct {
 	front, back, fill [1 << 16]int
 }
 
-// min is minByLayers with reused tables; only subsets of the top view are
-// read or written.
+// min returns the fewest blocks with the views v, and whether any block set
+// has them, with the tables reused: only subsets of the top view are read
+// or written.
 func (w *byLayers) min(v Views) (int, bool) {
 	cell := func(view uint16, i int) bool { return view>>i&1 != 0 }
 	var top uint32 // the top view as a set of cells 4r+c

@@ -60,7 +60,13 @@ func buildProgram(t testing.TB) (dir, bin string) {
 
 func goCmd(t testing.TB, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), args...)
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		// go test runs from the toolchain's own tree even when it is not
+		// on PATH.
+		goBin = filepath.Join(runtime.GOROOT(), "bin", "go")
+	}
+	cmd := exec.Command(goBin, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
 	var out, errOut bytes.Buffer

@@ -160,10 +160,10 @@ func TestNoPanics(t *testing.T) {
 		var v Views
 		v.Solve()
 		v.VerifyBlocks(Blocks(math.MaxUint64))
-		Blocks(math.MaxUint64).Has(-1)
-		Blocks(math.MaxUint64).Has(64)
-		Blocks(math.MaxUint64).Layer(-1)
-		Blocks(math.MaxUint64).Layer(4)
+		_ = Blocks(math.MaxUint64).Has(-1)
+		_ = Blocks(math.MaxUint64).Has(64)
+		_ = Blocks(math.MaxUint64).Layer(-1)
+		_ = Blocks(math.MaxUint64).Layer(4)
 	})
 	for _, s := range strs {
 		try(fmt.Sprintf("strings %q", s), func() {
