@@ -1,6 +1,9 @@
 package main
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+)
 
 // solver gathers a state's answers for answerSolutions.
 type solver[S interface{ Cost() int }] struct {
@@ -63,4 +66,36 @@ func answerSolutions[S interface{ Cost() int }](a *answer, o *options, s solver[
 		a.text = append(a.text, '\n')
 	}
 	return nil
+}
+
+// drawn is one uniformly drawn state: as the puzzle writes it, a move
+// sequence that makes it (or, where there is no one solved state, solves
+// it), and its distance from the goal.
+type drawn struct {
+	state, moves string
+	dist         int
+}
+
+// maxDraws bounds the search for a state at least --min-moves away, so that
+// a bound too rare to meet gives an error rather than no end. The rarest
+// farthest states of the puzzles come about once in 150,000 draws.
+const maxDraws = 2_000_000
+
+// drawAtLeast draws states until one is at least --min-moves from the goal.
+// most is the largest distance any state has, and noun names a state in the
+// one wording every puzzle refuses a farther --min-moves with.
+func drawAtLeast(o *options, most int, noun string, draw func() (drawn, error)) (string, string, int, error) {
+	if o.minMoves > most {
+		return "", "", 0, fmt.Errorf("--min-moves %d: no %s is more than %d moves from the goal", o.minMoves, noun, most)
+	}
+	for range maxDraws {
+		d, err := draw()
+		if err != nil {
+			return "", "", 0, err
+		}
+		if d.dist >= o.minMoves {
+			return d.state, d.moves, d.dist, nil
+		}
+	}
+	return "", "", 0, fmt.Errorf("--min-moves %d: no such %s in %d draws", o.minMoves, noun, maxDraws)
 }

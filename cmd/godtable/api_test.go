@@ -190,7 +190,7 @@ func TestAPIErrors(t *testing.T) {
 		{"verify on two lines", "POST", "/api/v1/pocket/verify", `{"state":"R\nU","solution":"R"}`, 400, "one line"},
 		{"stats without a table", "GET", "/api/v1/views/stats", ``, 400, "no table for this puzzle"},
 		{"too many states", "POST", "/api/v1/pocket/scramble", `{"n":1000000}`, 400, "at most 10000"},
-		{"too far", "POST", "/api/v1/pocket/scramble", `{"min_moves":12}`, 400, "--min-moves 12: no position is more than 11 moves from solved"},
+		{"too far", "POST", "/api/v1/pocket/scramble", `{"min_moves":12}`, 400, "--min-moves 12: no position is more than 11 moves from the goal"},
 		{"bad moves", "POST", "/api/v1/pocket/show", `{"state":"UUUULLFFRRBBLLFFRRBBDDDD","moves":"R Q"}`, 400, `moves: bad move "Q"`},
 		{"bad operations", "POST", "/api/v1/msquare/show", `{"state":"1 2 3 4 5 6 7 8","moves":"AXB"}`, 400, `moves: bad operation 'X' at character 2`},
 		{"moves for views", "POST", "/api/v1/views/show", `{"state":"fe88e8f9b499","moves":"A"}`, 400, "views has no moves"},

@@ -125,20 +125,11 @@ func (msquareCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 	if err != nil {
 		return "", "", 0, err
 	}
-	if o.minMoves >= len(dist) {
-		return "", "", 0, fmt.Errorf("--min-moves %d: no state is that far (the most is %d)", o.minMoves, len(dist)-1)
-	}
-	for {
+	return drawAtLeast(o, len(dist)-1, "state", func() (drawn, error) {
 		q := msquare.Random(rng)
 		sol, err := q.Solve()
-		if err != nil {
-			return "", "", 0, err
-		}
-		if sol.Len() < o.minMoves {
-			continue
-		}
-		return q.String(), sol.String(), sol.Len(), nil
-	}
+		return drawn{q.String(), sol.String(), sol.Len()}, err
+	})
 }
 
 func (msquareCmd) stats(*options) ([]int, error) { return msquare.Distribution() }

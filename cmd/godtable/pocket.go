@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -69,28 +68,19 @@ func (pocketCmd) scramble(rng *rand.Rand, o *options) (string, string, int, erro
 	if err != nil {
 		return "", "", 0, err
 	}
-	if o.minMoves >= len(dist) {
-		return "", "", 0, fmt.Errorf("--min-moves %d: no position is more than %d moves from solved", o.minMoves, len(dist)-1)
-	}
-	for {
+	return drawAtLeast(o, len(dist)-1, "position", func() (drawn, error) {
 		cube := pocket.Random(rng)
 		d, err := cube.Distance(m)
-		if err != nil {
-			return "", "", 0, err
-		}
-		if d < o.minMoves {
-			continue
+		if err != nil || d < o.minMoves {
+			return drawn{dist: d}, err
 		}
 		moves, err := cube.Moves()
-		if err != nil {
-			return "", "", 0, err
-		}
 		state := cube.Facelets()
 		if o.order == "urfdlb" {
 			state = cube.URFDLB()
 		}
-		return state, moves.String(), d, nil
-	}
+		return drawn{state, moves.String(), d}, err
+	})
 }
 
 func (pocketCmd) stats(o *options) ([]int, error) {

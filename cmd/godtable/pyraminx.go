@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"strings"
 
@@ -52,24 +51,15 @@ func (pyraminxCmd) scramble(rng *rand.Rand, o *options) (string, string, int, er
 	if err != nil {
 		return "", "", 0, err
 	}
-	if o.minMoves > most {
-		return "", "", 0, fmt.Errorf("--min-moves %d: no position is more than %d moves from solved", o.minMoves, most)
-	}
-	for {
+	return drawAtLeast(o, most, "position", func() (drawn, error) {
 		p := pyraminx.Random(rng)
 		d, err := p.Distance()
-		if err != nil {
-			return "", "", 0, err
-		}
-		if d < o.minMoves {
-			continue
+		if err != nil || d < o.minMoves {
+			return drawn{dist: d}, err
 		}
 		moves, err := p.Moves()
-		if err != nil {
-			return "", "", 0, err
-		}
-		return p.Stickers(), moves.String(), d, nil
-	}
+		return drawn{p.Stickers(), moves.String(), d}, err
+	})
 }
 
 func (pyraminxCmd) stats(*options) ([]int, error) { return pyraminx.Distribution() }

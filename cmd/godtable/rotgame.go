@@ -134,10 +134,6 @@ func (rotgameCmd) checkOptions(cmd string, o *options) error {
 	return nil
 }
 
-// maxScrambleDraws bounds the search for a board at least --min-moves away,
-// so that a bound no board reaches gives an error rather than no end.
-const maxScrambleDraws = 2_000_000
-
 // scramble draws a board uniformly (among those at least --min-moves away)
 // and gives its optimal answer (there is no single solved board to make it
 // from): the operations, empty when none are needed, which verify reads
@@ -166,17 +162,11 @@ func (rotgameCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 	}
 	// Below the largest distance, boards are common enough to draw by
 	// chance (at 12 moves, twenty take a tenth of a second).
-	for range maxScrambleDraws {
+	return drawAtLeast(o, rotgameMaxBoard, "board", func() (drawn, error) {
 		g := rotgame.Random(rng)
 		ans, err := g.Solve()
-		if err != nil {
-			return "", "", 0, err
-		}
-		if d := ans.Moves.Len(); d >= o.minMoves {
-			return g.String(), ans.Moves.String(), d, nil
-		}
-	}
-	return "", "", 0, fmt.Errorf("--min-moves %d: no such board in %d draws", o.minMoves, maxScrambleDraws)
+		return drawn{g.String(), ans.Moves.String(), ans.Moves.Len()}, err
+	})
 }
 
 func (rotgameCmd) stats(o *options) ([]int, error) { return rotgame.Distribution() }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"github.com/godtable/godtable/lookup"
@@ -51,24 +50,15 @@ func (rotgridCmd) scramble(rng *rand.Rand, o *options) (string, string, int, err
 	if err != nil {
 		return "", "", 0, err
 	}
-	if o.minMoves >= len(dist) {
-		return "", "", 0, fmt.Errorf("no grid is more than %d moves from solved (--min-moves %d)", len(dist)-1, o.minMoves)
-	}
-	for {
+	return drawAtLeast(o, len(dist)-1, "grid", func() (drawn, error) {
 		g := rotgrid.Random(rng)
 		d, err := g.Distance()
-		if err != nil {
-			return "", "", 0, err
-		}
-		if d < o.minMoves {
-			continue
+		if err != nil || d < o.minMoves {
+			return drawn{dist: d}, err
 		}
 		moves, err := g.Moves()
-		if err != nil {
-			return "", "", 0, err
-		}
-		return g.String(), moves.String(), d, nil
-	}
+		return drawn{g.String(), moves.String(), d}, err
+	})
 }
 
 func (rotgridCmd) stats(*options) ([]int, error) { return rotgrid.Distribution() }
