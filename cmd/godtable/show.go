@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
@@ -99,32 +100,27 @@ func showAfter(p puzzle, state, moves string, o *options) (shown, error) {
 		if err != nil {
 			return s, err
 		}
-		cells := q.Cells()
-		if err := applyOps(cells[:], moves, msquareOps[:]); err != nil {
-			return s, fmt.Errorf("moves: %v", err)
-		}
-		q, err = msquare.Parse(joinInts(cells[:]))
+		sol, err := readOps(moves, 'C', msquare.ParseMoves)
 		if err != nil {
 			return s, err
 		}
+		q = q.Apply(sol)
+		cells := q.Cells()
 		s.state, s.solved, s.cells = q.String(), q.IsBase(), cells[:]
 	case rotgameCmd:
 		g, err := rotgame.Parse(state)
 		if err != nil {
 			return s, err
 		}
-		var cells [24]int
-		for i, c := range g.Cells() {
-			cells[i] = int(c)
-		}
-		if err := applyOps(cells[:], moves, rotgameOps[:]); err != nil {
-			return s, fmt.Errorf("moves: %v", err)
-		}
-		g, err = rotgame.Parse(joinInts(cells[:]))
+		sol, err := readOps(moves, 'H', rotgame.ParseMoves)
 		if err != nil {
 			return s, err
 		}
-		s.state, s.solved, s.cells, s.centre = g.String(), g.IsSolved(), cells[:], g.Centre()
+		g = g.Apply(sol)
+		for _, c := range g.Cells() {
+			s.cells = append(s.cells, int(c))
+		}
+		s.state, s.solved, s.centre = g.String(), g.IsSolved(), g.Centre()
 	case viewsCmd:
 		v, err := views.Parse(state)
 		if err != nil {
@@ -145,70 +141,19 @@ func showAfter(p puzzle, state, moves string, o *options) (shown, error) {
 	return s, nil
 }
 
-func joinInts(xs []int) string {
-	var b strings.Builder
-	for i, x := range xs {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(x))
-	}
-	return b.String()
-}
-
-// msquareOps are the magic square's operations A B C on its cells read
-// clockwise from the top-left: new[i] = old[op[i]].
-var msquareOps = [3][]int{
-	{7, 6, 5, 4, 3, 2, 1, 0}, // A: swap the rows
-	{3, 0, 1, 2, 5, 6, 7, 4}, // B: the right column to the left
-	{0, 6, 1, 3, 4, 2, 5, 7}, // C: the centre four clockwise
-}
-
-// rotgameOps are the rotation game's operations A..H as the specification
-// gives them: each pulls a line of seven cells, new[L[i]] = old[L[i+1]].
-var rotgameOps = func() [8][]int {
-	lines := [8][7]int{
-		{0, 2, 6, 11, 15, 20, 22},
-		{1, 3, 8, 12, 17, 21, 23},
-		{10, 9, 8, 7, 6, 5, 4},
-		{19, 18, 17, 16, 15, 14, 13},
-		{23, 21, 17, 12, 8, 3, 1},
-		{22, 20, 15, 11, 6, 2, 0},
-		{13, 14, 15, 16, 17, 18, 19},
-		{4, 5, 6, 7, 8, 9, 10},
-	}
-	var ops [8][]int
-	for k, l := range lines {
-		op := make([]int, 24)
-		for i := range op {
-			op[i] = i
-		}
-		for i := 0; i < 7; i++ {
-			op[l[i]] = l[(i+1)%7]
-		}
-		ops[k] = op
-	}
-	return ops
-}()
-
-// applyOps applies a sequence of operation letters (A, B, ...; white space
-// between them is allowed) to cells.
-func applyOps(cells []int, moves string, ops [][]int) error {
-	tmp := make([]int, len(cells))
+// readOps reads a judge puzzle's operations (A to last; white space between
+// them is allowed) with parse, naming a bad one with its place first.
+func readOps(moves string, last rune, parse func(string) (lookup.Solution, error)) (lookup.Solution, error) {
 	for i, r := range moves {
-		if r == ' ' || r == '\t' || r == '\n' || r == '\r' {
-			continue
+		if r != ' ' && r != '\t' && r != '\n' && r != '\r' && (r < 'A' || r > last) {
+			return lookup.Solution{}, fmt.Errorf("moves: bad operation %q at character %d (want A to %c)", r, i+1, last)
 		}
-		k := int(r - 'A')
-		if k < 0 || k >= len(ops) {
-			return fmt.Errorf("bad operation %q at character %d (want A to %c)", r, i+1, 'A'+len(ops)-1)
-		}
-		for j, from := range ops[k] {
-			tmp[j] = cells[from]
-		}
-		copy(cells, tmp)
 	}
-	return nil
+	sol, err := parse(moves)
+	if err != nil {
+		return sol, fmt.Errorf("moves: %v", err)
+	}
+	return sol, nil
 }
 
 // handleShow answers the state after the request's moves (none: the state

@@ -55,3 +55,25 @@ func As[P any](err error) error {
 	}
 	return err
 }
+
+// ColourCounts describes the colours (bytes) of s and how many times each
+// stands, in order of first appearance ('U'×4 'R'×3 ...), for the messages
+// of sticker parsers.
+func ColourCounts(s string) string {
+	var count [256]int
+	var order []byte
+	for i := 0; i < len(s); i++ {
+		if count[s[i]] == 0 {
+			order = append(order, s[i])
+		}
+		count[s[i]]++
+	}
+	out := make([]byte, 0, 8*len(order))
+	for i, c := range order {
+		if i > 0 {
+			out = append(out, ' ')
+		}
+		out = fmt.Appendf(out, "%q×%d", c, count[c])
+	}
+	return string(out)
+}

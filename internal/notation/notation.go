@@ -431,3 +431,18 @@ func (p *parser) suffix(start int) error {
 	p.i = end
 	return nil
 }
+
+// ParseAs is Parse for a puzzle whose moves are a type of its own: it reads
+// s with v and returns the moves as M.
+func ParseAs[M ~uint8](v *Vocabulary, s string) ([]M, error) {
+	var buf [64]int
+	moves, err := v.Parse(s, buf[:0])
+	if err != nil {
+		return nil, err
+	}
+	out := make([]M, len(moves))
+	for k, m := range moves {
+		out[k] = M(m)
+	}
+	return out, nil
+}

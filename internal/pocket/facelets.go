@@ -129,9 +129,9 @@ func parseChecked(s string, lay *layout) (Cubie, error) {
 	}
 	if n := bits.OnesCount64(seen[0]) + bits.OnesCount64(seen[1]); n != 6 {
 		if n > 6 {
-			return Cubie{}, perr(ErrColours, "want 6 colours, got %d: %s", n, colourCounts(s))
+			return Cubie{}, perr(ErrColours, "want 6 colours, got %d: %s", n, inputerr.ColourCounts(s))
 		}
-		return Cubie{}, perr(ErrColours, "want 6 colours, got %d: %s", n, colourCounts(s))
+		return Cubie{}, perr(ErrColours, "want 6 colours, got %d: %s", n, inputerr.ColourCounts(s))
 	}
 	// Number the colours 0..5 and count them in one word, a byte each.
 	var colours [6]byte
@@ -215,31 +215,10 @@ func colourCountError(s string) error {
 	}
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; count[c] != 4 {
-			return perr(ErrColours, "colour %q has %d stickers, want 4 of each: %s", c, count[c], colourCounts(s))
+			return perr(ErrColours, "colour %q has %d stickers, want 4 of each: %s", c, count[c], inputerr.ColourCounts(s))
 		}
 	}
 	return nil
-}
-
-// colourCounts describes the colours of s and their counts, in order of first
-// appearance, for error messages.
-func colourCounts(s string) string {
-	var count [256]int
-	var order []byte
-	for i := 0; i < len(s); i++ {
-		if count[s[i]] == 0 {
-			order = append(order, s[i])
-		}
-		count[s[i]]++
-	}
-	out := make([]byte, 0, 8*len(order))
-	for i, c := range order {
-		if i > 0 {
-			out = append(out, ' ')
-		}
-		out = fmt.Appendf(out, "%q×%d", c, count[c])
-	}
-	return string(out)
 }
 
 // fromFaces reads a cube given as the face of every sticker.

@@ -233,15 +233,4 @@ var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
 // Vocabulary and the notation package's grammar). A bad one gives a
 // *ParseError of class notation.ErrSequence naming the first bad token and
 // its position.
-func ParseSequence(s string) ([]Token, error) {
-	var buf [64]int
-	moves, err := Vocabulary().Parse(s, buf[:0])
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Token, len(moves))
-	for k, m := range moves {
-		out[k] = Token(m)
-	}
-	return out, nil
-}
+func ParseSequence(s string) ([]Token, error) { return notation.ParseAs[Token](Vocabulary(), s) }

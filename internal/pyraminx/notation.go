@@ -27,18 +27,7 @@ var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
 // ParseMoves reads a move sequence in the grammar of the notation package
 // (groupings, commutators, conjugates, comments). A bad one gives an error
 // naming the first bad token and its position.
-func ParseMoves(s string) ([]Move, error) {
-	var buf [64]int
-	moves, err := Vocabulary().Parse(s, buf[:0])
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Move, len(moves))
-	for k, m := range moves {
-		out[k] = Move(m)
-	}
-	return out, nil
-}
+func ParseMoves(s string) ([]Move, error) { return notation.ParseAs[Move](Vocabulary(), s) }
 
 // ApplyMoves returns the position after the move sequence s, tips included.
 func (q Position) ApplyMoves(s string) (Position, error) {

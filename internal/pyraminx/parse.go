@@ -69,11 +69,11 @@ func ParseStickers(s string) (Position, error) {
 		count[c]++
 	}
 	if len(colours) != 4 {
-		return Position{}, perr(ErrColours, "want 4 colours, got %d: %s", len(colours), colourCounts(s))
+		return Position{}, perr(ErrColours, "want 4 colours, got %d: %s", len(colours), inputerr.ColourCounts(s))
 	}
 	for _, c := range colours {
 		if count[c] != 9 {
-			return Position{}, perr(ErrColours, "colour %q has %d stickers, want 9 of each: %s", c, count[c], colourCounts(s))
+			return Position{}, perr(ErrColours, "colour %q has %d stickers, want 9 of each: %s", c, count[c], inputerr.ColourCounts(s))
 		}
 	}
 	// The colour scheme: each centre lacks the colour of the face opposite
@@ -205,25 +205,4 @@ func pieceChars(src string, st []uint8) string {
 		q[i] = fmt.Sprintf("%q", src[x])
 	}
 	return strings.Join(q, " ")
-}
-
-// colourCounts describes the colours of s and their counts, in order of first
-// appearance, for error messages.
-func colourCounts(s string) string {
-	var count [256]int
-	var order []byte
-	for i := 0; i < len(s); i++ {
-		if count[s[i]] == 0 {
-			order = append(order, s[i])
-		}
-		count[s[i]]++
-	}
-	out := make([]byte, 0, 8*len(order))
-	for i, c := range order {
-		if i > 0 {
-			out = append(out, ' ')
-		}
-		out = fmt.Appendf(out, "%q×%d", c, count[c])
-	}
-	return string(out)
 }

@@ -26,15 +26,4 @@ var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
 // ParseSequence reads a move sequence (see Vocabulary and the notation
 // package's grammar). A bad one gives a *ParseError of class ErrMoveToken
 // naming the first bad token and its position.
-func ParseSequence(s string) ([]Move, error) {
-	var buf [64]int
-	moves, err := Vocabulary().Parse(s, buf[:0])
-	if err != nil {
-		return nil, err
-	}
-	out := make([]Move, len(moves))
-	for k, m := range moves {
-		out[k] = Move(m)
-	}
-	return out, nil
-}
+func ParseSequence(s string) ([]Move, error) { return notation.ParseAs[Move](Vocabulary(), s) }

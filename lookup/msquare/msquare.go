@@ -345,3 +345,14 @@ func (q Position) Draw(colour bool) string {
 	}
 	return b.String()
 }
+
+// ParseMoves reads operations (A, B or C; white space between them is
+// ignored) as a Solution, which Apply applies. A character that is not an
+// operation gives the empty Solution and an error naming it.
+func ParseMoves(s string) (lookup.Solution, error) {
+	seq, bad, ok := notation().Parse(s)
+	if !ok {
+		return lookup.Solution{}, fmt.Errorf("bad operation %q (want A, B or C)", solver.Clip(bad, 16))
+	}
+	return answer.New(notation(), seq), nil
+}

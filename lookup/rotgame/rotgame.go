@@ -425,3 +425,14 @@ func (g Position) Draw(colour bool) string {
 	}
 	return b.String()
 }
+
+// ParseMoves reads operations (A to H; white space between them is
+// ignored) as a Solution, which Apply applies. A character that is not an
+// operation gives the empty Solution and an error naming it.
+func ParseMoves(s string) (lookup.Solution, error) {
+	seq, bad, ok := notation().Parse(s)
+	if !ok {
+		return lookup.Solution{}, fmt.Errorf("bad operation %q (want A to H)", solver.Clip(bad, 16))
+	}
+	return answer.New(notation(), seq), nil
+}
