@@ -355,15 +355,21 @@ func handleVerify(w http.ResponseWriter, r *http.Request, p puzzle, req request)
 func handleScramble(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
 	out, errs, status := commandOutput(runScramble, p, req.opts, "", nil)
 	if status != exitOK {
-		code := http.StatusBadRequest
-		if status == exitTable {
-			code = http.StatusInternalServerError
-		}
-		writeError(w, code, errors.New(commandMessage(errs)))
+		writeFailure(w, errs, status)
 		return
 	}
 	w.Header().Set("Content-Type", contentType(req.opts.n))
 	io.WriteString(w, out)
+}
+
+// writeFailure answers a command that did not succeed: its message, as bad
+// input (400), or as a server error (500) when a table could not be used.
+func writeFailure(w http.ResponseWriter, stderr string, status int) {
+	code := http.StatusBadRequest
+	if status == exitTable {
+		code = http.StatusInternalServerError
+	}
+	writeError(w, code, errors.New(commandMessage(stderr)))
 }
 
 // contentType is JSON for one object, JSON Lines for more.
@@ -378,11 +384,7 @@ func contentType(n int) string {
 func handleStats(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
 	out, errs, status := commandOutput(runStats, p, req.opts, "", nil)
 	if status != exitOK {
-		code := http.StatusBadRequest
-		if status == exitTable {
-			code = http.StatusInternalServerError
-		}
-		writeError(w, code, errors.New(commandMessage(errs)))
+		writeFailure(w, errs, status)
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")

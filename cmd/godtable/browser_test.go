@@ -172,6 +172,18 @@ func (b *browser) solveOnPage() (solution, length, count string) {
 	return b.text("#solution"), b.text("#length"), b.text("#count")
 }
 
+// solveExpectingError enters state, presses Solve and checks that the page
+// shows want's message, the command's words.
+func (b *browser) solveExpectingError(state string, want error) {
+	b.t.Helper()
+	b.setInput("#state", state)
+	b.click("#solve")
+	b.wait(`document.getElementById("error").textContent !== ""`)
+	if got := b.text("#error"); want == nil || got != want.Error() {
+		b.t.Errorf("error %q, want %v", got, want)
+	}
+}
+
 // stepThrough presses next once per move and returns the picture's state
 // after each.
 func (b *browser) stepThrough(moves int) []string {
@@ -270,13 +282,8 @@ func TestBrowserPocket(t *testing.T) {
 	}
 
 	// An error, in the command's words, next to the input.
-	b.setInput("#state", "FFFUDDRFRULLLDRRUULBBBDBX")
-	b.click("#solve")
-	b.wait(`document.getElementById("error").textContent !== ""`)
 	_, perr := pocket.Parse("FFFUDDRFRULLLDRRUULBBBDBX")
-	if got := b.text("#error"); got != perr.Error() {
-		t.Errorf("error %q, want %q", got, perr.Error())
-	}
+	b.solveExpectingError("FFFUDDRFRULLLDRRUULBBBDBX", perr)
 	b.screenshot("pocket-error")
 }
 
@@ -308,13 +315,8 @@ func TestBrowserMagicSquare(t *testing.T) {
 	}
 	b.screenshot("msquare-stepped")
 
-	b.setInput("#state", "1 1 2 3 4 5 6 7")
-	b.click("#solve")
-	b.wait(`document.getElementById("error").textContent !== ""`)
 	_, perr := msquare.Parse("1 1 2 3 4 5 6 7")
-	if got := b.text("#error"); got != perr.Error() {
-		t.Errorf("error %q, want %q", got, perr.Error())
-	}
+	b.solveExpectingError("1 1 2 3 4 5 6 7", perr)
 	b.screenshot("msquare-error")
 }
 
@@ -435,13 +437,8 @@ func TestBrowserStatic(t *testing.T) {
 	b.screenshot("static-pocket")
 
 	// The command's error message, from the solver in the browser.
-	b.setInput("#state", "FFFUDDRFRULLLDRRUULBBBDBX")
-	b.click("#solve")
-	b.wait(`document.getElementById("error").textContent !== ""`)
 	_, perr := pocket.Parse("FFFUDDRFRULLLDRRUULBBBDBX")
-	if got := b.text("#error"); got != perr.Error() {
-		t.Errorf("error %q, want %q", got, perr.Error())
-	}
+	b.solveExpectingError("FFFUDDRFRULLLDRRUULBBBDBX", perr)
 
 	b.choose("msquare")
 	b.wait(`document.querySelector(".msq input") !== null`)
