@@ -148,14 +148,8 @@ func (w *Walker) descend(s puzzle.State, v uint8, i int) (puzzle.State, uint8, b
 // every move went one nearer.
 func (w *Walker) descendPath(s puzzle.State, v uint8, path []int) (puzzle.State, uint8, bool) {
 	for _, m := range path {
-		var nv uint8
-		if c := w.def.Coords; c != nil && w.def.StateIsRank {
-			s = puzzle.State(c.Apply(uint32(s), m, len(w.def.Moves)))
-			nv = w.lv.At(uint32(s))
-		} else {
-			s = w.def.Apply(s, m)
-			nv = w.lv.At(w.def.Rank(s))
-		}
+		s = w.def.Apply(s, m)
+		nv := w.lv.At(w.def.Rank(s))
 		if nv != w.lv.Below(v) {
 			return s, v, false
 		}
@@ -221,28 +215,29 @@ func (w *Walker) SolveReference(s puzzle.State, dst []uint8) ([]uint8, error) {
 	if !w.lv.Reachable(r) {
 		return dst, ErrUnreachable
 	}
-	return w.walkSteps(s, r, w.lv.At(r), dst, func(i int) int { return w.steps[i].Group })
+	return w.walkSteps(s, r, w.lv.At(r), dst, true)
 }
 
 // solveSteps is Solve for steps of several table moves or with the group
 // rule: the reference loop, with the group rule as the walker keeps it.
 func (w *Walker) solveSteps(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	return w.walkSteps(s, r, v, dst, w.group)
+	return w.walkSteps(s, r, v, dst, w.groups)
 }
 
-// walkSteps is the reference loop, with the group of each step as group
-// gives it (-1: no rule).
-func (w *Walker) walkSteps(s puzzle.State, r uint32, v uint8, dst []uint8, group func(int) int) ([]uint8, error) {
+// walkSteps is the reference loop, keeping the group rule when groups is
+// true. (A flag rather than a function, so that the loop makes no indirect
+// call per step.)
+func (w *Walker) walkSteps(s puzzle.State, r uint32, v uint8, dst []uint8, groups bool) ([]uint8, error) {
 	last := -1
 	for n := 0; r != w.goal; n++ {
 		if n > w.lv.MaxDistance() {
 			return dst, ErrInconsistent
 		}
-		i, t, tv := w.chooseBy(s, v, last, group)
+		i, t, tv := w.chooseBy(s, v, last, groups)
 		if i < 0 {
 			return dst, ErrInconsistent
 		}
-		s, v, r, last = t, tv, w.def.Rank(t), group(i)
+		s, v, r, last = t, tv, w.def.Rank(t), groupIf(groups, w.steps[i].Group)
 		dst = append(dst, uint8(i))
 	}
 	return dst, nil
@@ -252,13 +247,13 @@ func (w *Walker) walkSteps(s puzzle.State, r uint32, v uint8, dst []uint8, group
 // of group last (-1 for none), and the state and level it reaches; -1 if no
 // step descends.
 func (w *Walker) choose(s puzzle.State, v uint8, last int) (int, puzzle.State, uint8) {
-	return w.chooseBy(s, v, last, w.group)
+	return w.chooseBy(s, v, last, w.groups)
 }
 
-// chooseBy is choose with the steps' groups as group gives them.
-func (w *Walker) chooseBy(s puzzle.State, v uint8, last int, group func(int) int) (int, puzzle.State, uint8) {
+// chooseBy is choose keeping the group rule when groups is true.
+func (w *Walker) chooseBy(s puzzle.State, v uint8, last int, groups bool) (int, puzzle.State, uint8) {
 	for i := range w.steps {
-		g := group(i)
+		g := groupIf(groups, w.steps[i].Group)
 		if g >= 0 && g == last {
 			continue
 		}
@@ -410,6 +405,14 @@ func (w *Walker) CheckSteps(s puzzle.State, sol []uint8) (puzzle.State, error) {
 		}
 	}
 	return s, nil
+}
+
+// groupIf returns g when the group rule is kept, else -1 (no rule).
+func groupIf(groups bool, g int) int {
+	if !groups {
+		return -1
+	}
+	return g
 }
 
 // group returns step i's group if the walk enforces groups, else -1.
