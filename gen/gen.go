@@ -7,9 +7,12 @@
 package gen
 
 import (
+	"bytes"
+
 	"github.com/bits-and-blooms/bitset"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/klauspost/compress/flate"
 )
 
 // Distances returns, for every rank of def, the fewest moves that take that
@@ -68,5 +71,23 @@ func predecessor(def *puzzle.Def) func(s puzzle.State, m int) puzzle.State {
 
 // Build runs the search for def and encodes the table file.
 func Build(def *puzzle.Def) ([]byte, error) {
-	return table.Encode(def, Distances(def))
+	return table.Encode(def, Distances(def), Deflate)
+}
+
+// Deflate compresses packed distances at DEFLATE's best compression. The
+// encoder is the pinned klauspost/compress one, so its output, and with it
+// every table file, is the same whichever Go release runs the generator.
+func Deflate(packed []byte) ([]byte, error) {
+	var b bytes.Buffer
+	zw, err := flate.NewWriter(&b, flate.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(packed); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }

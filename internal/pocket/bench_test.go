@@ -37,3 +37,28 @@ func BenchmarkRank(b *testing.B) {
 	}
 	_ = sink
 }
+
+// BenchmarkFoldBuild measures building the fold's index, which the first
+// answer from a folded table pays.
+func BenchmarkFoldBuild(b *testing.B) {
+	for b.Loop() {
+		buildFold()
+	}
+}
+
+// BenchmarkFoldIndex measures the entry of a rank, on random ranks.
+func BenchmarkFoldIndex(b *testing.B) {
+	f := theFold()
+	_, cs := benchInputs()
+	rs := make([]uint32, len(cs))
+	for i, c := range cs {
+		rs[i] = c.Rank()
+	}
+	i := 0
+	var sink uint32
+	for b.Loop() {
+		sink += f.index(rs[i&4095])
+		i++
+	}
+	_ = sink
+}

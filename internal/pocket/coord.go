@@ -190,6 +190,7 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Rank:        func(s puzzle.State) uint32 { return uint32(s) },
 		StateIsRank: true,
 		Apply:       func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
+		Fold:        NewFold(),
 	}
 }
 

@@ -7,8 +7,8 @@
 package puzzle
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
+	"hash/fnv"
 )
 
 // State is a puzzle's working encoding of one position. Each puzzle picks the
@@ -48,6 +48,41 @@ type Def struct {
 	// distance to the goal. A walk over several coordinates uses it to stop
 	// walking a coordinate that cannot be the nearest.
 	LowerBound func(s State) int
+	// Fold, if set, stores the table by classes of states that are equally
+	// far from the goal (the positions one symmetry of the puzzle makes of
+	// each other) rather than state by state.
+	Fold *Fold
+}
+
+// A Fold maps the ranks of a puzzle's states onto fewer table entries, each
+// entry standing for states that are all equally far from the goal. The
+// table keeps one distance per entry. The generator proves the fold keeps
+// every distance: it builds the table from a search over all the states and
+// checks every state's distance against its entry's.
+type Fold struct {
+	// Entries is the number of table entries.
+	Entries uint32
+	// Index returns the entry of the state of rank r.
+	Index func(r uint32) uint32
+	// Rep returns the rank of a state whose entry is e.
+	Rep func(e uint32) uint32
+}
+
+// Entries is the number of entries of the def's table: Fold.Entries if the
+// table is folded, else one per state.
+func (d *Def) Entries() uint32 {
+	if d.Fold != nil {
+		return d.Fold.Entries
+	}
+	return d.Size
+}
+
+// Entry returns the table entry of the state of rank r.
+func (d *Def) Entry(r uint32) uint32 {
+	if d.Fold != nil {
+		return d.Fold.Index(r)
+	}
+	return r
 }
 
 // Undirected reports whether every move has an inverse among the moves. Then
@@ -62,22 +97,33 @@ func (d *Def) Undirected() bool {
 	return len(d.Inverse) == len(d.Moves)
 }
 
-// Fingerprint is a checksum of the definition: its name, size, goal, moves and
-// the action of every move on a spread of states. A table records the
-// fingerprint of the definition it was built from, so a table built for a
-// different encoding or move set is refused instead of giving wrong answers.
+// Fingerprint is a checksum of the definition: its name, size, goal, moves,
+// the action of every move on a spread of states, and the fold of those
+// states into table entries. A table records the fingerprint of the
+// definition it was built from, so a table built for a different encoding,
+// move set or fold is refused instead of giving wrong answers.
+//
+// It guards against mistakes, not against forgery, so it is two FNV-1a
+// hashes of 128 bits (the second of the stream after a different first
+// byte): a cryptographic hash would add its code to every program that opens
+// a table.
 func (d *Def) Fingerprint() [32]byte {
-	h := sha256.New()
+	h1, h2 := fnv.New128a(), fnv.New128a()
+	h2.Write([]byte{0x5a})
 	var buf [8]byte
+	write := func(b []byte) {
+		h1.Write(b)
+		h2.Write(b)
+	}
 	put := func(v uint64) {
 		binary.LittleEndian.PutUint64(buf[:], v)
-		h.Write(buf[:])
+		write(buf[:])
 	}
-	h.Write([]byte(d.Name))
+	write([]byte(d.Name))
 	put(uint64(d.Size))
 	put(uint64(d.Rank(d.Goal)))
 	for i, m := range d.Moves {
-		h.Write([]byte(m))
+		write([]byte(m))
 		put(uint64(int64(d.Inverse[i])))
 	}
 	// 1024 ranks spread over the whole range, plus the first few: enough to
@@ -93,9 +139,16 @@ func (d *Def) Fingerprint() [32]byte {
 		for m := range d.Moves {
 			put(uint64(d.Rank(d.Apply(s, m))))
 		}
+		if d.Fold != nil {
+			put(uint64(d.Fold.Index(r)))
+		}
+	}
+	if d.Fold != nil {
+		put(uint64(d.Fold.Entries))
 	}
 	var sum [32]byte
-	copy(sum[:], h.Sum(nil))
+	copy(sum[:16], h1.Sum(nil))
+	copy(sum[16:], h2.Sum(nil))
 	return sum
 }
 

@@ -23,10 +23,11 @@ import (
 // Table is one puzzle table and its walker. The zero Table is not usable;
 // make one with New. It is safe for concurrent use.
 type Table struct {
-	def    func() *puzzle.Def
-	steps  func() []walk.Step
-	groups bool
-	sep    string
+	def     func() *puzzle.Def
+	steps   func() []walk.Step
+	groups  bool
+	sep     string
+	stepper func() walk.Stepper
 
 	once sync.Once
 	w    *walk.Walker
@@ -40,6 +41,14 @@ type Table struct {
 // first answer.
 func New(def func() *puzzle.Def, steps func() []walk.Step, groups bool, sep string) *Table {
 	return &Table{def: def, steps: steps, groups: groups, sep: sep}
+}
+
+// WithStepper gives the table's walker a specialised step (see
+// walk.Walker.WithStepper), made on first use; it returns t. It must be
+// called before the table is used.
+func (t *Table) WithStepper(stepper func() walk.Stepper) *Table {
+	t.stepper = stepper
+	return t
 }
 
 // Walker returns the table's walker, decoding the table on first use; the
@@ -60,6 +69,9 @@ func (t *Table) Walker() (*walk.Walker, error) {
 			return
 		}
 		t.w = walk.New(def, lv, steps, t.groups)
+		if t.stepper != nil {
+			t.w.WithStepper(t.stepper())
+		}
 	})
 	return t.w, t.err
 }

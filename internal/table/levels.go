@@ -5,6 +5,9 @@ package table
 // concurrent use.
 type Levels struct {
 	Header
+	// index maps a rank to its entry, for a folded table (see puzzle.Fold);
+	// nil when the entry is the rank.
+	index func(r uint32) uint32
 	data  []byte
 	shift uint8 // log2 of states per byte
 	bits  uint8 // bits per state
@@ -34,6 +37,9 @@ func newLevels(h *Header, packed []byte) *Levels {
 
 // At returns the stored level of rank r.
 func (l *Levels) At(r uint32) uint8 {
+	if l.index != nil {
+		r = l.index(r)
+	}
 	return l.data[r>>l.shift] >> ((uint8(r) & (1<<l.shift - 1)) * l.bits) & l.mask
 }
 
@@ -55,7 +61,8 @@ func (l *Levels) Reachable(r uint32) bool {
 func (l *Levels) MaxDistance() int { return len(l.Counts) - 1 }
 
 // Layout returns what At computes with, for loops that keep it in
-// registers: the level of rank r is data[r>>shift] >> ((r&low)*width) & mask.
-func (l *Levels) Layout() (data []byte, shift, low, width uint32, mask uint8) {
-	return l.data, uint32(l.shift), 1<<l.shift - 1, uint32(l.bits), l.mask
+// registers: the level of rank r is data[e>>shift] >> ((e&low)*width) & mask
+// where e is index(r), or r itself when index is nil.
+func (l *Levels) Layout() (index func(uint32) uint32, data []byte, shift, low, width uint32, mask uint8) {
+	return l.index, l.data, uint32(l.shift), 1<<l.shift - 1, uint32(l.bits), l.mask
 }

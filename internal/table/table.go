@@ -1,5 +1,5 @@
 // Package table is the on-disk format of a distance table: a checked header,
-// then the distances packed and compressed with zstd.
+// then the distances packed and compressed with DEFLATE.
 //
 // A table is a file of bytes:
 //
@@ -8,6 +8,7 @@
 //	header length              uint16, bytes from here up to the header CRC
 //	name                       uint8 length, then the bytes
 //	size                       uint32, number of states
+//	entries                    uint32, number of distances stored (see puzzle.Fold)
 //	goal                       uint32, rank of the goal
 //	encoding                   uint8 (Mod3 or Full8)
 //	distances                  uint8 n, then n uint32: states at distance 0..n-1
@@ -16,7 +17,13 @@
 //	packed CRC                 uint32, CRC-32C of the packed distances
 //	payload CRC                uint32, CRC-32C of the compressed payload
 //	header CRC                 uint32, CRC-32C of everything above
-//	payload                    one zstd frame holding the packed distances
+//	payload                    the packed distances, compressed with DEFLATE (RFC 1951)
+//
+// DEFLATE rather than a newer format because its decoder is in the standard
+// library and small: a program that opens a table carries it, and on these
+// tables it compresses within a few per cent of zstd at its best. The
+// encoder is a pinned module's, so that regeneration gives the same bytes
+// whichever Go release runs it.
 //
 // All integers are little-endian. Decode checks every field, both checksums
 // and the definition fingerprint, so a damaged table, or one built for a
@@ -24,18 +31,20 @@
 package table
 
 import (
+	"bytes"
+	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"sync"
+	"io"
 
 	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/klauspost/compress/zstd"
 )
 
-// Version is the format version this package writes and reads.
-const Version = 1
+// Version is the format version this package writes and reads. Version 2
+// added the entries field and moved the payload from zstd to DEFLATE.
+const Version = 2
 
 const magic = "GODTABLE"
 
@@ -98,6 +107,7 @@ type Header struct {
 	Version    uint16
 	Name       string
 	Size       uint32
+	Entries    uint32 // distances stored: Size, or fewer for a folded table
 	Goal       uint32
 	Encoding   Encoding
 	Counts     []uint32 // states at each distance; len(Counts)-1 is the largest distance
@@ -110,11 +120,30 @@ type Header struct {
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Encode packs and compresses the distances of def's states (dist[r] is the
-// distance of rank r, or Unreachable) into a table file. The output depends on
-// nothing but its inputs, so regeneration is byte-for-byte deterministic.
-func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
+// distance of rank r, or Unreachable) into a table file, given the function
+// that compresses the packed distances into a DEFLATE stream (the generator
+// passes it, so that programs that only read tables do not carry an
+// encoder). The output depends on nothing but its inputs, so regeneration is
+// byte-for-byte deterministic.
+//
+// A folded definition stores the distance of each entry's Rep; Encode first
+// checks that every state's distance is its entry's, so that a fold that
+// joins states at different distances is refused, not written.
+func Encode(def *puzzle.Def, dist []uint8, deflate func(packed []byte) ([]byte, error)) ([]byte, error) {
 	if uint64(len(dist)) != uint64(def.Size) {
 		return nil, fmt.Errorf("table %s: %d distances for %d states", def.Name, len(dist), def.Size)
+	}
+	stored := dist
+	if f := def.Fold; f != nil {
+		stored = make([]uint8, f.Entries)
+		for e := range stored {
+			stored[e] = dist[f.Rep(uint32(e))]
+		}
+		for r, d := range dist {
+			if e := f.Index(uint32(r)); e >= f.Entries || stored[e] != d {
+				return nil, fmt.Errorf("table %s: rank %d is %d from the goal, its entry %d is not", def.Name, r, d, e)
+			}
+		}
 	}
 	enc := Full8
 	if def.Undirected() {
@@ -133,11 +162,12 @@ func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
 	if len(counts) > 254 {
 		return nil, fmt.Errorf("table %s: distance %d too large", def.Name, len(counts)-1)
 	}
-	packed := pack(enc, dist)
+	packed := pack(enc, stored)
 	h := Header{
 		Version:    Version,
 		Name:       def.Name,
 		Size:       def.Size,
+		Entries:    def.Entries(),
 		Goal:       def.Rank(def.Goal),
 		Encoding:   enc,
 		Counts:     counts,
@@ -145,15 +175,10 @@ func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
 		PackedLen:  uint32(len(packed)),
 		PackedCRC:  crc32.Checksum(packed, castagnoli),
 	}
-	zw, err := zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderCRC(true))
+	payload, err := deflate(packed)
 	if err != nil {
 		return nil, err
 	}
-	defer zw.Close()
-	payload := zw.EncodeAll(packed, nil)
 	h.PayloadCRC = crc32.Checksum(payload, castagnoli)
 	return append(appendHeader(nil, &h), payload...), nil
 }
@@ -182,6 +207,7 @@ func appendHeader(b []byte, h *Header) []byte {
 	b = append(b, byte(len(h.Name)))
 	b = append(b, h.Name...)
 	b = binary.LittleEndian.AppendUint32(b, h.Size)
+	b = binary.LittleEndian.AppendUint32(b, h.Entries)
 	b = binary.LittleEndian.AppendUint32(b, h.Goal)
 	b = append(b, byte(h.Encoding), byte(len(h.Counts)))
 	for _, c := range h.Counts {
@@ -233,15 +259,16 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 		return bad("truncated header")
 	}
 	nm := take(int(nl[0]))
-	fixed := take(10)
+	fixed := take(14)
 	if nm == nil || fixed == nil {
 		return bad("truncated header")
 	}
 	h.Name = string(nm)
 	h.Size = binary.LittleEndian.Uint32(fixed)
-	h.Goal = binary.LittleEndian.Uint32(fixed[4:])
-	h.Encoding = Encoding(fixed[8])
-	counts := take(4 * int(fixed[9]))
+	h.Entries = binary.LittleEndian.Uint32(fixed[4:])
+	h.Goal = binary.LittleEndian.Uint32(fixed[8:])
+	h.Encoding = Encoding(fixed[12])
+	counts := take(4 * int(fixed[13]))
 	def := take(32)
 	tail := take(12)
 	if counts == nil || def == nil || tail == nil || len(hd) != 0 {
@@ -257,8 +284,11 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	if h.Encoding != Mod3 && h.Encoding != Full8 {
 		return bad("unknown encoding %d", h.Encoding)
 	}
-	if want := packedLen(h.Encoding, h.Size); h.PackedLen != want {
-		return bad("packed length %d, want %d for %d states", h.PackedLen, want, h.Size)
+	if h.Entries == 0 || h.Entries > h.Size {
+		return bad("%d entries for %d states", h.Entries, h.Size)
+	}
+	if want := packedLen(h.Encoding, h.Entries); h.PackedLen != want {
+		return bad("packed length %d, want %d for %d entries", h.PackedLen, want, h.Entries)
 	}
 	return &h, end + 4, nil
 }
@@ -269,12 +299,6 @@ func packedLen(enc Encoding, size uint32) uint32 {
 	}
 	return size
 }
-
-var (
-	decoderOnce sync.Once
-	decoder     *zstd.Decoder
-	decoderErr  error
-)
 
 // Decode checks a table file against def and returns its distances. Any
 // damage or mismatch gives an *Error; a returned table is exactly the one
@@ -292,6 +316,8 @@ func Decode(def *puzzle.Def, file []byte) (*Levels, error) {
 		return mismatch("table is for %q", h.Name)
 	case h.Size != def.Size:
 		return mismatch("table has %d states, definition %d", h.Size, def.Size)
+	case h.Entries != def.Entries():
+		return mismatch("table has %d entries, definition %d", h.Entries, def.Entries())
 	case h.Goal != def.Rank(def.Goal):
 		return mismatch("table goal %d, definition %d", h.Goal, def.Rank(def.Goal))
 	case (h.Encoding == Mod3) != def.Undirected():
@@ -302,21 +328,33 @@ func Decode(def *puzzle.Def, file []byte) (*Levels, error) {
 	if got := crc32.Checksum(file[off:], castagnoli); got != h.PayloadCRC {
 		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload checksum %08x, want %08x", got, h.PayloadCRC)}
 	}
-	decoderOnce.Do(func() {
-		decoder, decoderErr = zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20))
-	})
-	if decoderErr != nil {
-		return nil, decoderErr
-	}
-	packed, err := decoder.DecodeAll(file[off:], make([]byte, 0, h.PackedLen))
+	packed, err := inflate(file[off:], h.PackedLen)
 	if err != nil {
 		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: "payload: " + err.Error()}
-	}
-	if uint32(len(packed)) != h.PackedLen {
-		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload is %d bytes, want %d", len(packed), h.PackedLen)}
 	}
 	if got := crc32.Checksum(packed, castagnoli); got != h.PackedCRC {
 		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("distances checksum %08x, want %08x", got, h.PackedCRC)}
 	}
-	return newLevels(h, packed), nil
+	lv := newLevels(h, packed)
+	if def.Fold != nil {
+		lv.index = def.Fold.Index
+	}
+	return lv, nil
+}
+
+// inflate decompresses a DEFLATE payload that must hold exactly n bytes,
+// reading no more than that (a damaged payload claiming more is cut short
+// and refused, not allowed to fill memory).
+func inflate(payload []byte, n uint32) ([]byte, error) {
+	zr := flate.NewReader(bytes.NewReader(payload))
+	defer zr.Close()
+	out := make([]byte, n)
+	if _, err := io.ReadFull(zr, out); err != nil {
+		return nil, fmt.Errorf("holds fewer than %d bytes (%v)", n, err)
+	}
+	var one [1]byte
+	if k, _ := zr.Read(one[:]); k != 0 {
+		return nil, fmt.Errorf("holds more than %d bytes", n)
+	}
+	return out, nil
 }

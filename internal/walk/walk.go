@@ -67,6 +67,37 @@ type Walker struct {
 	// nextAfter is the walk after which the next-step table is derived in
 	// the background: NextAfter unless SetNextAfter changed it (0: never).
 	nextAfter atomic.Uint32
+
+	// stepper, if set, takes the steps of the walk over the distance table
+	// in place of the walker's own search (see WithStepper).
+	stepper Stepper
+}
+
+// A Stepper is the walk specialised for one puzzle, one table and one list
+// of steps. It reads the table from its packed bytes (the data of
+// table.Levels.Layout) and works on ranks.
+type Stepper interface {
+	// Step is one step: from the state of rank r, at stored level v, after
+	// a step of group last (-1 for none), the step the reference walk takes
+	// (see SolveReference), the rank it reaches and that rank's level;
+	// step -1 if none descends.
+	Step(data []byte, r uint32, v uint8, last int) (step int, next uint32, nv uint8)
+	// Walk appends to dst the steps from the state of rank r, at level v,
+	// to the goal, as Step would take them one after another; false if
+	// a step finds none, or after more than max steps.
+	Walk(data []byte, r uint32, v uint8, max int, dst []uint8) ([]uint8, bool)
+}
+
+// WithStepper makes the walker take its steps over the distance table with
+// s, which must be made for the walker's table and steps, for a definition
+// whose states are their ranks; it returns w. It must be called before the
+// walker is used. The tests prove such a stepper gives the reference walk's
+// answer on every state.
+func (w *Walker) WithStepper(s Stepper) *Walker {
+	if w.def.StateIsRank {
+		w.stepper = s
+	}
+	return w
 }
 
 // NextAfter is the number of walks after which a walker derives its
@@ -180,10 +211,28 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 	if len(w.steps) < noStep && w.solves.Add(1) == w.nextAfter.Load() {
 		go w.Prepare()
 	}
-	if w.simple != nil {
+	return w.solveByTable(s, r, v, dst)
+}
+
+// solveByTable walks the distance table from s, of rank r and level v.
+func (w *Walker) solveByTable(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+	switch {
+	case w.stepper != nil:
+		return w.solveStepper(r, v, dst)
+	case w.simple != nil:
 		return w.solveSimple(s, r, v, dst)
 	}
 	return w.solveSteps(s, r, v, dst)
+}
+
+// solveStepper is the walk through the walker's stepper.
+func (w *Walker) solveStepper(r uint32, v uint8, dst []uint8) ([]uint8, error) {
+	_, data, _, _, _, _ := w.lv.Layout()
+	dst, ok := w.stepper.Walk(data, r, v, w.lv.MaxDistance(), dst)
+	if !ok {
+		return dst, ErrInconsistent
+	}
+	return dst, nil
 }
 
 // SolveByTable is Solve without the next-step table: it always walks the
@@ -194,10 +243,7 @@ func (w *Walker) SolveByTable(s puzzle.State, dst []uint8) ([]uint8, error) {
 	if !w.lv.Reachable(r) {
 		return dst, ErrUnreachable
 	}
-	if w.simple != nil {
-		return w.solveSimple(s, r, v, dst)
-	}
-	return w.solveSteps(s, r, v, dst)
+	return w.solveByTable(s, r, v, dst)
 }
 
 // SolveReference is the walk as it is defined, with no acceleration: from
@@ -326,6 +372,7 @@ func (w *Walker) solveCoords(c *puzzle.Coords, r uint32, v uint8, dst []uint8) (
 // layout is a table's layout in locals, so that each read is a few
 // instructions on registers: the level of rank t is at(t).
 type layout struct {
+	index             func(uint32) uint32 // a folded table's entry of a rank; nil when it is the rank
 	data              []byte
 	shift, low, width uint32
 	mask              uint8
@@ -333,11 +380,16 @@ type layout struct {
 
 func layoutOf(lv *table.Levels) layout {
 	var l layout
-	l.data, l.shift, l.low, l.width, l.mask = lv.Layout()
+	l.index, l.data, l.shift, l.low, l.width, l.mask = lv.Layout()
 	return l
 }
 
-func (l *layout) at(t uint32) uint8 { return l.data[t>>l.shift] >> ((t & l.low) * l.width) & l.mask }
+func (l *layout) at(t uint32) uint8 {
+	if l.index != nil {
+		t = l.index(t)
+	}
+	return l.data[t>>l.shift] >> ((t & l.low) * l.width) & l.mask
+}
 
 // firstAt returns the first of the simple steps that leads to a rank at
 // level want, and that rank (-1 if none), where majors and minors are the

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "msquare", Size: 18052, SHA256: "d97e41412ab3634f6eed99229d8b8d97b1af66a1b7324bf866412a9a4e700b32"},
+		{Name: "msquare", Size: 18254, SHA256: "1e6c5a46fb28c42e008d6b3198ebad26faf725fbf250000c7219a3b17a7e574e"},
 	})
 }

@@ -15,7 +15,7 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pocket-htm", Size: 681678, SHA256: "5bba9ae5d6fd567c1d0378c37038a735f18a2524a79e0de56356e8e2186a3420"},
-		{Name: "pocket-qtm", Size: 634973, SHA256: "dc01fb99bd5cbdb6155d1ff9a1215bd2f5b04c666332646308fdc3b2d9d665d0"},
+		{Name: "pocket-htm", Size: 31887, SHA256: "0784d767e10273c6f2d61d6f9369778f25f8c82046c74287c17504046b8ac4ba"},
+		{Name: "pocket-qtm", Size: 30033, SHA256: "e3d2bf7c254393d057b6a06f42d8c6f28044662982bd3e181bc7aa7f01af482d"},
 	})
 }

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pyraminx", Size: 173510, SHA256: "e87280fc27e93ebc3299cbc49a90d24318b59aa22d28859c91da848806833a70"},
+		{Name: "pyraminx", Size: 172803, SHA256: "8e6cc16ff817b3cdc5537386641fdb7a5b64e11d418430357686f7dfc83296db"},
 	})
 }

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgame", Size: 141703, SHA256: "bc0b4c75438e9e8da1742841961bac3e6cf83bf5e13f05da42705219c960b7d3"},
+		{Name: "rotgame", Size: 143280, SHA256: "e22e2798baf911bd39fabdf81a2c1d2823add18d9920a1b3993d5f5fddb05c6d"},
 	})
 }

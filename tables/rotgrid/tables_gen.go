@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgrid", Size: 54640, SHA256: "7d9c6085622970d20a50c23db03e144c2d381e7a6561a594b08ac39a9766daed"},
+		{Name: "rotgrid", Size: 54095, SHA256: "0739dac6546bd1890c127cb31c418247f14b1a363feb98abe37e1b16d5d6c675"},
 	})
 }

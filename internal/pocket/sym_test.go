@@ -1,0 +1,72 @@
+package pocket
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// The symmetries are 48 distinct ones, closed under composition, and each
+// acts on positions as a homomorphism that maps face turns onto face turns
+// of the same length: what makes the distance of a position that of its
+// image.
+func TestSymmetriesActOnPositions(t *testing.T) {
+	if len(symmetries) != 48 {
+		t.Fatalf("%d symmetries", len(symmetries))
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	probe := randomCubie(rng)
+	seen := map[Cubie]int{}
+	for i := range symmetries {
+		img := symmetries[i].conj(probe)
+		if j, dup := seen[img]; dup {
+			t.Fatalf("symmetries %d and %d act alike", j, i)
+		}
+		seen[img] = i
+	}
+	// Face turns of the whole cube, as held (so as the model sees them).
+	turns := map[Cubie]int{}
+	for tok := Token(0); tok < TokenX; tok++ {
+		turns[Held(tokenCubie[tok])] = SequenceCost([]Token{tok}, true)
+	}
+	for i := range symmetries {
+		s := &symmetries[i]
+		for tok := Token(0); tok < TokenX; tok++ {
+			img := Held(s.conj(tokenCubie[tok]))
+			q, ok := turns[img]
+			if !ok || q != SequenceCost([]Token{tok}, true) {
+				t.Fatalf("symmetry %d maps %v onto no face turn of its length", i, tok)
+			}
+		}
+		for k := 0; k < 1000; k++ {
+			a, b := randomCubie(rng), randomCubie(rng)
+			if s.conj(a.Mul(b)) != s.conj(a).Mul(s.conj(b)) {
+				t.Fatalf("symmetry %d is not a homomorphism", i)
+			}
+		}
+	}
+}
+
+// The fold's index: every position's entry holds a position of its class,
+// and Rep's entry is one of the entries of its class (checked against the
+// slow canonical form, the smallest rank of all 48 images held).
+func TestFoldIndexKeepsClass(t *testing.T) {
+	f := theFold()
+	canon := func(c Cubie) uint32 {
+		best := ^uint32(0)
+		for i := range symmetries {
+			best = min(best, Held(symmetries[i].conj(c)).Rank())
+		}
+		return best
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for k := 0; k < 20000; k++ {
+		c := randomCubie(rng)
+		e := f.index(c.Rank())
+		if e >= NEntries {
+			t.Fatalf("entry %d out of range", e)
+		}
+		if got, want := canon(f.entryCubie(e)), canon(c); got != want {
+			t.Fatalf("%s: entry %d holds class %d, want %d", c.Facelets(), e, got, want)
+		}
+	}
+}

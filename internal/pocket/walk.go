@@ -1,0 +1,223 @@
+package pocket
+
+import (
+	"sync"
+
+	"github.com/godtable/godtable/internal/walk"
+)
+
+// The walk over a folded table, specialised. Each position the walk reaches
+// costs a fold index (see fold.go) rather than a table read, so the walk
+// reads as few as it can and reads each cheaply:
+//
+//   - The rows of the permutation move table carry, for the permutation
+//     each move reaches, its class and symmetry, so that a read is the
+//     twist row, the moved twist and the table, with no other lookup in
+//     between.
+//   - In the half-turn metric the three turns of a face are each one move
+//     from the others. So when a turn leads one farther from the goal, the
+//     face's other turns lead no nearer than the position itself, and the
+//     walk skips them.
+//   - In the quarter-turn metric a half turn is read directly (not as two
+//     quarter turns), and only when a quarter turn of its face descends,
+//     since both its paths start with one.
+//
+// Neither changes which move the walk takes: the moves are tried in the same
+// order, and only moves that cannot descend are skipped. The tests compare
+// the answer with the walk package's reference loop on every position in
+// both metrics.
+
+// walkTables are the tables the specialised walk reads, built on first use.
+type walkTables struct {
+	fold *foldIndex
+	// moves[p][m] is the permutation after move m from permutation p, with
+	// its class and symmetry: perm | classSym<<13.
+	moves [NPerm][9]uint32
+	twist *[NTwist][9]uint16
+}
+
+var theWalkTables = sync.OnceValue(func() *walkTables {
+	f, mt := theFold(), MoveTables()
+	w := &walkTables{fold: f, twist: &mt.Twist}
+	for p := range w.moves {
+		for m := range w.moves[p] {
+			q := uint32(mt.Perm[p][m])
+			w.moves[p][m] = q | uint32(f.classSym[q])<<13
+		}
+	}
+	return w
+})
+
+// Level arithmetic of a table that keeps distances mod 3.
+var (
+	nearer  = [4]uint8{2, 0, 1, 3} // the level one step nearer the goal
+	farther = [4]uint8{1, 2, 0, 3} // the level one step farther
+)
+
+// at returns the level of entry e of a table's packed levels.
+//
+// The loops below read a position's level as
+//
+//	at(data, w.fold.entry(perm>>13, w.fold.add[perm&8191], uint32(twist)))
+//
+// from the move's entries in the two move tables, rather than through a
+// function of their own: written so, both calls are inlined, where a call
+// per read would cost a fifth of the walk.
+
+func at(data []byte, e uint32) uint8 { return data[e>>2] >> (e & 3 * 2) & 3 }
+
+// Stepper returns the specialised walk for a table of the metric (qtm: the
+// quarter-turn metric), for the nine steps R R' R2 U U' U2 F F' F2 in that
+// order, each turning one face (group 0 R, 1 U, 2 F) and, in the quarter-
+// turn metric, kept from following a step of its own face.
+func Stepper(qtm bool) walk.Stepper {
+	if qtm {
+		return qtmWalk{theWalkTables()}
+	}
+	return htmWalk{theWalkTables()}
+}
+
+// htmWalk is the walk in the half-turn metric: at each step the first move
+// that descends. (The group rule never matters there: a face turned twice
+// in a row is one turn, which would have descended from the position
+// before.)
+type htmWalk struct{ *walkTables }
+
+func (w htmWalk) Step(data []byte, r uint32, v uint8, _ int) (int, uint32, uint8) {
+	row, twists := &w.moves[r/NTwist], &w.twist[r%NTwist]
+	want, up := nearer[v], farther[v]
+	for face := 0; face < 9; face += 3 {
+		for m := face; m < face+3; m++ {
+			l := at(data, w.fold.entry(row[m]>>13, w.fold.add[row[m]&8191], uint32(twists[m])))
+			if l == want {
+				return m, (row[m]&8191)*NTwist + uint32(twists[m]), l
+			}
+			if l == up {
+				break
+			}
+		}
+	}
+	return -1, r, v
+}
+
+func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int, dst []uint8) ([]uint8, bool) {
+	for n := 0; r != 0; n++ {
+		var m int
+		if m, r, v = w.Step(data, r, v, -1); m < 0 || n >= max {
+			return dst, false
+		}
+		dst = append(dst, uint8(m))
+	}
+	return dst, true
+}
+
+// qtmWalk is the walk in the quarter-turn metric: at each step the first
+// step not of the last step's face that descends along one of its paths
+// and after which some step of another face descends (see
+// walk.Walker.SolveReference).
+type qtmWalk struct{ *walkTables }
+
+// quarters are the levels of the positions a state's six quarter turns
+// reach (index 2*face, +1 anticlockwise), read a face at a time (the two
+// reads do not wait for each other), those known so far: what deciding
+// whether the walk goes on from a state reads, and what the next step reads
+// again if the walk goes there.
+type quarters struct {
+	known uint8 // bit f: face f's two are known
+	level [6]uint8
+}
+
+// face returns the levels after the face's two quarter turns from the
+// state whose move table rows are given, reading them once.
+func (w qtmWalk) face(data []byte, row *[9]uint32, twists *[9]uint16, face int, have *quarters) (cw, ccw uint8) {
+	if have.known>>face&1 == 0 {
+		m := 3 * face
+		have.level[2*face] = at(data, w.fold.entry(row[m]>>13, w.fold.add[row[m]&8191], uint32(twists[m])))
+		have.level[2*face+1] = at(data, w.fold.entry(row[m+1]>>13, w.fold.add[row[m+1]&8191], uint32(twists[m+1])))
+		have.known |= 1 << face
+	}
+	return have.level[2*face], have.level[2*face+1]
+}
+
+func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
+	var have quarters
+	return w.step(data, r, v, last, &have)
+}
+
+func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int, dst []uint8) ([]uint8, bool) {
+	var have quarters
+	last := -1
+	for n := 0; r != 0; n++ {
+		var m int
+		if m, r, v = w.step(data, r, v, last, &have); m < 0 || n >= max {
+			return dst, false
+		}
+		last = m / 3
+		dst = append(dst, uint8(m))
+	}
+	return dst, true
+}
+
+// step is Step given what is known of the state's quarter turns; it leaves
+// in have what is known of the quarter turns of the state it steps to.
+func (w qtmWalk) step(data []byte, r uint32, v uint8, last int, have *quarters) (int, uint32, uint8) {
+	row, twists := &w.moves[r/NTwist], &w.twist[r%NTwist]
+	want := nearer[v]
+	for face := 0; face < 3; face++ {
+		if face == last {
+			continue
+		}
+		var next quarters
+		cw, ccw := w.face(data, row, twists, face, have)
+		a, b := cw == want, ccw == want
+		if a {
+			m := 3 * face
+			if t := (row[m]&8191)*NTwist + uint32(twists[m]); w.continues(data, t, want, face, &next) {
+				*have = next
+				return m, t, want
+			}
+		}
+		if b {
+			m := 3*face + 1
+			next = quarters{}
+			if t := (row[m]&8191)*NTwist + uint32(twists[m]); w.continues(data, t, want, face, &next) {
+				*have = next
+				return m, t, want
+			}
+		}
+		if a || b {
+			// The half turn descends along R R or R' R': both end at the
+			// same position, two steps nearer.
+			m := 3*face + 2
+			if l := at(data, w.fold.entry(row[m]>>13, w.fold.add[row[m]&8191], uint32(twists[m]))); l == nearer[want] {
+				next = quarters{}
+				if t := (row[m]&8191)*NTwist + uint32(twists[m]); w.continues(data, t, l, face, &next) {
+					*have = next
+					return m, t, l
+				}
+			}
+		}
+	}
+	return -1, r, v
+}
+
+// continues reports whether the walk can go on from rank t, at level v,
+// after a step of the face: t is solved, or a quarter turn of another face
+// descends (a half turn descends only if one of its face's quarter turns
+// does). It records in have the quarter turns it reads.
+func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int, have *quarters) bool {
+	if t == 0 {
+		return true
+	}
+	row, twists := &w.moves[t/NTwist], &w.twist[t%NTwist]
+	want := nearer[v]
+	for f := 0; f < 3; f++ {
+		if f == face {
+			continue
+		}
+		if cw, ccw := w.face(data, row, twists, f, have); cw == want || ccw == want {
+			return true
+		}
+	}
+	return false
+}
