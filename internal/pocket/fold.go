@@ -134,14 +134,6 @@ type perm uint32
 
 func (p perm) at(i uint8) uint8 { return uint8(p >> (4 * i) & 15) }
 
-func permOf(cp [8]uint8) perm {
-	var p perm
-	for i, v := range cp {
-		p |= perm(v) << (4 * i)
-	}
-	return p
-}
-
 // rank returns the permutation's rank (Cubie.PermRank).
 func (p perm) rank() uint16 {
 	r := 0
@@ -164,55 +156,18 @@ func (p perm) relabelled(r *Cubie) perm {
 	return q
 }
 
-// seen returns the permutation seen through symmetry s.
-func (p perm) seen(s *symmetry) perm {
-	var q perm
-	for i := uint8(0); i < 8; i++ {
-		q |= perm(s.slot[p.at(i)]) << (4 * s.slot[i])
-	}
-	return q
-}
-
 // seenHeld returns the rotation h that holds p seen through symmetry s
 // with its down-back-left corner in place (renaming it DBL; any of the three
 // that do would do, for a permutation), and the rank of p seen and held so.
 func (p perm) seenHeld(s *symmetry) (h *Cubie, rank uint16) {
 	// The corner at DBL after s is the image of the corner at the
 	// position s moves to DBL.
-	var from uint8
-	for i := uint8(0); i < 8; i++ {
-		if s.slot[i] == DBL {
-			from = i
-		}
-	}
-	h = &relabel[s.slot[p.at(from)]][0]
-	var name [8]uint8
-	for v := range name {
-		name[v] = h.CP[s.slot[v]]
-	}
+	h = &relabel[s.slot[p.at(s.toDBL)]][0]
 	var q perm
 	for i := uint8(0); i < 8; i++ {
-		q |= perm(name[p.at(i)]) << (4 * s.slot[i])
+		q |= perm(h.CP[s.slot[p.at(i)]]) << (4 * s.slot[i])
 	}
 	return h, q.rank()
-}
-
-// An element is a symmetry followed by a holding: it takes a position c to
-// r.Mul(symmetries[s].conj(c)).
-type element struct {
-	s uint8
-	r Cubie
-}
-
-// then returns e followed by g.
-func (e element) then(g element, mul *[48][48]uint8) element {
-	return element{mul[g.s][e.s], g.r.Mul(symmetries[g.s].conj(e.r))}
-}
-
-// inverse returns the element that undoes e.
-func (e element) inverse(inv *[48]uint8) element {
-	s := inv[e.s]
-	return element{s, symmetries[s].conj(e.r.inverse())}
 }
 
 // inverse returns the position that undoes a.
@@ -225,88 +180,91 @@ func (a Cubie) inverse() Cubie {
 	return b
 }
 
-// compose returns the symmetry that sees as b and then a do.
-func compose(a, b *symmetry) symmetry {
-	var c symmetry
-	c.mirror = a.mirror != b.mirror
-	for i := range c.slot {
-		c.slot[i] = a.slot[b.slot[i]]
-		sh := b.shift[i]
-		if a.mirror {
-			sh = 3 - sh
-		}
-		c.shift[i] = (sh + a.shift[b.slot[i]]) % 3
-	}
-	return c
-}
-
 // symIndex returns the index of symmetry s in symmetries.
 func symIndex(s symmetry) uint8 {
 	for i := range symmetries {
-		if symmetries[i] == s {
+		if t := &symmetries[i]; t.slot == s.slot && t.shift == s.shift && t.mirror == s.mirror {
 			return uint8(i)
 		}
 	}
 	panic("pocket: not a symmetry")
 }
 
-// buildFold builds the index: the classes of permutations, by a search
-// over the 1,680 permutations held every way, from symmetries that generate
-// all 48; then each permutation's symmetry and twist addition; then the
-// moved twists of every symmetry.
+// buildFold builds the index: the cosets of permutations under the
+// holdings, their classes under the symmetries, each permutation's way to
+// its class's representative with the twist addition it makes, and the
+// moved twists of every symmetry (on another goroutine: the two halves
+// take about as long).
 func buildFold() *foldIndex {
 	f := new(foldIndex)
-	gens, mulBy, inv := symmetryTables()
+	done := make(chan struct{})
+	go func() {
+		f.moveTwists()
+		close(done)
+	}()
+	f.foldPerms()
+	<-done
+	return f
+}
+
+// foldPerms fills in the permutations' classes, symmetries and twist
+// additions.
+func (f *foldIndex) foldPerms() {
+	mt := MoveTables()
+	perms := mt.perms
+	turn := [3]Cubie{relabel[DBL][0], relabel[DBL][1], relabel[DBL][2]}
 
 	// The three holdings with the down-back-left corner in place make three
-	// permutations of each; they are one coset, named by the smallest rank.
-	var perms [NPerm]perm
-	allPerms(&perms)
-	turn := [3]Cubie{relabel[DBL][0], relabel[DBL][1], relabel[DBL][2]}
-	// back[k][j] is the holding that undoes holding j and does holding k.
-	var back [3][3]uint8
+	// permutations of each, one coset, named by the smallest rank.
+	// hold[k][p] is the rank holding k makes of p. A holding renames
+	// corners and a move moves positions, so they commute: the holdings of
+	// all permutations follow from those of the solved one along the move
+	// table.
+	var hold [3][NPerm]uint16
+	var seen [NPerm]bool
 	for k := range turn {
-		for j := range turn {
-			x := turn[k].Mul(turn[j].inverse())
-			for h := range turn {
-				if turn[h] == x {
-					back[k][j] = uint8(h)
-				}
+		hold[k][0] = perms[0].relabelled(&turn[k]).rank()
+	}
+	queue := make([]uint16, 1, NPerm)
+	seen[0] = true
+	for head := 0; head < len(queue); head++ {
+		p := queue[head]
+		for _, m := range [3]Move{MoveR, MoveU, MoveF} {
+			q := mt.Perm[9*int(p)+int(m)]
+			if seen[q] {
+				continue
 			}
+			seen[q] = true
+			for k := range turn {
+				hold[k][q] = mt.Perm[9*int(hold[k][p])+int(m)]
+			}
+			queue = append(queue, q)
 		}
 	}
 	// name[p] is the rank of p's coset's name, toName[p] the holding that
 	// takes p there.
 	var name [NPerm]uint16
 	var toName [NPerm]uint8
-	var named [NPerm]bool
 	for p := range perms {
-		if named[p] {
-			continue
-		}
-		var rk [3]uint16
-		for j := range turn {
-			rk[j] = perms[p].relabelled(&turn[j]).rank()
-		}
 		k := 0
-		for j := range rk {
-			if rk[j] < rk[k] {
+		for j := 1; j < 3; j++ {
+			if hold[j][p] < hold[k][p] {
 				k = j
 			}
 		}
-		for j, r := range rk {
-			named[r], name[r], toName[r] = true, rk[k], back[k][j]
-		}
+		name[p], toName[p] = hold[k][p], uint8(k)
 	}
 
-	// The classes: a search from each name not yet reached, in order of
-	// rank, through the generating symmetries. found[n] takes the class's
-	// first name (its representative) to name n.
-	var class [NPerm]uint8
-	var found [NPerm]element
+	// The classes: each name not yet reached, in order of rank, is a
+	// class's representative, and its images under the 48 symmetries,
+	// held and named, are its class. Each image's name is reached by an
+	// element (s, r) from the representative; the permutations of its
+	// coset are taken back by holding them as the name and undoing that.
+	inv := symmetryInverses()
+	var heldAs [48][3]Cubie // heldAs[s][k]: holding k seen through s
+	var heldDone [48]bool
 	var reached [NPerm]bool
 	classes := 0
-	var queue [NPerm / 3]uint16
 	for p := range perms {
 		if name[p] != uint16(p) || reached[p] {
 			continue
@@ -315,25 +273,43 @@ func buildFold() *foldIndex {
 			panic("pocket: more permutation classes than NClasses")
 		}
 		f.rep[classes] = uint16(p)
-		reached[p], class[p], found[p] = true, uint8(classes), element{0, Solved}
-		head, tail := 0, 1
-		queue[0] = uint16(p)
-		for head < tail {
-			q := queue[head]
-			head++
-			for gi, g := range gens {
-				h, y := perms[q].seenHeld(&symmetries[g])
-				n := name[y]
-				if reached[n] {
-					continue
+		for si := range symmetries {
+			h, y := perms[p].seenHeld(&symmetries[si])
+			n := name[y]
+			if reached[n] {
+				continue
+			}
+			reached[n] = true
+			// The element (si, r) takes the representative to n; its
+			// inverse is (s, s(r⁻¹)).
+			r := turn[toName[y]].Mul(*h)
+			s := inv[si]
+			sym := &symmetries[s]
+			rBack := sym.conj(r.inverse())
+			if !heldDone[s] {
+				for k := range turn {
+					heldAs[s][k] = sym.conj(turn[k])
 				}
-				// The step: g, then the holding that puts DBL back,
-				// then the one that names the coset.
-				e := found[q]
-				r := turn[toName[y]].Mul(*h).Mul(symmetries[g].conj(e.r))
-				reached[n], class[n], found[n] = true, uint8(classes), element{mulBy[gi][e.s], r}
-				queue[tail] = n
-				tail++
+				heldDone[s] = true
+			}
+			for k := range turn {
+				q := hold[k][n]
+				f.classSym[q] = uint16(classes)<<6 | uint16(s)
+				// The holding rBack·h adds its twist at a corner's image
+				// position; the symmetry adds shift[i] - shift[c] for
+				// corner c at position i. w[c] is what depends on the
+				// corner.
+				h := &heldAs[s][toName[q]]
+				var w [8]uint8
+				for c := range w {
+					x := sym.slot[c]
+					w[c] = 3 - sym.shift[c] + rBack.CO[h.CP[x]] + h.CO[x]
+				}
+				add := uint32(0)
+				for i := uint8(0); i < 8; i++ {
+					add |= uint32(mod3[sym.shift[i]+w[perms[q].at(i)]]) << (4 * sym.slot[i])
+				}
+				f.add[q] = add
 			}
 		}
 		classes++
@@ -341,39 +317,13 @@ func buildFold() *foldIndex {
 	if classes != NClasses {
 		panic("pocket: fewer permutation classes than NClasses")
 	}
+}
 
-	// Each permutation's way to its representative: hold it as its coset's
-	// name, then undo the way from the representative to the name. For the
-	// three permutations of a coset only the first holding differs.
-	var heldAs [48][3]Cubie // heldAs[s][k]: holding k seen through s
-	var heldDone [48]bool
-	for p := range perms {
-		n := name[p]
-		if uint16(p) != n {
-			continue
-		}
-		// The inverse of found[n] = (s, r) is (s', s'(r⁻¹)).
-		s := inv[found[n].s]
-		sym := &symmetries[s]
-		rBack := sym.conj(found[n].r.inverse())
-		if !heldDone[s] {
-			for k := range turn {
-				heldAs[s][k] = sym.conj(turn[k])
-			}
-			heldDone[s] = true
-		}
-		for j := range turn {
-			q := perms[n].relabelled(&turn[back[0][j]]).rank() // the coset's permutation that holding j names
-			r := rBack.Mul(heldAs[s][toName[q]])
-			f.classSym[q] = uint16(class[n])<<6 | uint16(s)
-			for i := uint8(0); i < 8; i++ {
-				c := perms[q].at(i)
-				add := (sym.shift[i] + 3 - sym.shift[c] + r.CO[sym.slot[c]]) % 3
-				f.add[q] |= uint32(add) << (4 * sym.slot[i])
-			}
-		}
-	}
+// mod3[x] is x mod 3, for the small sums of twists.
+var mod3 = [12]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
 
+// moveTwists fills in the moved twists of every symmetry.
+func (f *foldIndex) moveTwists() {
 	// The moved twists: the twist of position i goes to position slot[i],
 	// reversed by a mirror. Position DBL has none; DRB's follows the rest.
 	for si := range symmetries {
@@ -411,7 +361,6 @@ func buildFold() *foldIndex {
 			}
 		}
 	}
-	return f
 }
 
 // allPerms lists the permutations in order of rank: the seven moving
@@ -444,58 +393,23 @@ func allPerms(out *[NPerm]perm) {
 	}
 }
 
-// symmetryTables returns symmetries that generate all 48, chosen in order
-// (each one the ones before do not generate), the index of each generator
-// composed after each symmetry, and the inverse of each symmetry.
-func symmetryTables() (gens []uint8, mulBy [][48]uint8, inv [48]uint8) {
-	key := func(s *symmetry) uint64 {
-		k := uint64(0)
+// symmetryInverses returns the index of each symmetry's inverse.
+func symmetryInverses() (inv [48]uint8) {
+	for a := range symmetries {
+		s := &symmetries[a]
+		var t symmetry
+		t.mirror = s.mirror
 		for i := range s.slot {
-			k |= uint64(s.slot[i])<<(4*i) | uint64(s.shift[i])<<(32+2*i)
-		}
-		if s.mirror {
-			k |= 1 << 63
-		}
-		return k
-	}
-	index := make(map[uint64]uint8, 48)
-	for i := range symmetries {
-		index[key(&symmetries[i])] = uint8(i)
-	}
-	mul := func(a, b uint8) uint8 {
-		c := compose(&symmetries[a], &symmetries[b])
-		return index[key(&c)]
-	}
-	in := map[uint8]bool{0: true}
-	for s := uint8(1); len(in) < 48; s++ {
-		if in[s] {
-			continue
-		}
-		gens = append(gens, s)
-		for grew := true; grew; {
-			grew = false
-			for a := range in {
-				for _, g := range gens {
-					if b := mul(g, a); !in[b] {
-						in[b], grew = true, true
-					}
-				}
+			// t undoes s: it takes position slot[i] back to i, and the
+			// sticker shift[i]±k back to k.
+			t.slot[s.slot[i]] = uint8(i)
+			sh := 3 - s.shift[i]
+			if s.mirror {
+				sh = s.shift[i]
 			}
+			t.shift[s.slot[i]] = sh % 3
 		}
+		inv[a] = symIndex(t)
 	}
-	mulBy = make([][48]uint8, len(gens))
-	for gi, g := range gens {
-		for s := range symmetries {
-			mulBy[gi][s] = mul(g, uint8(s))
-		}
-	}
-	for s := range symmetries {
-		for t := range symmetries {
-			if mul(uint8(t), uint8(s)) == 0 {
-				inv[s] = uint8(t)
-				break
-			}
-		}
-	}
-	return gens, mulBy, inv
+	return inv
 }

@@ -18,6 +18,7 @@ type symmetry struct {
 	slot   [8]uint8
 	shift  [8]uint8
 	mirror bool
+	toDBL  uint8 // the position slot takes to DBL
 }
 
 // faceAxis gives each face (in face order U R F D L B) as a unit vector: the
@@ -91,6 +92,9 @@ func symmetryOf(mapFace func(f uint8) uint8) (symmetry, bool) {
 		}
 		s.mirror = mirror
 		s.slot[i], s.shift[i] = uint8(j), uint8(k0)
+		if j == DBL {
+			s.toDBL = uint8(i)
+		}
 	}
 	return s, true
 }

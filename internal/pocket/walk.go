@@ -33,15 +33,15 @@ type walkTables struct {
 	// moves[p][m] is the permutation after move m from permutation p, with
 	// its class and symmetry: perm | classSym<<13.
 	moves [NPerm][9]uint32
-	twist *[NTwist][9]uint16
+	twist []uint16 // the twist move table, Tables.Twist
 }
 
 var theWalkTables = sync.OnceValue(func() *walkTables {
 	f, mt := theFold(), MoveTables()
-	w := &walkTables{fold: f, twist: &mt.Twist}
+	w := &walkTables{fold: f, twist: mt.Twist}
 	for p := range w.moves {
 		for m := range w.moves[p] {
-			q := uint32(mt.Perm[p][m])
+			q := uint32(mt.Perm[9*p+m])
 			w.moves[p][m] = q | uint32(f.classSym[q])<<13
 		}
 	}
@@ -84,7 +84,7 @@ func Stepper(qtm bool) walk.Stepper {
 type htmWalk struct{ *walkTables }
 
 func (w htmWalk) Step(data []byte, r uint32, v uint8, _ int) (int, uint32, uint8) {
-	row, twists := &w.moves[r/NTwist], &w.twist[r%NTwist]
+	row, twists := &w.moves[r/NTwist], (*[9]uint16)(w.twist[9*(r%NTwist):])
 	want, up := nearer[v], farther[v]
 	for face := 0; face < 9; face += 3 {
 		for m := face; m < face+3; m++ {
@@ -161,7 +161,7 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int, dst []uint8) ([]u
 // step is Step given what is known of the state's quarter turns; it leaves
 // in have what is known of the quarter turns of the state it steps to.
 func (w qtmWalk) step(data []byte, r uint32, v uint8, last int, have *quarters) (int, uint32, uint8) {
-	row, twists := &w.moves[r/NTwist], &w.twist[r%NTwist]
+	row, twists := &w.moves[r/NTwist], (*[9]uint16)(w.twist[9*(r%NTwist):])
 	want := nearer[v]
 	for face := 0; face < 3; face++ {
 		if face == last {
@@ -209,7 +209,7 @@ func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int, have *quart
 	if t == 0 {
 		return true
 	}
-	row, twists := &w.moves[t/NTwist], &w.twist[t%NTwist]
+	row, twists := &w.moves[t/NTwist], (*[9]uint16)(w.twist[9*(t%NTwist):])
 	want := nearer[v]
 	for f := 0; f < 3; f++ {
 		if f == face {

@@ -126,10 +126,11 @@ func (d *Def) Fingerprint() [32]byte {
 		write([]byte(m))
 		put(uint64(int64(d.Inverse[i])))
 	}
-	// 1024 ranks spread over the whole range, plus the first few: enough to
-	// notice any change of encoding or move definition, cheap enough to run
-	// every time a table is opened.
-	const samples = 1024
+	// 256 ranks spread over the whole range, plus the first few: enough to
+	// notice any change of encoding, move definition or fold (any such
+	// change moves most states), cheap enough to run every time a table is
+	// opened, which a one-shot answer pays.
+	const samples = 256
 	for i := uint32(0); i < samples; i++ {
 		r := uint32(uint64(i) * uint64(d.Size) / samples)
 		if i < 16 && i < d.Size {

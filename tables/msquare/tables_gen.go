@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "msquare", Size: 18254, SHA256: "1e6c5a46fb28c42e008d6b3198ebad26faf725fbf250000c7219a3b17a7e574e"},
+		{Name: "msquare", Size: 18254, SHA256: "af2aba5f3b79872a1327b1833ecfe116d31f386ca7a208145187a6753e1e05e3"},
 	})
 }

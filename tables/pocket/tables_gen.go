@@ -15,7 +15,7 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pocket-htm", Size: 31887, SHA256: "0784d767e10273c6f2d61d6f9369778f25f8c82046c74287c17504046b8ac4ba"},
-		{Name: "pocket-qtm", Size: 30033, SHA256: "e3d2bf7c254393d057b6a06f42d8c6f28044662982bd3e181bc7aa7f01af482d"},
+		{Name: "pocket-htm", Size: 31887, SHA256: "78741f11f3bb433c2cc5fe3923fd592286b114e7180b0323ab54a1f29b847d63"},
+		{Name: "pocket-qtm", Size: 30033, SHA256: "89263b102da4ce0b342b924d9f75ef3b2d94d5b1dab4062fd1bd7cf1bbb2449d"},
 	})
 }

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pyraminx", Size: 172803, SHA256: "8e6cc16ff817b3cdc5537386641fdb7a5b64e11d418430357686f7dfc83296db"},
+		{Name: "pyraminx", Size: 172803, SHA256: "8abb15c262ce9c032ab6010915c69ef94be4dcb8b46c9335371778ebe824630a"},
 	})
 }

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgame", Size: 143280, SHA256: "e22e2798baf911bd39fabdf81a2c1d2823add18d9920a1b3993d5f5fddb05c6d"},
+		{Name: "rotgame", Size: 143280, SHA256: "37115e1a73938ce703a4659e2e436768dd735e90510630e9538508edb876ba18"},
 	})
 }

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgrid", Size: 54095, SHA256: "0739dac6546bd1890c127cb31c418247f14b1a363feb98abe37e1b16d5d6c675"},
+		{Name: "rotgrid", Size: 54095, SHA256: "69a4e726ac27175a88c9f1e362aac3b5ca995c6f03a4338fc0f078199488d629"},
 	})
 }
