@@ -6,6 +6,59 @@
 // cube in space and its three stickers name the D, B and L colours. The other
 // seven corners give 7! permutations times 3^6 orientations (the seventh
 // orientation follows from the rest): 3,674,160 positions, all reachable.
+//
+// # Folded tables
+//
+// The two distance tables are folded by the cube's 48 symmetries (24
+// rotations, each also seen in a mirror): a position and its images, seen
+// in a mirror or from another side and held again with the down-back-left
+// corner in place (Held), are equally far from solved in either metric, so
+// they share one table entry. The 3,674,160 positions fall into 77,802
+// classes; the tables keep 170,586 entries, two bits each, for the sake of an
+// index that costs a handful of reads.
+//
+// The index is the symmetry coordinate of Kociemba's two-phase solver, on
+// the corner permutation. Up to the three ways of holding the cube with the
+// down-back-left corner in place (its twist then left free), the 5,040
+// permutations are 1,680; the symmetries make 78 classes of those. Each
+// class has a representative permutation (its smallest), and for each of
+// the 5,040 the index knows a symmetry S and a holding r that take it to
+// its class's representative. A position (p, t), p its permutation and t
+// its twist, then has the entry
+//
+//	class(p)*2187 + the twist of r·S(p, t)
+//
+// among the 3^7 = 2,187 twists of the representative's positions. A
+// symmetry moves the corners' twists to other positions, reversing them if
+// it is a mirror, and adds to each a number that depends on the corner and
+// its position; a holding adds a number that depends on the corner. So the
+// image's twist is t moved by S, which depends on S alone (a table of 48 x
+// 729), plus numbers that depend on p alone (kept with p): nibble-wise
+// additions mod 3 and a base-3 rank, in registers. Where a class's
+// representative is its own image under some symmetry, several entries
+// stand for one class; all hold its distance. The index is computed on first
+// use, from the symmetries' action on corners, which is derived from the
+// geometry of the faces (sym.go).
+//
+// Why the walk stays optimal and keeps its answers, byte for byte:
+//
+//   - An entry's distance is the distance of every position it stands for.
+//     A symmetry maps the face turns of all six faces onto face turns, and
+//     quarter turns onto quarter turns (TestSymmetriesActOnPositions), so
+//     S(p) is as far from solved as p in either metric; Held renames
+//     colours, so a turn of D, L or B is one of U, R or F of the cube as
+//     held. The generator checks it besides: table.Encode refuses a fold in
+//     which any of the 3,674,160 positions is not as far as its entry.
+//   - The walk never moves a representative. It moves the position itself,
+//     tries its moves in their fixed order R R' R2 U U' U2 F F' F2 (a mirror
+//     would reverse the order of R and R', which is why the order is not
+//     mapped through the symmetry at all), and only asks the table how far
+//     each position it reaches is. Each answer it gets is the one the
+//     unfolded table gave, so it takes the same step at every position, and
+//     the tie-break order is the same.
+//   - The tests walk every position in both metrics and compare with the
+//     reference walk, and count every position's optimal solutions against
+//     a dynamic program over a fresh breadth-first search.
 package pocket
 
 // Faces, in the order used for colours.

@@ -7,46 +7,8 @@ import (
 	"github.com/godtable/godtable/internal/puzzle"
 )
 
-// The tables are folded by the cube's 48 symmetries: a position and its
-// images (seen in a mirror, or from another side and held again with the
-// down-back-left corner in place) are equally far from solved, in either
-// metric, so they share one table entry. The 3,674,160 positions fall into
-// 77,802 classes; the table keeps a few more entries than that, for the
-// sake of an index that costs a handful of table reads.
-//
-// The index is the symmetry coordinate of Kociemba's two-phase solver, on
-// the corner permutation. Up to the three ways of holding the cube with the
-// down-back-left corner in place (its twist left free), the 5,040
-// permutations are 1,680; the symmetries make 78 classes of those. Each
-// class has a representative permutation, and for each of the 5,040 the
-// index knows a symmetry and a holding that take it to its class's
-// representative. Then a position's entry is its class and the 3^7 = 2,187
-// twists of the image it has there: 78 x 2,187 = 170,586 entries, two bits
-// each.
-//
-// A position (p, t) (p the permutation, t the twist) has the entry
-//
-//	class(p)*2187 + twist of r·S(p, t)
-//
-// where S is the symmetry and r the holding known for p. A symmetry moves
-// the corners' twists to other positions, reversing them if it is a mirror,
-// and adds to each a number that depends on the corner there and its
-// position; a holding adds a number that depends on the corner. So the
-// image's twist is the twist t moved by S, which depends on S alone (a
-// table of 48 x 729), plus numbers that depend on p alone (kept with p):
-// four nibble-wise additions mod 3 and a base-3 rank, in registers.
-//
-// Why the walk stays optimal, with the same answers: an entry's distance is
-// its positions' distance, which is the same for every position it stands
-// for (the symmetries map the face turns of all six faces onto face turns,
-// quarter turns onto quarter turns, and Held maps a turn of D, L or B onto
-// one of U, R or F). The walk still moves the position itself, trying its
-// moves in their order, and only asks the table how far each position it
-// reaches is; it never moves a representative. So every step, and the
-// order of the moves it tries, is what it was with one entry per position,
-// and the answers are the same ones, byte for byte. The generator checks
-// that every position's distance is its entry's, and the tests walk every
-// position.
+// The fold of the tables by the cube's symmetries: the method, and why the
+// walk keeps its answers, are in the package documentation.
 
 // Fold sizes.
 const (

@@ -100,15 +100,15 @@ func (w htmWalk) Step(data []byte, r uint32, v uint8, _ int) (int, uint32, uint8
 	return -1, r, v
 }
 
-func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int, dst []uint8) ([]uint8, bool) {
-	for n := 0; r != 0; n++ {
+func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
+	for ; r != 0; n++ {
 		var m int
 		if m, r, v = w.Step(data, r, v, -1); m < 0 || n >= max {
-			return dst, false
+			return steps, n, false
 		}
-		dst = append(dst, uint8(m))
+		steps[n] = uint8(m)
 	}
-	return dst, true
+	return steps, n, true
 }
 
 // qtmWalk is the walk in the quarter-turn metric: at each step the first
@@ -144,18 +144,18 @@ func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, ui
 	return w.step(data, r, v, last, &have)
 }
 
-func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int, dst []uint8) ([]uint8, bool) {
+func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	var have quarters
 	last := -1
-	for n := 0; r != 0; n++ {
+	for ; r != 0; n++ {
 		var m int
 		if m, r, v = w.step(data, r, v, last, &have); m < 0 || n >= max {
-			return dst, false
+			return steps, n, false
 		}
 		last = m / 3
-		dst = append(dst, uint8(m))
+		steps[n] = uint8(m)
 	}
-	return dst, true
+	return steps, n, true
 }
 
 // step is Step given what is known of the state's quarter turns; it leaves

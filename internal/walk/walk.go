@@ -82,10 +82,12 @@ type Stepper interface {
 	// (see SolveReference), the rank it reaches and that rank's level;
 	// step -1 if none descends.
 	Step(data []byte, r uint32, v uint8, last int) (step int, next uint32, nv uint8)
-	// Walk appends to dst the steps from the state of rank r, at level v,
-	// to the goal, as Step would take them one after another; false if
-	// a step finds none, or after more than max steps.
-	Walk(data []byte, r uint32, v uint8, max int, dst []uint8) ([]uint8, bool)
+	// Walk returns the steps from the state of rank r, at level v, to the
+	// goal, as Step would take them one after another, and their number;
+	// false if a step finds none, or after more than max steps (at most
+	// MaxSteps). (An array, not a slice to append to: a slice passed
+	// through an interface would be moved to the heap on every call.)
+	Walk(data []byte, r uint32, v uint8, max int) (steps [MaxSteps]uint8, n int, ok bool)
 }
 
 // WithStepper makes the walker take its steps over the distance table with
@@ -228,11 +230,11 @@ func (w *Walker) solveByTable(s puzzle.State, r uint32, v uint8, dst []uint8) ([
 // solveStepper is the walk through the walker's stepper.
 func (w *Walker) solveStepper(r uint32, v uint8, dst []uint8) ([]uint8, error) {
 	_, data, _, _, _, _ := w.lv.Layout()
-	dst, ok := w.stepper.Walk(data, r, v, w.lv.MaxDistance(), dst)
+	steps, n, ok := w.stepper.Walk(data, r, v, min(w.lv.MaxDistance(), MaxSteps))
 	if !ok {
 		return dst, ErrInconsistent
 	}
-	return dst, nil
+	return append(dst, steps[:n]...), nil
 }
 
 // SolveByTable is Solve without the next-step table: it always walks the
