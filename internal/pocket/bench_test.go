@@ -62,3 +62,11 @@ func BenchmarkFoldIndex(b *testing.B) {
 	}
 	_ = sink
 }
+
+// BenchmarkMoveTables measures building the coordinate move tables, which
+// the first answer pays.
+func BenchmarkMoveTables(b *testing.B) {
+	for b.Loop() {
+		buildTables()
+	}
+}

@@ -109,12 +109,13 @@ func buildTables() *Tables {
 	allPerms(t.perms)
 	for p, x := range t.perms {
 		for f := 0; f < 3; f++ {
-			// Moving b after a: position i gets the corner of position
-			// b.CP[i] (see Cubie.Mul).
-			mc := &moveCubie[3*f]
-			var q perm
-			for i := uint8(0); i < 8; i++ {
-				q |= perm(x.at(mc.CP[i])) << (4 * i)
+			// A quarter turn moves four corners round: the corner at
+			// cycle[k] goes to cycle[k+1] (see quarterCorners).
+			c := &quarterCorners[f]
+			q := x
+			for k := range 4 {
+				to, from := 4*c[(k+1)%4], 4*c[k]
+				q = q&^(15<<to) | (x>>from&15)<<to
 			}
 			t.Perm[9*p+3*f] = q.rank()
 		}
@@ -141,6 +142,30 @@ func buildTables() *Tables {
 	deriveTurns(t.Twist)
 	return t
 }
+
+// quarterCorners are the clockwise quarter turns R, U and F as cycles of
+// corner positions, read off the moves' cubies: the corner at the first
+// position goes to the second, and so on round.
+var quarterCorners = func() (qc [3][4]uint8) {
+	for f := range qc {
+		mc := &moveCubie[3*f]
+		// Position i gets the corner of position mc.CP[i]; follow the
+		// cycle backwards from a moved position.
+		start := uint8(0)
+		for mc.CP[start] == start {
+			start++
+		}
+		i := start
+		for k := 3; k >= 0; k-- {
+			qc[f][k] = i
+			i = mc.CP[i]
+		}
+		if i != start {
+			panic("pocket: a quarter turn is not one 4-cycle of corners")
+		}
+	}
+	return qc
+}()
 
 // deriveTurns fills in a move table's half and anticlockwise turns from its
 // clockwise ones: move 3f is X, 3f+2 is X2 = X X, 3f+1 is X' = X X X.
@@ -172,6 +197,10 @@ var (
 )
 
 func newDef(name string, moves []Move) *puzzle.Def {
+	// The fold first: it builds the move tables while it moves the twists
+	// on another core (see buildFold), which is half the first answer's
+	// wait.
+	fold := NewFold()
 	t := MoveTables()
 	names := make([]string, len(moves))
 	inverse := make([]int, len(moves))
@@ -204,7 +233,7 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Rank:        func(s puzzle.State) uint32 { return uint32(s) },
 		StateIsRank: true,
 		Apply:       func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
-		Fold:        NewFold(),
+		Fold:        fold,
 	}
 }
 

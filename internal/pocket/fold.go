@@ -96,13 +96,21 @@ type perm uint32
 
 func (p perm) at(i uint8) uint8 { return uint8(p >> (4 * i) & 15) }
 
-// rank returns the permutation's rank (Cubie.PermRank).
+// rank returns the permutation's rank (Cubie.PermRank): the Lehmer code
+// over the seven moving corners, read in Horner's form.
 func (p perm) rank() uint16 {
-	r := 0
-	var used uint32
-	for i := 0; i < 7; i++ {
-		v := uint32(slot[p.at(unslot[i])])
-		r += bits.OnesCount32(^used&(1<<v-1)) * fact[6-i]
+	x := uint32(p)
+	var r, used uint32
+	for i := uint32(0); i < 7; i++ {
+		// The corner at the i-th moving position (DRB's nibble for the
+		// seventh), as a slot: DRB, 7, is slot 6.
+		sh := 4 * i
+		if i == 6 {
+			sh = 28
+		}
+		v := x >> sh & 15
+		v -= (v >> 2) & (v >> 1) & v & 1
+		r = r*(7-i) + uint32(bits.OnesCount32(^used&(1<<v-1)))
 		used |= 1 << v
 	}
 	return uint16(r)

@@ -10,10 +10,6 @@ import (
 // costs a fold index (see fold.go) rather than a table read, so the walk
 // reads as few as it can and reads each cheaply:
 //
-//   - The rows of the permutation move table carry, for the permutation
-//     each move reaches, its class and symmetry, so that a read is the
-//     twist row, the moved twist and the table, with no other lookup in
-//     between.
 //   - In the half-turn metric the three turns of a face are each one move
 //     from the others. So when a turn leads one farther from the goal, the
 //     face's other turns lead no nearer than the position itself, and the
@@ -27,25 +23,19 @@ import (
 // the answer with the walk package's reference loop on every position in
 // both metrics.
 
-// walkTables are the tables the specialised walk reads, built on first use.
+// walkTables are the tables the specialised walk reads: the move tables and
+// the fold's index. (A copy of the permutation move table carrying each
+// permutation's class and symmetry saves a read per position, about 6 per
+// cent of a walk, but a one-shot answer would pay more to build it.)
 type walkTables struct {
-	fold *foldIndex
-	// moves[p][m] is the permutation after move m from permutation p, with
-	// its class and symmetry: perm | classSym<<13.
-	moves [NPerm][9]uint32
-	twist []uint16 // the twist move table, Tables.Twist
+	fold  *foldIndex
+	perm  []uint16 // Tables.Perm
+	twist []uint16 // Tables.Twist
 }
 
 var theWalkTables = sync.OnceValue(func() *walkTables {
-	f, mt := theFold(), MoveTables()
-	w := &walkTables{fold: f, twist: mt.Twist}
-	for p := range w.moves {
-		for m := range w.moves[p] {
-			q := uint32(mt.Perm[9*p+m])
-			w.moves[p][m] = q | uint32(f.classSym[q])<<13
-		}
-	}
-	return w
+	mt := MoveTables()
+	return &walkTables{fold: theFold(), perm: mt.Perm, twist: mt.Twist}
 })
 
 // Level arithmetic of a table that keeps distances mod 3.
@@ -58,7 +48,7 @@ var (
 //
 // The loops below read a position's level as
 //
-//	at(data, w.fold.entry(perm>>13, w.fold.add[perm&8191], uint32(twist)))
+//	at(data, w.fold.entry(uint32(w.fold.classSym[perm]), w.fold.add[perm], uint32(twist)))
 //
 // from the move's entries in the two move tables, rather than through a
 // function of their own: written so, both calls are inlined, where a call
@@ -84,13 +74,13 @@ func Stepper(qtm bool) walk.Stepper {
 type htmWalk struct{ *walkTables }
 
 func (w htmWalk) Step(data []byte, r uint32, v uint8, _ int) (int, uint32, uint8) {
-	row, twists := &w.moves[r/NTwist], (*[9]uint16)(w.twist[9*(r%NTwist):])
+	row, twists := (*[9]uint16)(w.perm[9*(r/NTwist):]), (*[9]uint16)(w.twist[9*(r%NTwist):])
 	want, up := nearer[v], farther[v]
 	for face := 0; face < 9; face += 3 {
 		for m := face; m < face+3; m++ {
-			l := at(data, w.fold.entry(row[m]>>13, w.fold.add[row[m]&8191], uint32(twists[m])))
+			l := at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m])))
 			if l == want {
-				return m, (row[m]&8191)*NTwist + uint32(twists[m]), l
+				return m, uint32(row[m])*NTwist + uint32(twists[m]), l
 			}
 			if l == up {
 				break
@@ -129,11 +119,11 @@ type quarters struct {
 
 // face returns the levels after the face's two quarter turns from the
 // state whose move table rows are given, reading them once.
-func (w qtmWalk) face(data []byte, row *[9]uint32, twists *[9]uint16, face int, have *quarters) (cw, ccw uint8) {
+func (w qtmWalk) face(data []byte, row *[9]uint16, twists *[9]uint16, face int, have *quarters) (cw, ccw uint8) {
 	if have.known>>face&1 == 0 {
 		m := 3 * face
-		have.level[2*face] = at(data, w.fold.entry(row[m]>>13, w.fold.add[row[m]&8191], uint32(twists[m])))
-		have.level[2*face+1] = at(data, w.fold.entry(row[m+1]>>13, w.fold.add[row[m+1]&8191], uint32(twists[m+1])))
+		have.level[2*face] = at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m])))
+		have.level[2*face+1] = at(data, w.fold.entry(uint32(w.fold.classSym[row[m+1]]), w.fold.add[row[m+1]], uint32(twists[m+1])))
 		have.known |= 1 << face
 	}
 	return have.level[2*face], have.level[2*face+1]
@@ -161,7 +151,7 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 // step is Step given what is known of the state's quarter turns; it leaves
 // in have what is known of the quarter turns of the state it steps to.
 func (w qtmWalk) step(data []byte, r uint32, v uint8, last int, have *quarters) (int, uint32, uint8) {
-	row, twists := &w.moves[r/NTwist], (*[9]uint16)(w.twist[9*(r%NTwist):])
+	row, twists := (*[9]uint16)(w.perm[9*(r/NTwist):]), (*[9]uint16)(w.twist[9*(r%NTwist):])
 	want := nearer[v]
 	for face := 0; face < 3; face++ {
 		if face == last {
@@ -172,7 +162,7 @@ func (w qtmWalk) step(data []byte, r uint32, v uint8, last int, have *quarters) 
 		a, b := cw == want, ccw == want
 		if a {
 			m := 3 * face
-			if t := (row[m]&8191)*NTwist + uint32(twists[m]); w.continues(data, t, want, face, &next) {
+			if t := uint32(row[m])*NTwist + uint32(twists[m]); w.continues(data, t, want, face, &next) {
 				*have = next
 				return m, t, want
 			}
@@ -180,7 +170,7 @@ func (w qtmWalk) step(data []byte, r uint32, v uint8, last int, have *quarters) 
 		if b {
 			m := 3*face + 1
 			next = quarters{}
-			if t := (row[m]&8191)*NTwist + uint32(twists[m]); w.continues(data, t, want, face, &next) {
+			if t := uint32(row[m])*NTwist + uint32(twists[m]); w.continues(data, t, want, face, &next) {
 				*have = next
 				return m, t, want
 			}
@@ -189,9 +179,9 @@ func (w qtmWalk) step(data []byte, r uint32, v uint8, last int, have *quarters) 
 			// The half turn descends along R R or R' R': both end at the
 			// same position, two steps nearer.
 			m := 3*face + 2
-			if l := at(data, w.fold.entry(row[m]>>13, w.fold.add[row[m]&8191], uint32(twists[m]))); l == nearer[want] {
+			if l := at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m]))); l == nearer[want] {
 				next = quarters{}
-				if t := (row[m]&8191)*NTwist + uint32(twists[m]); w.continues(data, t, l, face, &next) {
+				if t := uint32(row[m])*NTwist + uint32(twists[m]); w.continues(data, t, l, face, &next) {
 					*have = next
 					return m, t, l
 				}
@@ -209,7 +199,7 @@ func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int, have *quart
 	if t == 0 {
 		return true
 	}
-	row, twists := &w.moves[t/NTwist], (*[9]uint16)(w.twist[9*(t%NTwist):])
+	row, twists := (*[9]uint16)(w.perm[9*(t/NTwist):]), (*[9]uint16)(w.twist[9*(t%NTwist):])
 	want := nearer[v]
 	for f := 0; f < 3; f++ {
 		if f == face {
