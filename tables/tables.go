@@ -23,10 +23,8 @@ type Entry struct {
 	SHA256 string
 }
 
-type registered struct {
-	fs    embed.FS
-	entry Entry
-}
+// registered is how a registered table's bytes are read.
+type registered func() ([]byte, error)
 
 var (
 	mu      sync.RWMutex
@@ -40,11 +38,27 @@ func Register(fs embed.FS, entries []Entry) {
 	mu.Lock()
 	defer mu.Unlock()
 	for _, e := range entries {
-		if _, dup := byName[e.Name]; !dup {
-			ordered = append(ordered, e.Name)
-		}
-		byName[e.Name] = registered{fs, e}
+		file := e.Name + ".gdt"
+		register(e.Name, func() ([]byte, error) { return fs.ReadFile(file) })
 	}
+}
+
+// RegisterBytes makes data available to File as the named table, in place
+// of any table registered under that name before: a table built at run
+// time, or a damaged copy of an embedded one, which the tests hand the
+// command to see it refused. data must not be modified afterwards.
+func RegisterBytes(name string, data []byte) {
+	mu.Lock()
+	defer mu.Unlock()
+	register(name, func() ([]byte, error) { return data, nil })
+}
+
+// register records how to read the named table; mu is held.
+func register(name string, read registered) {
+	if _, dup := byName[name]; !dup {
+		ordered = append(ordered, name)
+	}
+	byName[name] = read
 }
 
 // File returns the bytes of the named table (without the .gdt suffix), if
@@ -52,12 +66,12 @@ func Register(fs embed.FS, entries []Entry) {
 // itself; callers must not modify them.
 func File(name string) ([]byte, error) {
 	mu.RLock()
-	r, ok := byName[name]
+	read, ok := byName[name]
 	mu.RUnlock()
 	if !ok {
 		return nil, fmt.Errorf("no table %q", name)
 	}
-	b, err := r.fs.ReadFile(name + ".gdt")
+	b, err := read()
 	if err != nil {
 		return nil, fmt.Errorf("no table %q", name)
 	}

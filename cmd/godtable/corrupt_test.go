@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -23,15 +22,13 @@ func TestCorruptTableHelper(t *testing.T) {
 	}
 	name, off, _ := strings.Cut(spec, ":")
 	offset, _ := strconv.Atoi(off)
-	tablefile.Open = func(n string) ([]byte, error) {
-		data, err := tables.File(n)
-		if err != nil || n != name {
-			return data, err
-		}
-		data = bytes.Clone(data)
-		data[offset%len(data)] ^= 0x10
-		return data, nil
+	data, err := tables.File(name)
+	if err != nil {
+		t.Fatal(err)
 	}
+	data = bytes.Clone(data)
+	data[offset%len(data)] ^= 0x10
+	tables.RegisterBytes(name, data)
 	os.Exit(run(strings.Fields(os.Getenv("GODTABLE_TEST_ARGS")), os.Stdin, os.Stdout, os.Stderr))
 }
 

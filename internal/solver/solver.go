@@ -16,8 +16,8 @@ import (
 	"github.com/godtable/godtable/internal/config"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/tables"
 )
 
 // Table is one puzzle table and its walker. The zero Table is not usable;
@@ -58,7 +58,7 @@ func (t *Table) Walker() (*walk.Walker, error) {
 		def := t.def()
 		steps := t.steps()
 		t.nt = answer.StepNotation(steps, t.sep)
-		data, err := tablefile.Open(def.Name)
+		data, err := tables.File(def.Name)
 		if err != nil {
 			t.err = err
 			return

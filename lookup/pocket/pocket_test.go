@@ -15,9 +15,9 @@ import (
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
+	embedded "github.com/godtable/godtable/tables"
 )
 
 var metrics = []lookup.Metric{lookup.HTM, lookup.QTM}
@@ -581,7 +581,7 @@ func BenchmarkPocketPrepare(b *testing.B) {
 		b.Run(m.String(), func(b *testing.B) {
 			w := pocketWalker(b, m, false)
 			def := w.Def()
-			data, err := tablefile.Open(def.Name)
+			data, err := embedded.File(def.Name)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -591,7 +591,7 @@ func BenchmarkPocketPrepare(b *testing.B) {
 			}
 			for b.Loop() {
 				b.StopTimer()
-				fresh := walk.New(def, lv, w.Steps(), m == lookup.QTM)
+				fresh := walk.New(def, lv, w.Steps(), m == lookup.QTM).WithStepper(pocket.Stepper(m == lookup.QTM))
 				b.StartTimer()
 				fresh.Prepare()
 			}

@@ -15,9 +15,9 @@ import (
 	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/tablefile"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/tables"
 )
 
 // Many goroutines solving grids while their walker derives its next-step
@@ -26,7 +26,7 @@ import (
 // -race by make test.
 func TestConcurrentNextStepTable(t *testing.T) {
 	def := rotgrid.Def()
-	data, err := tablefile.Open(def.Name)
+	data, err := tables.File(def.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
