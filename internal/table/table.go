@@ -11,19 +11,23 @@
 //	entries                    uint32, number of distances stored (see puzzle.Fold)
 //	goal                       uint32, rank of the goal
 //	encoding                   uint8 (Mod3 or Full8)
+//	codec                      uint8 (Deflate or Zstd)
 //	distances                  uint8 n, then n uint32: states at distance 0..n-1
 //	definition                 32 bytes, puzzle.Def.Fingerprint
 //	packed length              uint32, bytes of the packed distances
 //	packed CRC                 uint32, CRC-32C of the packed distances
 //	payload CRC                uint32, CRC-32C of the compressed payload
 //	header CRC                 uint32, CRC-32C of everything above
-//	payload                    the packed distances, compressed with DEFLATE (RFC 1951)
+//	payload                    the packed distances, compressed by the codec
 //
-// DEFLATE rather than a newer format because its decoder is in the standard
-// library and small: a program that opens a table carries it, and on these
-// tables it compresses within a few per cent of zstd at its best. The
-// encoder is a pinned module's, so that regeneration gives the same bytes
-// whichever Go release runs it.
+// Two codecs, chosen per table by the generator (gen.Compress): DEFLATE (RFC
+// 1951), whose decoder is in the standard library and small, so that a
+// program that opens only small tables carries nothing more; and zstd,
+// which decodes a large table three to four times as fast, and whose
+// decoder the table packages that need it register (see the zstdcodec
+// package). On these tables the two compress within a few per cent of each
+// other. The encoders are pinned modules', so that regeneration gives the
+// same bytes whichever Go release runs it.
 //
 // All integers are little-endian. Decode checks every field, both checksums
 // and the definition fingerprint, so a damaged table, or one built for a
@@ -38,12 +42,13 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync"
 
 	"github.com/godtable/godtable/internal/puzzle"
 )
 
 // Version is the format version this package writes and reads. Version 2
-// added the entries field and moved the payload from zstd to DEFLATE.
+// added the entries and codec fields.
 const Version = 2
 
 const magic = "GODTABLE"
@@ -64,6 +69,44 @@ const (
 	// directed puzzles, whose neighbours can be several steps farther.
 	Full8 Encoding = 2
 )
+
+// Codec says how the packed distances are compressed.
+type Codec uint8
+
+const (
+	// Deflate is DEFLATE (RFC 1951), decoded by the standard library.
+	Deflate Codec = 1
+	// Zstd is a zstd frame, decoded by the decoder the zstdcodec package
+	// registers.
+	Zstd Codec = 2
+)
+
+func (c Codec) String() string {
+	switch c {
+	case Deflate:
+		return "deflate"
+	case Zstd:
+		return "zstd"
+	}
+	return fmt.Sprintf("codec(%d)", uint8(c))
+}
+
+// A Decompressor returns the n bytes a payload compressed by its codec
+// holds, refusing one that holds more or fewer.
+type Decompressor func(payload []byte, n uint32) ([]byte, error)
+
+var (
+	codecMu sync.RWMutex
+	codecs  = map[Codec]Decompressor{Deflate: inflate}
+)
+
+// RegisterCodec makes Decode read tables compressed by codec c. DEFLATE is
+// always there; the zstdcodec package registers zstd when imported.
+func RegisterCodec(c Codec, d Decompressor) {
+	codecMu.Lock()
+	defer codecMu.Unlock()
+	codecs[c] = d
+}
 
 func (e Encoding) String() string {
 	switch e {
@@ -110,6 +153,7 @@ type Header struct {
 	Entries    uint32 // distances stored: Size, or fewer for a folded table
 	Goal       uint32
 	Encoding   Encoding
+	Codec      Codec
 	Counts     []uint32 // states at each distance; len(Counts)-1 is the largest distance
 	Definition [32]byte
 	PackedLen  uint32
@@ -121,15 +165,15 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Encode packs and compresses the distances of def's states (dist[r] is the
 // distance of rank r, or Unreachable) into a table file, given the function
-// that compresses the packed distances into a DEFLATE stream (the generator
-// passes it, so that programs that only read tables do not carry an
+// that compresses the packed distances and says with which codec (the
+// generator passes it, so that programs that only read tables carry no
 // encoder). The output depends on nothing but its inputs, so regeneration is
 // byte-for-byte deterministic.
 //
 // A folded definition stores the distance of each entry's Rep; Encode first
 // checks that every state's distance is its entry's, so that a fold that
 // joins states at different distances is refused, not written.
-func Encode(def *puzzle.Def, dist []uint8, deflate func(packed []byte) ([]byte, error)) ([]byte, error) {
+func Encode(def *puzzle.Def, dist []uint8, compress func(packed []byte) (Codec, []byte, error)) ([]byte, error) {
 	if uint64(len(dist)) != uint64(def.Size) {
 		return nil, fmt.Errorf("table %s: %d distances for %d states", def.Name, len(dist), def.Size)
 	}
@@ -175,10 +219,11 @@ func Encode(def *puzzle.Def, dist []uint8, deflate func(packed []byte) ([]byte, 
 		PackedLen:  uint32(len(packed)),
 		PackedCRC:  crc32.Checksum(packed, castagnoli),
 	}
-	payload, err := deflate(packed)
+	codec, payload, err := compress(packed)
 	if err != nil {
 		return nil, err
 	}
+	h.Codec = codec
 	h.PayloadCRC = crc32.Checksum(payload, castagnoli)
 	return append(appendHeader(nil, &h), payload...), nil
 }
@@ -209,7 +254,7 @@ func appendHeader(b []byte, h *Header) []byte {
 	b = binary.LittleEndian.AppendUint32(b, h.Size)
 	b = binary.LittleEndian.AppendUint32(b, h.Entries)
 	b = binary.LittleEndian.AppendUint32(b, h.Goal)
-	b = append(b, byte(h.Encoding), byte(len(h.Counts)))
+	b = append(b, byte(h.Encoding), byte(h.Codec), byte(len(h.Counts)))
 	for _, c := range h.Counts {
 		b = binary.LittleEndian.AppendUint32(b, c)
 	}
@@ -259,7 +304,7 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 		return bad("truncated header")
 	}
 	nm := take(int(nl[0]))
-	fixed := take(14)
+	fixed := take(15)
 	if nm == nil || fixed == nil {
 		return bad("truncated header")
 	}
@@ -268,7 +313,8 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	h.Entries = binary.LittleEndian.Uint32(fixed[4:])
 	h.Goal = binary.LittleEndian.Uint32(fixed[8:])
 	h.Encoding = Encoding(fixed[12])
-	counts := take(4 * int(fixed[13]))
+	h.Codec = Codec(fixed[13])
+	counts := take(4 * int(fixed[14]))
 	def := take(32)
 	tail := take(12)
 	if counts == nil || def == nil || tail == nil || len(hd) != 0 {
@@ -283,6 +329,9 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	h.PayloadCRC = binary.LittleEndian.Uint32(tail[8:])
 	if h.Encoding != Mod3 && h.Encoding != Full8 {
 		return bad("unknown encoding %d", h.Encoding)
+	}
+	if h.Codec != Deflate && h.Codec != Zstd {
+		return bad("unknown codec %d", h.Codec)
 	}
 	if h.Entries == 0 || h.Entries > h.Size {
 		return bad("%d entries for %d states", h.Entries, h.Size)
@@ -328,7 +377,13 @@ func Decode(def *puzzle.Def, file []byte) (*Levels, error) {
 	if got := crc32.Checksum(file[off:], castagnoli); got != h.PayloadCRC {
 		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload checksum %08x, want %08x", got, h.PayloadCRC)}
 	}
-	packed, err := inflate(file[off:], h.PackedLen)
+	codecMu.RLock()
+	decompress := codecs[h.Codec]
+	codecMu.RUnlock()
+	if decompress == nil {
+		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload compressed with %v, whose decoder this program does not have (its table package imports it)", h.Codec)}
+	}
+	packed, err := decompress(file[off:], h.PackedLen)
 	if err != nil {
 		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: "payload: " + err.Error()}
 	}

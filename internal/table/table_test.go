@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/godtable/godtable/internal/puzzle"
@@ -187,14 +188,32 @@ func FuzzDecode(f *testing.F) {
 }
 
 // deflate is Encode's compressor in these tests: the standard library's
-// (the generator's is another DEFLATE encoder; Decode reads either).
-func deflate(packed []byte) ([]byte, error) {
+// DEFLATE (the generator's is another encoder; Decode reads either).
+func deflate(packed []byte) (Codec, []byte, error) {
 	var b bytes.Buffer
 	zw, err := flate.NewWriter(&b, flate.BestCompression)
 	if err != nil {
-		return nil, err
+		return 0, nil, err
 	}
 	zw.Write(packed)
 	err = zw.Close()
-	return b.Bytes(), err
+	return Deflate, b.Bytes(), err
+}
+
+// A table compressed with a codec whose decoder the program does not have
+// is refused with a clear error, not read as something else.
+func TestCodecNotLinked(t *testing.T) {
+	def := ring(64, false)
+	file, err := Encode(def, ringDistances(64, false), func(packed []byte) (Codec, []byte, error) {
+		_, z, err := deflate(packed)
+		return Zstd, z, err // no zstd decoder in this test binary
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Decode(def, file)
+	var te *Error
+	if !errors.As(err, &te) || !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "zstd, whose decoder this program does not have") {
+		t.Fatalf("err %v", err)
+	}
 }

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "msquare", Size: 18254, SHA256: "af2aba5f3b79872a1327b1833ecfe116d31f386ca7a208145187a6753e1e05e3"},
+		{Name: "msquare", Size: 18255, SHA256: "a4e39246ea06b9075f45fc53a5a78f21451eac94162632fb9f17672df5a71e6d"},
 	})
 }

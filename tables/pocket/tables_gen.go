@@ -15,7 +15,7 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pocket-htm", Size: 31887, SHA256: "78741f11f3bb433c2cc5fe3923fd592286b114e7180b0323ab54a1f29b847d63"},
-		{Name: "pocket-qtm", Size: 30033, SHA256: "89263b102da4ce0b342b924d9f75ef3b2d94d5b1dab4062fd1bd7cf1bbb2449d"},
+		{Name: "pocket-htm", Size: 31888, SHA256: "2ed926481a2c41237b870d5b6eedd714d623789bc11db03b6fc0655f8b52dac0"},
+		{Name: "pocket-qtm", Size: 30034, SHA256: "82a731a9e44854dec732b3c3039266f5dd0ecf2b03de8702e135bc33b0ac56be"},
 	})
 }

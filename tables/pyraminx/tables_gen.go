@@ -7,6 +7,7 @@ package pyraminx
 import (
 	"embed"
 
+	_ "github.com/godtable/godtable/internal/table/zstdcodec"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -15,6 +16,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pyraminx", Size: 172803, SHA256: "8abb15c262ce9c032ab6010915c69ef94be4dcb8b46c9335371778ebe824630a"},
+		{Name: "pyraminx", Size: 173515, SHA256: "eecc3017dc64f611266e65736ea67e0de5c124234efbfce1d55569c126d825df"},
 	})
 }

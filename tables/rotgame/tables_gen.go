@@ -7,6 +7,7 @@ package rotgame
 import (
 	"embed"
 
+	_ "github.com/godtable/godtable/internal/table/zstdcodec"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -15,6 +16,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgame", Size: 143280, SHA256: "37115e1a73938ce703a4659e2e436768dd735e90510630e9538508edb876ba18"},
+		{Name: "rotgame", Size: 141708, SHA256: "0656a75ca027afcfb4e4fc20b15922222eb985b9e4d1ca9f22bf55d2a48dd0cf"},
 	})
 }

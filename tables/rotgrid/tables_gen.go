@@ -7,6 +7,7 @@ package rotgrid
 import (
 	"embed"
 
+	_ "github.com/godtable/godtable/internal/table/zstdcodec"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -15,6 +16,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgrid", Size: 54095, SHA256: "69a4e726ac27175a88c9f1e362aac3b5ca995c6f03a4338fc0f078199488d629"},
+		{Name: "rotgrid", Size: 54645, SHA256: "c268df77030da229a55f5bb96fdf2ab992e1c17cc73be5febc1bdc535de48d4b"},
 	})
 }
