@@ -13,7 +13,7 @@ import (
 //   - In the half-turn metric the three turns of a face are each one move
 //     from the others. So when a turn leads one farther from the goal, the
 //     face's other turns lead no nearer than the position itself, and the
-//     walk skips them.
+//     walk skips them; and it skips the face just turned.
 //   - In the quarter-turn metric a half turn is read directly (not as two
 //     quarter turns), and only when a quarter turn of its face descends,
 //     since both its paths start with one.
@@ -68,15 +68,19 @@ func Stepper(qtm bool) walk.Stepper {
 }
 
 // htmWalk is the walk in the half-turn metric: at each step the first move
-// that descends. (The group rule never matters there: a face turned twice
-// in a row is one turn, which would have descended from the position
-// before.)
+// that descends. No turn of the face just turned can descend (it leads to
+// a position one move from the one before, which was one farther), so the
+// walk does not try them: the group rule, which the half-turn walk need not
+// keep, is free to use.
 type htmWalk struct{ *walkTables }
 
-func (w htmWalk) Step(data []byte, r uint32, v uint8, _ int) (int, uint32, uint8) {
+func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
 	row, twists := (*[9]uint16)(w.perm[9*(r/NTwist):]), (*[9]uint16)(w.twist[9*(r%NTwist):])
 	want, up := nearer[v], farther[v]
 	for face := 0; face < 9; face += 3 {
+		if face == 3*last {
+			continue
+		}
 		for m := face; m < face+3; m++ {
 			l := at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m])))
 			if l == want {
@@ -91,11 +95,13 @@ func (w htmWalk) Step(data []byte, r uint32, v uint8, _ int) (int, uint32, uint8
 }
 
 func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
+	last := -1
 	for ; r != 0; n++ {
 		var m int
-		if m, r, v = w.Step(data, r, v, -1); m < 0 || n >= max {
+		if m, r, v = w.Step(data, r, v, last); m < 0 || n >= max {
 			return steps, n, false
 		}
+		last = m / 3
 		steps[n] = uint8(m)
 	}
 	return steps, n, true
