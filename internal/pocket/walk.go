@@ -217,3 +217,26 @@ func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int, have *quart
 	}
 	return false
 }
+
+// follow reads the levels after the given moves (indices into the nine)
+// from rank r at level v: Follow for a table whose moves they are.
+func (w *walkTables) follow(data []byte, r uint32, v uint8, moves []Move) (t [walk.MaxFollow]uint32, tv [walk.MaxFollow]uint8, down uint32) {
+	row, twists := (*[9]uint16)(w.perm[9*(r/NTwist):]), (*[9]uint16)(w.twist[9*(r%NTwist):])
+	near := nearer[v]
+	for k, m := range moves {
+		t[k] = uint32(row[m])*NTwist + uint32(twists[m])
+		tv[k] = at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m])))
+		if tv[k] == near {
+			down |= 1 << k
+		}
+	}
+	return t, tv, down
+}
+
+func (w htmWalk) Follow(data []byte, r uint32, v uint8) ([walk.MaxFollow]uint32, [walk.MaxFollow]uint8, uint32) {
+	return w.follow(data, r, v, HTMMoves)
+}
+
+func (w qtmWalk) Follow(data []byte, r uint32, v uint8) ([walk.MaxFollow]uint32, [walk.MaxFollow]uint8, uint32) {
+	return w.follow(data, r, v, QTMMoves)
+}

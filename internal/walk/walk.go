@@ -88,7 +88,15 @@ type Stepper interface {
 	// MaxSteps). (An array, not a slice to append to: a slice passed
 	// through an interface would be moved to the heap on every call.)
 	Walk(data []byte, r uint32, v uint8, max int) (steps [MaxSteps]uint8, n int, ok bool)
+	// Follow returns, for each table move m of the walker's definition
+	// (at most MaxFollow), the rank and level it leads to from the state of
+	// rank r at level v, and as bit m whether that is one nearer: all the
+	// moves read at once, as counting and listing solutions read them.
+	Follow(data []byte, r uint32, v uint8) (t [MaxFollow]uint32, tv [MaxFollow]uint8, nearer uint32)
 }
+
+// MaxFollow is the most table moves a Stepper's Follow reads.
+const MaxFollow = 16
 
 // WithStepper makes the walker take its steps over the distance table with
 // s, which must be made for the walker's table and steps, for a definition
