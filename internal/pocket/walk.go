@@ -29,13 +29,17 @@ import (
 // cent of a walk, but a one-shot answer would pay more to build it.)
 type walkTables struct {
 	fold  *foldIndex
-	perm  []uint16 // Tables.Perm
-	twist []uint16 // Tables.Twist
+	moves *Tables
+}
+
+// rows returns the move table rows of rank r's permutation and twist.
+func (w *walkTables) rows(r uint32) (perm, twist *[9]uint16) {
+	return w.moves.PermRow(r / NTwist), w.moves.TwistRow(r % NTwist)
 }
 
 var theWalkTables = sync.OnceValue(func() *walkTables {
 	mt := MoveTables()
-	return &walkTables{fold: theFold(), perm: mt.Perm, twist: mt.Twist}
+	return &walkTables{fold: theFold(), moves: mt}
 })
 
 // Level arithmetic of a table that keeps distances mod 3.
@@ -75,7 +79,7 @@ func Stepper(qtm bool) walk.Stepper {
 type htmWalk struct{ *walkTables }
 
 func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
-	row, twists := (*[9]uint16)(w.perm[9*(r/NTwist):]), (*[9]uint16)(w.twist[9*(r%NTwist):])
+	row, twists := w.rows(r)
 	want, up := nearer[v], farther[v]
 	for face := 0; face < 9; face += 3 {
 		if face == 3*last {
@@ -157,7 +161,7 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 // step is Step given what is known of the state's quarter turns; it leaves
 // in have what is known of the quarter turns of the state it steps to.
 func (w qtmWalk) step(data []byte, r uint32, v uint8, last int, have *quarters) (int, uint32, uint8) {
-	row, twists := (*[9]uint16)(w.perm[9*(r/NTwist):]), (*[9]uint16)(w.twist[9*(r%NTwist):])
+	row, twists := w.rows(r)
 	want := nearer[v]
 	for face := 0; face < 3; face++ {
 		if face == last {
@@ -205,7 +209,7 @@ func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int, have *quart
 	if t == 0 {
 		return true
 	}
-	row, twists := (*[9]uint16)(w.perm[9*(t/NTwist):]), (*[9]uint16)(w.twist[9*(t%NTwist):])
+	row, twists := w.rows(t)
 	want := nearer[v]
 	for f := 0; f < 3; f++ {
 		if f == face {
@@ -221,7 +225,7 @@ func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int, have *quart
 // follow reads the levels after the given moves (indices into the nine)
 // from rank r at level v: Follow for a table whose moves they are.
 func (w *walkTables) follow(data []byte, r uint32, v uint8, moves []Move) (t [walk.MaxFollow]uint32, tv [walk.MaxFollow]uint8, down uint32) {
-	row, twists := (*[9]uint16)(w.perm[9*(r/NTwist):]), (*[9]uint16)(w.twist[9*(r%NTwist):])
+	row, twists := w.rows(r)
 	near := nearer[v]
 	for k, m := range moves {
 		t[k] = uint32(row[m])*NTwist + uint32(twists[m])

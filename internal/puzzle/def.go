@@ -77,14 +77,6 @@ func (d *Def) Entries() uint32 {
 	return d.Size
 }
 
-// Entry returns the table entry of the state of rank r.
-func (d *Def) Entry(r uint32) uint32 {
-	if d.Fold != nil {
-		return d.Fold.Index(r)
-	}
-	return r
-}
-
 // Undirected reports whether every move has an inverse among the moves. Then
 // neighbouring states differ in distance by at most one, which is what lets a
 // table keep only the distance mod 3.

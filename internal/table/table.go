@@ -1,5 +1,5 @@
 // Package table is the on-disk format of a distance table: a checked header,
-// then the distances packed and compressed with DEFLATE.
+// then the distances packed and compressed with DEFLATE or zstd.
 //
 // A table is a file of bytes:
 //

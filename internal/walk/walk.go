@@ -91,7 +91,7 @@ type Stepper interface {
 	// Follow returns, for each table move m of the walker's definition
 	// (at most MaxFollow), the rank and level it leads to from the state of
 	// rank r at level v, and as bit m whether that is one nearer: all the
-	// moves read at once, as counting and listing solutions read them.
+	// moves read at once, as counting solutions reads them.
 	Follow(data []byte, r uint32, v uint8) (t [MaxFollow]uint32, tv [MaxFollow]uint8, nearer uint32)
 }
 
