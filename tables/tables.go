@@ -7,7 +7,7 @@
 // tables_gen.go) to the binary.
 package tables
 
-//go:generate go run ../gen/gentables
+//go:generate go run -tags gentables ../gen/gentables
 
 import (
 	"embed"

@@ -63,8 +63,8 @@ func handlePuzzles(w http.ResponseWriter, r *http.Request) {
 	}
 	var list []info
 	for _, n := range puzzleNames() {
-		f := lookupPuzzle(n).features()
-		list = append(list, info{n, f.table, f.metric, f.scramble, f.order, f.from})
+		f := lookupPuzzle(n).Features()
+		list = append(list, info{n, f.Table, f.Metric, f.Scramble, f.Order, f.From})
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(list)
@@ -125,7 +125,7 @@ func handleAPI(w http.ResponseWriter, r *http.Request) {
 		methodNotAllowed(w, "POST")
 		return
 	}
-	if act.cmd == "stats" && !p.features().table {
+	if act.cmd == "stats" && !p.Features().Table {
 		writeError(w, http.StatusBadRequest, errors.New("no table for this puzzle"))
 		return
 	}
@@ -227,10 +227,10 @@ func fieldValue(raw json.RawMessage) (string, error) {
 // out), through the flag set the command registers for this puzzle, then
 // checks them as the command does. JSON answers are always on.
 func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error) {
-	fs := flag.NewFlagSet("godtable "+cmd+" "+p.name(), flag.ContinueOnError)
+	fs := flag.NewFlagSet("godtable "+cmd+" "+p.Name(), flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := &options{}
-	o.register(fs, cmd, p)
+	registerFlags(o, fs, cmd, p)
 	keys := make([]string, 0, len(values))
 	for k := range values {
 		keys = append(keys, k)
@@ -242,18 +242,18 @@ func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error
 		}
 		name := strings.ReplaceAll(k, "_", "-")
 		if name == "json" || name == "color" || fs.Lookup(name) == nil {
-			return nil, fmt.Errorf("unknown field %q (%s %s takes %s)", k, cmd, p.name(), strings.Join(fieldNames(fs, cmd), ", "))
+			return nil, fmt.Errorf("unknown field %q (%s %s takes %s)", k, cmd, p.Name(), strings.Join(fieldNames(fs, cmd), ", "))
 		}
 		if err := fs.Set(name, values[k]); err != nil {
 			return nil, fmt.Errorf("field %q: invalid value %q", k, values[k])
 		}
 	}
-	o.json = true
-	if err := o.check(cmd, p); err != nil {
+	o.JSON = true
+	if err := checkOptions(o, cmd, p); err != nil {
 		return nil, err
 	}
-	if cmd == "scramble" && o.n > maxScrambleN {
-		return nil, fmt.Errorf("n %d: at most %d states per request", o.n, maxScrambleN)
+	if cmd == "scramble" && o.N > maxScrambleN {
+		return nil, fmt.Errorf("n %d: at most %d states per request", o.N, maxScrambleN)
 	}
 	return o, nil
 }
@@ -358,7 +358,7 @@ func handleScramble(w http.ResponseWriter, r *http.Request, p puzzle, req reques
 		writeFailure(w, errs, status)
 		return
 	}
-	w.Header().Set("Content-Type", contentType(req.opts.n))
+	w.Header().Set("Content-Type", contentType(req.opts.N))
 	io.WriteString(w, out)
 }
 
@@ -445,7 +445,7 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 			writeError(w, http.StatusBadRequest, err)
 			return
 		}
-		o.json = !text
+		o.JSON = !text
 	} else if len(values) > 0 {
 		writeError(w, http.StatusBadRequest, errors.New("with JSON Lines the options go in each line, not the query"))
 		return

@@ -140,12 +140,12 @@ func TestAPIVerifyScrambleStatsMatchCommand(t *testing.T) {
 		}
 	}
 	for _, p := range puzzles {
-		name := p.name()
+		name := p.Name()
 		_, body := post(t, h, "POST", "/api/v1/"+name+"/scramble", `{"n":3,"seed":42}`)
 		if want := runOutput([]string{"scramble", name, "--json", "-n", "3", "--seed", "42"}, ""); body != want {
 			t.Errorf("scramble %s: API\n%s\ncommand\n%s", name, body, want)
 		}
-		if !p.features().table {
+		if !p.Features().Table {
 			continue
 		}
 		_, body = post(t, h, "GET", "/api/v1/"+name+"/stats", "")

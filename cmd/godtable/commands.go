@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/lookup"
 )
 
@@ -41,7 +42,7 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 	}
 	lr := newLineReader(e.stdin, out)
 	defer func() { e.readErr = lr.err }()
-	dp, multi := p.(drawingPuzzle)
+	dp, multi := p.(cli.Grouper)
 	type line struct {
 		text    string
 		tooLong bool
@@ -73,11 +74,11 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 			continue
 		}
 		s := l.text
-		if p.endsInput(s) {
+		if p.EndsInput(s) {
 			return
 		}
 		if multi {
-			if starts, row := dp.drawingLines(s); starts {
+			if starts, row := dp.Group(s); starts {
 				// Gather the drawing's rows into one input; a line that is
 				// not a row ends it early and is answered on its own.
 				first, rows := n, 0
@@ -89,7 +90,7 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 					if !ok {
 						break
 					}
-					if _, isRow := dp.drawingLines(t.text); t.tooLong || !isRow {
+					if _, isRow := dp.Group(t.text); t.tooLong || !isRow {
 						pending = &t
 						break
 					}
@@ -115,18 +116,18 @@ var errTooLong = fmt.Errorf("line too long (more than %d bytes)", maxLine)
 
 func runSolve(p puzzle, e *env, o *options, args []string) int {
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	w := &writer{out: out, stderr: e.stderr, json: o.json}
+	w := &writer{out: out, stderr: e.stderr, json: o.JSON}
 	var a answer
 	failed := false
 	eachInput(e, p, args, out, func(in, where string, tooLong bool) bool {
 		if tooLong {
-			a.reset("")
-			a.err = errTooLong
+			a.Reset("")
+			a.Err = errTooLong
 		} else {
-			a.reset(in)
-			a.err = p.solve(in, o, &a)
+			a.Reset(in)
+			a.Err = p.Solve(in, o, &a)
 		}
-		if tableFailure(e, a.err) {
+		if tableFailure(e, a.Err) {
 			failed = true
 			return false
 		}
@@ -154,30 +155,30 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 		return e.usage("verify reads STATE<TAB>SOLUTION lines from stdin, not arguments")
 	}
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
-	w := &writer{out: out, stderr: e.stderr, json: o.json}
+	w := &writer{out: out, stderr: e.stderr, json: o.JSON}
 	var a answer
 	failed, bad := false, 0
 	eachInput(e, p, nil, out, func(in, where string, tooLong bool) bool {
-		a.reset(in)
+		a.Reset(in)
 		state, sol, ok := strings.Cut(in, "\t")
 		switch {
 		case tooLong:
-			a.err = errTooLong
+			a.Err = errTooLong
 		case !ok:
-			a.err = errors.New("want STATE<TAB>SOLUTION")
+			a.Err = errors.New("want STATE<TAB>SOLUTION")
 		default:
-			v, err := p.verify(state, sol, o)
+			v, err := p.Verify(state, sol, o)
 			if tableFailure(e, err) {
 				failed = true
 				return false
 			}
-			a.err = err
+			a.Err = err
 			if err == nil {
 				if !v.IsOptimal() || v.Smallest != "" {
 					bad++
 				}
-				a.text = append(a.text, v.String()...)
-				a.text = append(a.text, '\n')
+				a.Text = append(a.Text, v.String()...)
+				a.Text = append(a.Text, '\n')
 				verdict := "optimal"
 				switch {
 				case !v.Legal:
@@ -187,20 +188,20 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 				case v.Smallest != "":
 					verdict = "not smallest"
 				}
-				a.set("verdict", verdict)
+				a.Set("verdict", verdict)
 				if v.Smallest != "" {
-					a.set("smallest", v.Smallest)
+					a.Set("smallest", v.Smallest)
 				}
-				a.set("legal", v.Legal)
+				a.Set("legal", v.Legal)
 				if v.Legal && !v.Impossible {
-					a.set("length", v.Length)
+					a.Set("length", v.Length)
 				} else if !v.Legal {
-					a.set("problem", v.Problem)
+					a.Set("problem", v.Problem)
 				}
 				if v.Impossible {
-					a.set("solvable", false)
+					a.Set("solvable", false)
 				} else {
-					a.set("optimal", v.Optimal)
+					a.Set("optimal", v.Optimal)
 				}
 			}
 		}
@@ -215,7 +216,7 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 	if len(args) > 0 {
 		return e.usage("scramble takes no arguments")
 	}
-	seed := o.seed
+	seed := o.Seed
 	if seed == 0 {
 		seed = uint64(time.Now().UnixNano())
 	}
@@ -223,10 +224,10 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
 	defer out.Flush()
 	// A drawn state is no one's input: JSON names it "state".
-	w := &writer{out: out, stderr: e.stderr, json: o.json, inputKey: "state"}
+	w := &writer{out: out, stderr: e.stderr, json: o.JSON, inputKey: "state"}
 	var a answer
-	for i := 0; i < o.n; i++ {
-		state, moves, dist, err := p.scramble(rng, o)
+	for i := 0; i < o.N; i++ {
+		state, moves, dist, err := p.Scramble(rng, o)
 		if tableFailure(e, err) {
 			out.Flush()
 			return exitTable
@@ -236,14 +237,14 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 			out.Flush()
 			return exitUsage
 		}
-		a.reset(state)
-		a.text = append(a.text, state...)
-		a.text = append(a.text, '\t')
-		a.text = append(a.text, moves...)
-		a.text = append(a.text, '\n')
-		a.set("moves", moves)
+		a.Reset(state)
+		a.Text = append(a.Text, state...)
+		a.Text = append(a.Text, '\t')
+		a.Text = append(a.Text, moves...)
+		a.Text = append(a.Text, '\n')
+		a.Set("moves", moves)
 		if dist >= 0 {
-			a.set("distance", dist)
+			a.Set("distance", dist)
 		}
 		w.write(&a, "")
 		if w.failed() {
@@ -257,7 +258,7 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	if len(args) > 0 {
 		return e.usage("stats takes no arguments")
 	}
-	counts, err := p.stats(o)
+	counts, err := p.Stats(o)
 	if tableFailure(e, err) {
 		return exitTable
 	}
@@ -271,10 +272,10 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	}
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
-	if o.json {
-		fmt.Fprintf(out, `{"puzzle":%q,`, p.name())
-		if p.features().metric {
-			fmt.Fprintf(out, `"metric":%q,`, o.metric)
+	if o.JSON {
+		fmt.Fprintf(out, `{"puzzle":%q,`, p.Name())
+		if p.Features().Metric {
+			fmt.Fprintf(out, `"metric":%q,`, o.Metric)
 		}
 		fmt.Fprintf(out, `"states":%d,"counts":[`, total)
 		for i, c := range counts {
@@ -286,13 +287,13 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 		out.WriteString("]}\n")
 		return exitOK
 	}
-	title := p.name()
-	if p.features().metric {
-		title += " (" + o.metric + ")"
+	title := p.Name()
+	if p.Features().Metric {
+		title += " (" + o.Metric + ")"
 	}
 	fmt.Fprintf(out, "%s: %d states, at most %d moves from the goal\n", title, total, len(counts)-1)
-	if n, ok := p.(interface{ statsNote() string }); ok {
-		fmt.Fprintln(out, n.statsNote())
+	if n, ok := p.(cli.StatsNoter); ok {
+		fmt.Fprintln(out, n.StatsNote())
 	}
 	fmt.Fprintf(out, "%8s %10s %8s\n", "distance", "states", "share")
 	maxCount := 0
@@ -311,11 +312,11 @@ func runShow(p puzzle, e *env, o *options, args []string) int {
 	if len(args) != 1 {
 		return e.usage("show takes one STATE")
 	}
-	colour := o.colour == "always"
-	if o.colour == "auto" {
+	colour := o.Colour == "always"
+	if o.Colour == "auto" {
 		colour = isTerminal(e.out.w)
 	}
-	s, err := p.show(args[0], o, colour)
+	s, err := p.Show(args[0], o, colour)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
 		fmt.Fprintf(e.stdout, "error: %v\n", err)
@@ -335,17 +336,13 @@ func isTerminal(w any) bool {
 }
 
 func runBattery(p puzzle, e *env, o *options, args []string) int {
-	b, ok := p.(batteryPuzzle)
+	b, ok := p.(cli.Batterer)
 	if !ok {
-		return e.usage("no battery for %s", p.name())
+		return e.usage("no battery for %s", p.Name())
 	}
 	if len(args) > 0 {
 		return e.usage("battery takes no arguments")
 	}
-	return b.battery(e, o)
-}
-
-// batteryPuzzle is a puzzle with a built-in battery of cases.
-type batteryPuzzle interface {
-	battery(e *env, o *options) int
+	fmt.Fprint(e.stdout, b.Battery(o))
+	return exitOK
 }

@@ -25,20 +25,20 @@ func TestConcurrentAllPuzzles(t *testing.T) {
 	}
 	var inputs []input
 	for _, p := range puzzles {
-		modes := []options{{metric: "htm", order: "net"}}
-		if p.features().table {
-			modes = append(modes, options{metric: "htm", order: "net", count: true}, options{metric: "htm", order: "net", all: true, limit: 3})
+		modes := []options{{Metric: "htm", Order: "net"}}
+		if p.Features().Table {
+			modes = append(modes, options{Metric: "htm", Order: "net", Count: true}, options{Metric: "htm", Order: "net", All: true, Limit: 3})
 		}
-		if p.features().metric {
+		if p.Features().Metric {
 			for _, o := range modes[:len(modes):len(modes)] {
-				o.metric = "qtm"
+				o.Metric = "qtm"
 				modes = append(modes, o)
 			}
 		}
 		for range n {
-			state, _, _, err := p.scramble(rng, &options{metric: "htm", order: "net"})
+			state, _, _, err := p.Scramble(rng, &options{Metric: "htm", Order: "net"})
 			if err != nil {
-				t.Fatalf("%s: %v", p.name(), err)
+				t.Fatalf("%s: %v", p.Name(), err)
 			}
 			for _, o := range modes {
 				inputs = append(inputs, input{p, state, o})
@@ -48,11 +48,11 @@ func TestConcurrentAllPuzzles(t *testing.T) {
 	answer := func(i int) string {
 		var a answer
 		c := inputs[i]
-		a.reset(c.in)
-		err := c.p.solve(c.in, &c.o, &a)
-		return fmt.Sprintf("%s %q %v %v", a.text, err, a.fields, c.o)
+		a.Reset(c.in)
+		err := c.p.Solve(c.in, &c.o, &a)
+		return fmt.Sprintf("%s %q %v %v", a.Text, err, a.Fields, c.o)
 	}
 	if i, got, want := proof.Concurrently(len(inputs), answer); i >= 0 {
-		t.Errorf("%s %q: concurrent answer %q, sequential %q", inputs[i].p.name(), inputs[i].in, got, want)
+		t.Errorf("%s %q: concurrent answer %q, sequential %q", inputs[i].p.Name(), inputs[i].in, got, want)
 	}
 }

@@ -24,8 +24,9 @@ func FuzzCommand(f *testing.F) {
 	f.Add(uint8(0), "solve\npocket", "UUUULRBFRLFBLRBFRLFBDDDD\nxx\n\r\n")
 	f.Add(uint8(1), "verify\nmsquare", "2 6 8 4 5 7 3 1\t7 BCABCCB\n1 2 3\n")
 	f.Add(uint8(4), "solve\nrotgame\n--all\n--limit\n2", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n0\nx\n")
-	f.Add(uint8(8), "solve\nviews\n--draw", "Top: Front: Side:\n. . . . . . . . . . . .\n. x x . . x x . . x x .\nfe88e8f9b499\n. x x . . x x . . x x .\n")
-	f.Add(uint8(9), "verify\nviews", "fe88e8f9b499\t12 8e08008070081008\nfe88e8f9b499\tx\n")
+	f.Add(uint8(10), "solve\nviews\n--draw", "Top: Front: Side:\n. . . . . . . . . . . .\n. x x . . x x . . x x .\nfe88e8f9b499\n. x x . . x x . . x x .\n")
+	f.Add(uint8(11), "verify\nviews", "fe88e8f9b499\t12 8e08008070081008\nfe88e8f9b499\tx\n")
+	f.Add(uint8(8), "solve\npyraminx\n--count", "GGGGGGGGGRRRRRRRRRBBBBBBBBBYYYYYYYYY\nU R\n")
 	f.Add(uint8(6), "scramble\nrotgrid\n-n\n3\n--seed\n1\n--json", "")
 	f.Add(uint8(2), "stats\npocket\n--metric\nQTM", "")
 	f.Add(uint8(3), "show\nmsquare\n1 2 3 4 5 6 7 8", "")
@@ -66,22 +67,22 @@ func bounded(args []string) bool {
 // checkAnswers runs solve or verify, as sel picks, with --json on stdin and
 // checks that every input has exactly its one answer.
 func checkAnswers(t *testing.T, sel uint8, stdin string) {
-	names := []string{"pocket", "msquare", "rotgame", "rotgrid", "views"}
-	cmd, name := "solve", names[int(sel>>1)%len(names)]
+	p := puzzles[int(sel>>1)%len(puzzles)]
+	cmd, name, f := "solve", p.Name(), p.Features()
 	if sel&1 != 0 {
 		cmd = "verify"
 	}
 	args := []string{cmd, name, "--json"}
 	if cmd == "solve" {
 		switch flags := sel >> 4; {
-		case name == "views" && flags&1 != 0:
+		case f.Draw && flags&1 != 0:
 			args = append(args, "--draw")
-		case name != "views" && flags&1 != 0:
+		case f.Table && flags&1 != 0:
 			args = append(args, "--count")
-		case name != "views" && flags&2 != 0:
+		case f.Table && flags&2 != 0:
 			args = append(args, "--all", "--limit", "3")
 		}
-		if name == "pocket" && sel&0x40 != 0 {
+		if f.Metric && sel&0x40 != 0 {
 			args = append(args, "--metric", "qtm")
 		}
 	}
@@ -95,7 +96,7 @@ func checkAnswers(t *testing.T, sel uint8, stdin string) {
 			break // after the last line break
 		}
 		l = strings.TrimSuffix(l, "\r")
-		if name == "rotgame" && strings.TrimSpace(l) == "0" {
+		if p.EndsInput(l) {
 			break
 		}
 		lines = append(lines, l)

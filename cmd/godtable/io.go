@@ -69,26 +69,6 @@ func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
 	return line, tooLong, true
 }
 
-// answer is one input's answer: its text form and its JSON fields.
-type answer struct {
-	input  string
-	text   []byte
-	fields []field
-	err    error
-}
-
-type field struct {
-	key   string
-	value any
-}
-
-func (a *answer) reset(input string) {
-	a.input, a.text, a.fields, a.err = input, a.text[:0], a.fields[:0], nil
-}
-
-// set adds a JSON field.
-func (a *answer) set(key string, value any) { a.fields = append(a.fields, field{key, value}) }
-
 // writer writes answers in input order, as text or JSON Lines, and reports
 // invalid inputs on stderr with their position.
 type writer struct {
@@ -108,18 +88,18 @@ func (w *writer) failed() bool {
 }
 
 func (w *writer) write(a *answer, where string) {
-	if a.err != nil {
+	if a.Err != nil {
 		w.invalid++
-		fmt.Fprintf(w.stderr, "godtable: %s: %v\n", where, a.err)
+		fmt.Fprintf(w.stderr, "godtable: %s: %v\n", where, a.Err)
 	}
 	if !w.json {
-		if a.err != nil {
+		if a.Err != nil {
 			w.out.WriteString("error: ")
-			w.out.WriteString(a.err.Error())
+			w.out.WriteString(a.Err.Error())
 			w.out.WriteByte('\n')
 			return
 		}
-		w.out.Write(a.text)
+		w.out.Write(a.Text)
 		return
 	}
 	key := w.inputKey
@@ -129,16 +109,16 @@ func (w *writer) write(a *answer, where string) {
 	b := append(w.buf[:0], '{')
 	b = strconv.AppendQuote(b, key)
 	b = append(b, ':')
-	b = appendJSON(b, a.input)
-	if a.err != nil {
+	b = appendJSON(b, a.Input)
+	if a.Err != nil {
 		b = append(b, `,"error":`...)
-		b = appendJSON(b, a.err.Error())
+		b = appendJSON(b, a.Err.Error())
 	} else {
-		for _, f := range a.fields {
+		for _, f := range a.Fields {
 			b = append(b, ',')
-			b = strconv.AppendQuote(b, f.key)
+			b = strconv.AppendQuote(b, f.Key)
 			b = append(b, ':')
-			b = appendJSON(b, f.value)
+			b = appendJSON(b, f.Value)
 		}
 	}
 	b = append(b, "}\n"...)

@@ -181,13 +181,13 @@ func runCommand(e *env, args []string) int {
 	if p == nil {
 		return e.usage("%s: unknown puzzle %q", cmd.name, args[1])
 	}
-	name := cmd.name + " " + p.name()
+	name := cmd.name + " " + p.Name()
 	fs := flag.NewFlagSet("godtable "+name, flag.ContinueOnError)
 	// The flag package's own messages are replaced by ours, which carry
 	// the command's prefix.
 	fs.SetOutput(io.Discard)
 	o := &options{}
-	o.register(fs, cmd.name, p)
+	registerFlags(o, fs, cmd.name, p)
 	pos, err := parseInterleaved(fs, args[2:])
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(stdout, "usage: godtable %s [flags]\n", name)
@@ -203,8 +203,8 @@ func runCommand(e *env, args []string) int {
 		fs.PrintDefaults()
 		return exitUsage
 	}
-	if err := o.check(cmd.name, p); err != nil {
-		return e.usage("%s %s: %v", cmd.name, p.name(), err)
+	if err := checkOptions(o, cmd.name, p); err != nil {
+		return e.usage("%s %s: %v", cmd.name, p.Name(), err)
 	}
 	return cmd.run(p, e, o, pos)
 }
@@ -235,7 +235,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 func puzzleNames() []string {
 	var names []string
 	for _, p := range puzzles {
-		names = append(names, p.name())
+		names = append(names, p.Name())
 	}
 	sort.Strings(names)
 	return names
@@ -243,7 +243,7 @@ func puzzleNames() []string {
 
 func lookupPuzzle(name string) puzzle {
 	for _, p := range puzzles {
-		if p.name() == name {
+		if p.Name() == name {
 			return p
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/lookup/views"
 )
 
@@ -20,88 +21,59 @@ const (
 	maxMinMoves = 100
 )
 
-// features says which flags a puzzle supports.
-type features struct {
-	table    bool // answered from a table: --count, --all, stats
-	metric   bool // --metric htm|qtm
-	scramble bool // --scramble: inputs are move sequences
-	order    bool // --order net|urfdlb: the pocket cube's facelet order
-	from     bool // --from STATE
-	draw     bool // --draw
-	battery  bool // the battery command
-}
-
-// options are the flags of every command; each command and puzzle registers
-// only the ones it supports, so any other is a usage error.
-type options struct {
-	json     bool
-	count    bool
-	all      bool
-	limit    int
-	scramble bool
-	order    string
-	metric   string
-	from     string
-	draw     bool
-	n        int
-	seed     uint64
-	minMoves int
-	colour   string
-	workers  int
-}
-
-func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
-	f := p.features()
-	o.metric = "htm"
-	o.colour = "auto"
-	o.order = "net"
-	o.n = 1
-	jsonFlag := func() { fs.BoolVar(&o.json, "json", false, "write one JSON object per answer (JSON Lines)") }
+// registerFlags registers on fs the flags that cmd takes for p, into o.
+func registerFlags(o *options, fs *flag.FlagSet, cmd string, p puzzle) {
+	f := p.Features()
+	o.Metric = "htm"
+	o.Colour = "auto"
+	o.Order = "net"
+	o.N = 1
+	jsonFlag := func() { fs.BoolVar(&o.JSON, "json", false, "write one JSON object per answer (JSON Lines)") }
 	metricFlag := func() {
-		if f.metric {
-			fs.StringVar(&o.metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a half turn counts 2)")
+		if f.Metric {
+			fs.StringVar(&o.Metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a half turn counts 2)")
 		}
 	}
 	orderFlag := func() {
-		if f.order {
-			fs.StringVar(&o.order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
+		if f.Order {
+			fs.StringVar(&o.Order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
 		}
 	}
 	switch cmd {
 	case "solve":
 		jsonFlag()
 		metricFlag()
-		if f.table {
-			fs.BoolVar(&o.count, "count", false, "answer with the number of distinct optimal solutions")
-			fs.BoolVar(&o.all, "all", false, "list every optimal solution, one per line, then an empty line")
-			fs.IntVar(&o.limit, "limit", 0, fmt.Sprintf("with --all, list at most `N` solutions per input (0: all; at most %d)", maxCount))
+		if f.Table {
+			fs.BoolVar(&o.Count, "count", false, "answer with the number of distinct optimal solutions")
+			fs.BoolVar(&o.All, "all", false, "list every optimal solution, one per line, then an empty line")
+			fs.IntVar(&o.Limit, "limit", 0, fmt.Sprintf("with --all, list at most `N` solutions per input (0: all; at most %d)", maxCount))
 		}
-		if f.scramble {
-			fs.BoolVar(&o.scramble, "scramble", false, "read each input as a move sequence applied to the solved state")
+		if f.Scramble {
+			fs.BoolVar(&o.Scramble, "scramble", false, "read each input as a move sequence applied to the solved state")
 		}
-		if f.from {
-			fs.StringVar(&o.from, "from", "", "solve from this `STATE` instead of the base state")
+		if f.From {
+			fs.StringVar(&o.From, "from", "", "solve from this `STATE` instead of the base state")
 		}
-		if f.draw {
-			fs.BoolVar(&o.draw, "draw", false, "also draw the answer's layers")
+		if f.Draw {
+			fs.BoolVar(&o.Draw, "draw", false, "also draw the answer's layers")
 		}
 		orderFlag()
 	case "verify":
 		jsonFlag()
 		metricFlag()
 		orderFlag()
-		if f.scramble {
-			fs.BoolVar(&o.scramble, "scramble", false, "read each state as a move sequence applied to the solved state")
+		if f.Scramble {
+			fs.BoolVar(&o.Scramble, "scramble", false, "read each state as a move sequence applied to the solved state")
 		}
-		if f.from {
-			fs.StringVar(&o.from, "from", "", "solutions start from this `STATE` instead of the base state")
+		if f.From {
+			fs.StringVar(&o.From, "from", "", "solutions start from this `STATE` instead of the base state")
 		}
 	case "scramble":
 		jsonFlag()
-		fs.IntVar(&o.n, "n", 1, fmt.Sprintf("how many `N` states to draw (0 to %d)", maxCount))
-		fs.Uint64Var(&o.seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
-		if f.table {
-			fs.IntVar(&o.minMoves, "min-moves", 0, "only states at least `K` moves from the goal")
+		fs.IntVar(&o.N, "n", 1, fmt.Sprintf("how many `N` states to draw (0 to %d)", maxCount))
+		fs.Uint64Var(&o.Seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
+		if f.Table {
+			fs.IntVar(&o.MinMoves, "min-moves", 0, "only states at least `K` moves from the goal")
 		}
 		metricFlag()
 		orderFlag()
@@ -109,44 +81,44 @@ func (o *options) register(fs *flag.FlagSet, cmd string, p puzzle) {
 		jsonFlag()
 		metricFlag()
 	case "show":
-		fs.StringVar(&o.colour, "color", "auto", "colour the drawing: auto, always or never")
-		if f.scramble {
-			fs.BoolVar(&o.scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
+		fs.StringVar(&o.Colour, "color", "auto", "colour the drawing: auto, always or never")
+		if f.Scramble {
+			fs.BoolVar(&o.Scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
 		}
 		orderFlag()
 	case "battery":
-		fs.IntVar(&o.n, "n", views.BatterySize, fmt.Sprintf("run the first `N` cases only (0 to %d)", views.BatterySize))
-		fs.IntVar(&o.workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
+		fs.IntVar(&o.N, "n", views.BatterySize, fmt.Sprintf("run the first `N` cases only (0 to %d)", views.BatterySize))
+		fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
 	}
 }
 
-// check rejects flag combinations that make no sense.
-func (o *options) check(cmd string, p puzzle) error {
-	f := p.features()
-	if cmd == "battery" && !f.battery {
+// checkOptions rejects flag combinations that make no sense.
+func checkOptions(o *options, cmd string, p puzzle) error {
+	f := p.Features()
+	if cmd == "battery" && !f.Battery {
 		return fmt.Errorf("no battery for this puzzle")
 	}
-	if cmd == "stats" && !f.table {
+	if cmd == "stats" && !f.Table {
 		return fmt.Errorf("no table for this puzzle")
 	}
-	if o.count && o.all {
+	if o.Count && o.All {
 		return fmt.Errorf("--count and --all together")
 	}
 	// The metric's name is taken in either case, as lookup.ParseMetric
 	// takes it, and kept in lower case for the answers that name it.
-	if m := strings.ToLower(o.metric); m == "htm" || m == "qtm" {
-		o.metric = m
+	if m := strings.ToLower(o.Metric); m == "htm" || m == "qtm" {
+		o.Metric = m
 	} else {
-		return fmt.Errorf("unknown metric %q (want htm or qtm)", o.metric)
+		return fmt.Errorf("unknown metric %q (want htm or qtm)", o.Metric)
 	}
-	if o.order != "net" && o.order != "urfdlb" {
-		return fmt.Errorf("unknown --order %q (want net or urfdlb)", o.order)
+	if o.Order != "net" && o.Order != "urfdlb" {
+		return fmt.Errorf("unknown --order %q (want net or urfdlb)", o.Order)
 	}
-	if o.colour != "auto" && o.colour != "always" && o.colour != "never" {
-		return fmt.Errorf("unknown --color %q (want auto, always or never)", o.colour)
+	if o.Colour != "auto" && o.Colour != "always" && o.Colour != "never" {
+		return fmt.Errorf("unknown --color %q (want auto, always or never)", o.Colour)
 	}
-	if o.limit != 0 && !o.all {
-		return fmt.Errorf("--limit %d without --all: it caps the list --all writes", o.limit)
+	if o.Limit != 0 && !o.All {
+		return fmt.Errorf("--limit %d without --all: it caps the list --all writes", o.Limit)
 	}
 	maxN := maxCount
 	if cmd == "battery" {
@@ -157,17 +129,17 @@ func (o *options) check(cmd string, p puzzle) error {
 		v, hi    int
 		whatZero string
 	}{
-		{"-n", o.n, maxN, ""},
-		{"--limit", o.limit, maxCount, " (0: no limit)"},
-		{"--min-moves", o.minMoves, maxMinMoves, ""},
-		{"--workers", o.workers, maxWorkers, " (0: one per CPU)"},
+		{"-n", o.N, maxN, ""},
+		{"--limit", o.Limit, maxCount, " (0: no limit)"},
+		{"--min-moves", o.MinMoves, maxMinMoves, ""},
+		{"--workers", o.Workers, maxWorkers, " (0: one per CPU)"},
 	} {
 		if r.v < 0 || r.v > r.hi {
 			return fmt.Errorf("%s %d: want 0 to %d%s", r.flag, r.v, r.hi, r.whatZero)
 		}
 	}
-	if c, ok := p.(optionChecker); ok {
-		return c.checkOptions(cmd, o)
+	if c, ok := p.(cli.OptionChecker); ok {
+		return c.CheckOptions(cmd, o)
 	}
 	return nil
 }

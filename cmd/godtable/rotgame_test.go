@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/rotgame"
 	rotgameapi "github.com/godtable/godtable/lookup/rotgame"
 )
 
@@ -98,99 +97,5 @@ func TestRotGameStats(t *testing.T) {
 	}
 	if x.States != 735471 || !slices.Equal(x.Counts, want) || x.Counts[0] != 1 {
 		t.Fatalf("stats %s", out.String())
-	}
-}
-
-// rotgameMaxBoard is proved here: a board is as far from the goal as its
-// nearest number, so it is at least d moves away exactly when its three
-// numbers' placements, disjoint and filling the board, are each at least d
-// moves from the centre. The test finds the placements' distances by a
-// breadth-first search of its own (checked against the table's counts),
-// shows three such placements for rotgameMaxBoard and, trying every pair,
-// none for one more.
-func TestRotGameMaxBoard(t *testing.T) {
-	dist := make(map[uint32]int, rotgame.NPlacements)
-	dist[rotgame.CentreMask] = 0
-	frontier := []uint32{rotgame.CentreMask}
-	counts := []int{1}
-	for d := 1; len(frontier) > 0; d++ {
-		var next []uint32
-		for _, p := range frontier {
-			for m := range 8 {
-				q := rotgame.Move(p, m)
-				if _, seen := dist[q]; !seen {
-					dist[q] = d
-					next = append(next, q)
-				}
-			}
-		}
-		if len(next) > 0 {
-			counts = append(counts, len(next))
-		}
-		frontier = next
-	}
-	want, err := rotgameapi.Distribution()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(counts, want) {
-		t.Fatalf("breadth-first counts %v, the table's %v", counts, want)
-	}
-	// splits returns every split of the board into three placements each
-	// at least d moves away, each split's masks in increasing order.
-	splits := func(d int) [][3]uint32 {
-		var far []uint32
-		isFar := make(map[uint32]bool)
-		for p, pd := range dist {
-			if pd >= d {
-				far = append(far, p)
-				isFar[p] = true
-			}
-		}
-		slices.Sort(far)
-		var out [][3]uint32
-		for i, a := range far {
-			for _, b := range far[i+1:] {
-				if a&b != 0 {
-					continue
-				}
-				if c := rotgame.AllCells &^ a &^ b; c > b && isFar[c] {
-					out = append(out, [3]uint32{a, b, c})
-				}
-			}
-		}
-		return out
-	}
-	if got := splits(rotgameMaxBoard); !slices.Equal(got, rotgameFarthest) {
-		t.Fatalf("the splits at %d moves are %x, the command has %x", rotgameMaxBoard, got, rotgameFarthest)
-	}
-	if got := splits(rotgameMaxBoard + 1); len(got) != 0 {
-		t.Fatalf("a board is %d moves away: %x", rotgameMaxBoard+1, got[0])
-	}
-	// Every board scramble draws at the largest distance is that far.
-	var out, errs bytes.Buffer
-	if code := run([]string{"scramble", "rotgame", "--min-moves", "13", "-n", "50", "--seed", "5", "--json"}, nil, &out, &errs); code != 0 {
-		t.Fatalf("exit %d: %s", code, errs.String())
-	}
-	seen := map[string]bool{}
-	for _, l := range strings.Split(strings.TrimSpace(out.String()), "\n") {
-		var x struct {
-			State    string
-			Distance int
-		}
-		if err := json.Unmarshal([]byte(l), &x); err != nil {
-			t.Fatal(err)
-		}
-		g, err := rotgameapi.Parse(x.State)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d, err := g.Distance(); err != nil || d != 13 || x.Distance != 13 {
-			t.Fatalf("%s: distance %d (%v), says %d", x.State, d, err, x.Distance)
-		}
-		seen[x.State] = true
-	}
-	if len(seen) < 40 {
-		t.Errorf("%d different boards in 50 draws from 192", len(seen))
 	}
 }

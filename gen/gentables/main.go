@@ -5,7 +5,12 @@
 //
 // It is run by go generate in the tables package:
 //
-//	go run ../gen/gentables
+//	go run -tags gentables ../gen/gentables
+//
+// The gentables tag leaves the embedded tables out of the puzzles' public
+// packages (the registry reaches them through the command's puzzle
+// packages), so the generator builds whatever state tables/ is in: before a
+// new puzzle's tables package exists, or with a damaged table.
 package main
 
 import (
@@ -16,8 +21,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/godtable/godtable/gen/tablefiles"
 	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/tablefiles"
 )
 
 func main() {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/tables"
@@ -21,7 +21,7 @@ import (
 // away.)
 func TestDistances(t *testing.T) {
 	def := msquare.Def()
-	dist := gen.Distances(def)
+	dist := bfs.Distances(def)
 	maxd := 0
 	farther2 := 0
 	for r, d := range dist {
@@ -75,7 +75,7 @@ func TestDistances(t *testing.T) {
 
 // The embedded table is what the generator makes from this definition now.
 func TestTableCurrent(t *testing.T) {
-	want, err := gen.Build(msquare.Def())
+	want, err := bfs.Build(msquare.Def())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,43 +1,46 @@
-// Package registry lists the table puzzles: for each, the definitions of its
-// tables. The generator builds one table per definition and writes each
-// puzzle's tables, with the Go file that embeds them, into its own directory
-// under tables/, so that a program links only the tables of the puzzles it
-// imports.
+// Package registry lists the puzzles. The generator builds the tables of
+// each one's definitions and writes them, with the Go file that embeds them,
+// into the puzzle's own directory under tables/ (so that a program links
+// only the tables of the puzzles it imports); the godtable command answers
+// each one; the generic tests range over them.
 //
-// Adding a table puzzle is one line here.
+// Adding a puzzle is its packages (its model with its definitions, its
+// public package under lookup/, its command package) and one line here.
+// The generator is built with the gentables build tag, under which the
+// public packages do not import their tables: so it builds, and makes a new
+// puzzle's tables package, before that package exists.
 package registry
 
 import (
-	"github.com/godtable/godtable/internal/msquare"
-	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/msquare/msquarecli"
+	"github.com/godtable/godtable/internal/pocket/pocketcli"
 	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/pyraminx"
-	"github.com/godtable/godtable/internal/rotgame"
-	"github.com/godtable/godtable/internal/rotgrid"
+	"github.com/godtable/godtable/internal/pyraminx/pyraminxcli"
+	"github.com/godtable/godtable/internal/rotgame/rotgamecli"
+	"github.com/godtable/godtable/internal/rotgrid/rotgridcli"
+	"github.com/godtable/godtable/internal/views/viewscli"
 )
 
-// Puzzle is one puzzle's tables.
-type Puzzle struct {
-	// Name is the puzzle's name, and the directory (and Go package) under
-	// tables/ that embeds its tables.
-	Name string
-	// Defs returns the definitions of its tables, in a fixed order.
-	Defs func() []*puzzle.Def
+// Puzzle is one puzzle: how the command runs it, and its tables.
+type Puzzle interface {
+	cli.Puzzle
+	// Defs returns the definitions of its tables, in a fixed order; none
+	// for a puzzle solved by search. The puzzle's name is the directory
+	// (and Go package) under tables/ that embeds them.
+	Defs() []*puzzle.Def
 }
 
-// Puzzles returns every table puzzle, in a fixed order.
+// Puzzles returns every puzzle, in a fixed order.
 func Puzzles() []Puzzle {
 	return []Puzzle{
-		{"pocket", func() []*puzzle.Def { htm, qtm := pocket.Defs(); return []*puzzle.Def{htm, qtm} }},
-		{"msquare", one(msquare.Def)},
-		{"rotgame", one(rotgame.Def)},
-		{"rotgrid", one(rotgrid.Def)},
-		{"pyraminx", one(pyraminx.Def)},
+		pocketcli.Puzzle{},
+		msquarecli.Puzzle{},
+		rotgamecli.Puzzle{},
+		rotgridcli.Puzzle{},
+		pyraminxcli.Puzzle{},
+		viewscli.Puzzle{},
 	}
-}
-
-func one(def func() *puzzle.Def) func() []*puzzle.Def {
-	return func() []*puzzle.Def { return []*puzzle.Def{def()} }
 }
 
 // Defs returns every table definition, puzzle by puzzle.

@@ -3,7 +3,7 @@ package rotgrid
 import (
 	"testing"
 
-	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/bfs"
 )
 
 // The square's eight symmetries map the grid's moves onto moves (a mirror
@@ -16,7 +16,7 @@ func TestSquareSymmetriesKeepDistance(t *testing.T) {
 		t.Skip("every grid")
 	}
 	def := Def()
-	dist := gen.Distances(def)
+	dist := bfs.Distances(def)
 	var syms [8][9]uint8
 	for k := range syms {
 		for i := range 9 {

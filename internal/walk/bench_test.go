@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/registry"
 	"github.com/godtable/godtable/internal/walk"
@@ -50,7 +50,7 @@ func BenchmarkNextTableSize(b *testing.B) {
 	next := w.NextTable()
 	size := 0
 	for b.Loop() {
-		z, err := gen.Deflate(next)
+		z, err := bfs.Deflate(next)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -44,7 +44,6 @@ import (
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
-	_ "github.com/godtable/godtable/tables/msquare" // the distance table
 )
 
 // Position is a state of the magic-squares board. The zero value is the

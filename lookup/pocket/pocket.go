@@ -26,7 +26,6 @@ import (
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
-	_ "github.com/godtable/godtable/tables/pocket" // the two tables
 )
 
 // The two metrics, as lookup names them.

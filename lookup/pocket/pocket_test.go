@@ -10,8 +10,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
@@ -25,7 +25,7 @@ var metrics = []lookup.Metric{lookup.HTM, lookup.QTM}
 // pocketDistances are the breadth-first distances, computed afresh.
 var pocketDistances = sync.OnceValue(func() [2][]uint8 {
 	htm, qtm := pocket.Defs()
-	return [2][]uint8{gen.Distances(htm), gen.Distances(qtm)}
+	return [2][]uint8{bfs.Distances(htm), bfs.Distances(qtm)}
 })
 
 // forAllRanks runs f on every position, on all CPUs.

@@ -30,7 +30,6 @@ import (
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
-	_ "github.com/godtable/godtable/tables/pyraminx" // the body table
 )
 
 // Position is a Pyraminx position, tips included. The zero Position is the

@@ -56,7 +56,6 @@ import (
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
-	_ "github.com/godtable/godtable/tables/rotgame" // the placement table
 )
 
 // Position is a board of the rotation game (see the package documentation).

@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/godtable/godtable/gen"
 	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgame"
 	"github.com/godtable/godtable/internal/walk"
@@ -34,7 +34,7 @@ func TestWalkEveryPlacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	def := rotgame.Def()
-	dist := gen.Distances(def)
+	dist := bfs.Distances(def)
 	var buf [64]uint8
 	for r := uint32(0); r < rotgame.NPlacements; r++ {
 		s := def.Unrank(r)
@@ -343,7 +343,7 @@ func TestDistribution(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := make([]int, len(got))
-	for _, d := range gen.Distances(rotgame.Def()) {
+	for _, d := range bfs.Distances(rotgame.Def()) {
 		want[d]++
 	}
 	if !slices.Equal(got, want) {

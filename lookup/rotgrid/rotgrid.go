@@ -25,7 +25,6 @@ import (
 	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/lookup"
-	_ "github.com/godtable/godtable/tables/rotgrid" // the distance table
 )
 
 // Grid is a position of the rotation grid. The zero Grid is the solved

@@ -8,7 +8,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/godtable/godtable/gen"
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/tables"
@@ -307,7 +307,7 @@ func TestParseErrors(t *testing.T) {
 
 // The embedded table is what the generator makes now.
 func TestTableCurrent(t *testing.T) {
-	want, err := gen.Build(rotgrid.Def())
+	want, err := bfs.Build(rotgrid.Def())
 	if err != nil {
 		t.Fatal(err)
 	}

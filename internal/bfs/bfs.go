@@ -1,10 +1,10 @@
-// Package gen computes distance tables: a complete breadth-first search over a
+// Package bfs computes distance tables: a complete breadth-first search over a
 // puzzle's state space, outward from its goal, then table.Encode.
 //
 // The gentables command, run by go generate in the tables package, writes the
 // results; tests regenerate them in memory to prove the committed tables are
 // current.
-package gen
+package bfs
 
 import (
 	"bytes"

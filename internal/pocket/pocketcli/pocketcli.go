@@ -1,0 +1,146 @@
+// Package pocketcli runs the 2x2x2 pocket cube (R U F) in the godtable
+// command: facelets in the net's order or in URFDLB order (--order), or a
+// move sequence (--scramble), in either metric (--metric).
+package pocketcli
+
+import (
+	"math/rand/v2"
+	"strings"
+
+	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/lookup"
+	api "github.com/godtable/godtable/lookup/pocket"
+)
+
+// Puzzle is the pocket cube.
+type Puzzle struct{}
+
+// Name is "pocket".
+func (Puzzle) Name() string { return "pocket" }
+
+// Defs are the puzzle's two tables, HTM then QTM.
+func (Puzzle) Defs() []*puzzle.Def {
+	htm, qtm := pocket.Defs()
+	return []*puzzle.Def{htm, qtm}
+}
+
+// Features: a table per metric, move sequences and two facelet orders.
+func (Puzzle) Features() cli.Features {
+	return cli.Features{Table: true, Metric: true, Scramble: true, Order: true}
+}
+
+// EndsInput is always false: every line is a cube.
+func (Puzzle) EndsInput(string) bool { return false }
+
+// parse reads a state: a move sequence with --scramble, else facelets in
+// the --order.
+func parse(in string, o *cli.Options) (api.Cube, error) {
+	switch {
+	case o.Scramble:
+		return api.Scramble(in)
+	case o.Order == "urfdlb":
+		return api.ParseURFDLB(strings.TrimSpace(in))
+	}
+	return api.Parse(strings.TrimSpace(in))
+}
+
+// Solve answers a cube in the --metric.
+func (Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
+	cube, err := parse(in, o)
+	if err != nil {
+		return err
+	}
+	m, err := lookup.ParseMetric(o.Metric)
+	if err != nil {
+		return err
+	}
+	return cli.Sequences(a, o, cli.Solver[lookup.Solution]{
+		Solve: func() (lookup.Solution, error) { return cube.Solve(m) },
+		Count: func() (uint64, error) { return cube.Count(m) },
+		All:   func(limit int) ([]lookup.Solution, bool, error) { return cube.All(m, limit) },
+	})
+}
+
+// Verify checks a solution in the --metric.
+func (Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
+	cube, err := parse(state, o)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	m, err := lookup.ParseMetric(o.Metric)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	return cube.Verify(solution, m)
+}
+
+// Scramble draws a cube, written in the --order, with a sequence that makes
+// it.
+func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
+	m, err := lookup.ParseMetric(o.Metric)
+	if err != nil {
+		return "", "", 0, err
+	}
+	dist, err := api.Distribution(m)
+	if err != nil {
+		return "", "", 0, err
+	}
+	return cli.DrawAtLeast(o, len(dist)-1, "position", func() (cli.Drawn, error) {
+		cube := api.Random(rng)
+		d, err := cube.Distance(m)
+		if err != nil || d < o.MinMoves {
+			return cli.Drawn{Dist: d}, err
+		}
+		moves, err := cube.Moves()
+		state := cube.Facelets()
+		if o.Order == "urfdlb" {
+			state = cube.URFDLB()
+		}
+		return cli.Drawn{State: state, Moves: moves.String(), Dist: d}, err
+	})
+}
+
+// Stats is the --metric's distribution.
+func (Puzzle) Stats(o *cli.Options) ([]int, error) {
+	m, err := lookup.ParseMetric(o.Metric)
+	if err != nil {
+		return nil, err
+	}
+	return api.Distribution(m)
+}
+
+// Show draws the net, in the cube's own letters.
+func (Puzzle) Show(state string, o *cli.Options, colour bool) (string, error) {
+	cube, err := parse(state, o)
+	if err != nil {
+		return "", err
+	}
+	letters := strings.TrimSpace(state)
+	switch {
+	case o.Scramble:
+		letters = cube.Facelets()
+	case o.Order == "urfdlb":
+		letters = api.URFDLBToNet(letters)
+	}
+	return cube.Draw(letters, colour), nil
+}
+
+// After gives the facelets, in the net's order and the colours U R F D L B,
+// and each sticker's face.
+func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
+	cube, err := parse(state, o)
+	if err != nil {
+		return cli.Shown{}, err
+	}
+	cube, err = cli.Replay(cube, moves, api.Scramble, api.Cube.Moves)
+	if err != nil {
+		return cli.Shown{}, err
+	}
+	s := cli.Shown{State: cube.Facelets(), Solved: cube.IsSolved()}
+	for _, f := range cube.Faces() {
+		s.Faces = append(s.Faces, int(f))
+	}
+	return s, nil
+}

@@ -1,0 +1,101 @@
+// Package pyraminxcli runs the Pyraminx (U L R B, tips u l r b) in the
+// godtable command: 36 stickers, or a move sequence (--scramble).
+package pyraminxcli
+
+import (
+	"math/rand/v2"
+	"strings"
+
+	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/pyraminx"
+	"github.com/godtable/godtable/lookup"
+	api "github.com/godtable/godtable/lookup/pyraminx"
+)
+
+// Puzzle is the Pyraminx.
+type Puzzle struct{}
+
+// Name is "pyraminx".
+func (Puzzle) Name() string { return "pyraminx" }
+
+// Defs is the body's table.
+func (Puzzle) Defs() []*puzzle.Def { return []*puzzle.Def{pyraminx.Def()} }
+
+// Features: a table, and move sequences.
+func (Puzzle) Features() cli.Features { return cli.Features{Table: true, Scramble: true} }
+
+// EndsInput is always false: every line is a position.
+func (Puzzle) EndsInput(string) bool { return false }
+
+func parse(in string, o *cli.Options) (api.Position, error) {
+	if o.Scramble {
+		return api.Scramble(in)
+	}
+	return api.Parse(strings.TrimSpace(in))
+}
+
+// Solve answers a position.
+func (Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
+	p, err := parse(in, o)
+	if err != nil {
+		return err
+	}
+	return cli.Sequences(a, o, cli.Solver[lookup.Solution]{Solve: p.Solve, Count: p.Count, All: p.All})
+}
+
+// Verify checks a solution.
+func (Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
+	p, err := parse(state, o)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	return p.Verify(solution)
+}
+
+// Scramble draws a position, tips included, with a sequence that makes it.
+func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
+	most, err := api.MaxDistance()
+	if err != nil {
+		return "", "", 0, err
+	}
+	return cli.DrawAtLeast(o, most, "position", func() (cli.Drawn, error) {
+		p := api.Random(rng)
+		d, err := p.Distance()
+		if err != nil || d < o.MinMoves {
+			return cli.Drawn{Dist: d}, err
+		}
+		moves, err := p.Moves()
+		return cli.Drawn{State: p.Stickers(), Moves: moves.String(), Dist: d}, err
+	})
+}
+
+// Stats is the body's distribution.
+func (Puzzle) Stats(*cli.Options) ([]int, error) { return api.Distribution() }
+
+// StatsNote says the tips are left out.
+func (Puzzle) StatsNote() string {
+	return "(the body: each twisted tip adds one move)"
+}
+
+// Show draws the net.
+func (Puzzle) Show(state string, o *cli.Options, colour bool) (string, error) {
+	p, err := parse(state, o)
+	if err != nil {
+		return "", err
+	}
+	return p.Draw(colour), nil
+}
+
+// After gives the stickers.
+func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
+	p, err := parse(state, o)
+	if err != nil {
+		return cli.Shown{}, err
+	}
+	p, err = cli.Replay(p, moves, api.Scramble, api.Position.Moves)
+	if err != nil {
+		return cli.Shown{}, err
+	}
+	return cli.Shown{State: p.Stickers(), Solved: p.IsSolved()}, nil
+}
