@@ -28,6 +28,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"github.com/godtable/godtable/internal/cli"
 )
 
 // errNotOpen is the write error of a standard output that was closed when
@@ -55,7 +57,7 @@ const usageText = `usage:
   godtable scramble PUZZLE [-n N] [--seed S]  random states, uniformly drawn
   godtable stats PUZZLE [flags]               states per distance, from the table
   godtable show PUZZLE STATE                  draw the state
-  godtable battery views [--n N]
+  godtable battery %s [--n N]
   godtable serve [--addr 127.0.0.1:8080]      the web page and the HTTP API
 
 puzzles: %s
@@ -137,7 +139,7 @@ func ioMessage(err error, role string) string {
 
 func (e *env) usage(format string, args ...any) int {
 	fmt.Fprintf(e.stderr, "godtable: "+format+"\n", args...)
-	fmt.Fprintf(e.stderr, usageText, strings.Join(puzzleNames(), " "))
+	fmt.Fprint(e.stderr, usage())
 	return exitUsage
 }
 
@@ -155,7 +157,7 @@ func runCommand(e *env, args []string) int {
 		return e.usage("no command")
 	}
 	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprintf(stdout, usageText, strings.Join(puzzleNames(), " "))
+		fmt.Fprint(stdout, usage())
 		return exitOK
 	}
 	if args[0] == "serve" {
@@ -171,7 +173,7 @@ func runCommand(e *env, args []string) int {
 		return e.usage("unknown command %q", args[0])
 	}
 	if len(args) >= 2 && (args[1] == "-h" || args[1] == "--help") {
-		fmt.Fprintf(stdout, usageText, strings.Join(puzzleNames(), " "))
+		fmt.Fprint(stdout, usage())
 		return exitOK
 	}
 	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
@@ -230,6 +232,18 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 		pos = append(pos, rest[0])
 		args = rest[1:]
 	}
+}
+
+// usage is the command's help text, naming the registered puzzles and those
+// with a battery.
+func usage() string {
+	var batteries []string
+	for _, p := range puzzles {
+		if _, ok := p.(cli.Batterer); ok {
+			batteries = append(batteries, p.Name())
+		}
+	}
+	return fmt.Sprintf(usageText, strings.Join(batteries, "|"), strings.Join(puzzleNames(), " "))
 }
 
 func puzzleNames() []string {

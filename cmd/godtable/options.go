@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/lookup/views"
 )
 
 // The ranges of the numeric flags; a value outside its range is bad usage.
@@ -87,7 +86,11 @@ func registerFlags(o *options, fs *flag.FlagSet, cmd string, p puzzle) {
 		}
 		orderFlag()
 	case "battery":
-		fs.IntVar(&o.N, "n", views.BatterySize, fmt.Sprintf("run the first `N` cases only (0 to %d)", views.BatterySize))
+		b, ok := p.(cli.Batterer)
+		if !ok {
+			break // refused by checkOptions
+		}
+		fs.IntVar(&o.N, "n", b.BatterySize(), fmt.Sprintf("run the first `N` cases only (0 to %d)", b.BatterySize()))
 		fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
 	}
 }
@@ -122,7 +125,7 @@ func checkOptions(o *options, cmd string, p puzzle) error {
 	}
 	maxN := maxCount
 	if cmd == "battery" {
-		maxN = views.BatterySize
+		maxN = batterySize(p)
 	}
 	for _, r := range []struct {
 		flag     string
@@ -142,4 +145,12 @@ func checkOptions(o *options, cmd string, p puzzle) error {
 		return c.CheckOptions(cmd, o)
 	}
 	return nil
+}
+
+// batterySize is the number of cases in p's battery, 0 if it has none.
+func batterySize(p puzzle) int {
+	if b, ok := p.(cli.Batterer); ok {
+		return b.BatterySize()
+	}
+	return 0
 }

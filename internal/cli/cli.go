@@ -73,6 +73,8 @@ type Batterer interface {
 	// Battery runs the first o.N cases on o.Workers goroutines and returns
 	// the summary line.
 	Battery(o *Options) string
+	// BatterySize is the number of cases in the battery.
+	BatterySize() int
 }
 
 // Features says which flags a puzzle takes.

@@ -122,6 +122,9 @@ func (Puzzle) Group(line string) (starts bool, row bool) {
 	return r, r
 }
 
+// BatterySize is the published battery's size.
+func (Puzzle) BatterySize() int { return views.BatterySize }
+
 // Battery runs the published battery's first o.N cases.
 func (Puzzle) Battery(o *cli.Options) string {
 	cases, solvable, blocks := views.Battery(o.N, o.Workers)
