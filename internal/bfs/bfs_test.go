@@ -27,7 +27,7 @@ func histogram(dist []uint8) []int {
 
 // The published distribution of the 3,674,160 positions (SPEC section 1).
 func TestPocketHTMDistribution(t *testing.T) {
-	htm, _ := pocket.Defs()
+	htm := pocket.HTM()
 	got := histogram(Distances(htm))
 	want := []int{1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644}
 	if !slices.Equal(got, want) {
@@ -37,7 +37,7 @@ func TestPocketHTMDistribution(t *testing.T) {
 
 // The published quarter-turn distribution goes to 14.
 func TestPocketQTMDistribution(t *testing.T) {
-	_, qtm := pocket.Defs()
+	qtm := pocket.QTM()
 	got := histogram(Distances(qtm))
 	want := []int{1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276}
 	if !slices.Equal(got, want) {
@@ -117,7 +117,7 @@ func TestDistancesRing(t *testing.T) {
 // BenchmarkBuildPocketBoth builds the two pocket tables at once, one per
 // core, as go generate does.
 func BenchmarkBuildPocketBoth(b *testing.B) {
-	htm, qtm := pocket.Defs()
+	htm, qtm := pocket.HTM(), pocket.QTM()
 	for b.Loop() {
 		var wg sync.WaitGroup
 		for _, d := range []*puzzle.Def{htm, qtm} {

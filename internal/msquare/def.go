@@ -23,15 +23,14 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		coords.Major = append(coords.Major, row[:]...)
 	}
 	return &puzzle.Def{
-		Coords:      coords,
-		Name:        "msquare",
-		Size:        NStates,
-		Goal:        puzzle.State(Base.Rank()),
-		Moves:       MoveNames[:],
-		Inverse:     []int{0, -1, -1},
-		Unrank:      func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:        func(s puzzle.State) uint32 { return uint32(s) },
-		StateIsRank: true,
-		Apply:       func(s puzzle.State, m int) puzzle.State { return puzzle.State(mt[s][m]) },
+		Name:    "msquare",
+		Size:    NStates,
+		Goal:    puzzle.State(Base.Rank()),
+		Moves:   MoveNames[:],
+		Inverse: []int{0, -1, -1},
+		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(mt[s][m]) },
+		Accel:   puzzle.Accel{StateIsRank: true, Coords: coords},
 	}
 })

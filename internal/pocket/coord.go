@@ -191,11 +191,6 @@ var (
 	QTMMoves = []Move{MoveR, MoveRi, MoveU, MoveUi, MoveF, MoveFi}
 )
 
-var (
-	defsOnce sync.Once
-	htm, qtm *puzzle.Def
-)
-
 func newDef(name string, moves []Move) *puzzle.Def {
 	// The fold first: it builds the move tables while it moves the twists
 	// on another core (see buildFold), which is half the first answer's
@@ -223,26 +218,23 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		coords = &puzzle.Coords{Minor: NTwist, Major: t.Perm, MinorMoves: t.Twist}
 	}
 	return &puzzle.Def{
-		Coords:      coords,
-		Name:        name,
-		Size:        NStates,
-		Goal:        0,
-		Moves:       names,
-		Inverse:     inverse,
-		Unrank:      func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:        func(s puzzle.State) uint32 { return uint32(s) },
-		StateIsRank: true,
-		Apply:       func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
-		Fold:        fold,
+		Name:    name,
+		Size:    NStates,
+		Goal:    0,
+		Moves:   names,
+		Inverse: inverse,
+		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
+		Accel:   puzzle.Accel{StateIsRank: true, Coords: coords},
+		Fold:    fold,
 	}
 }
 
-// Defs returns the table definitions for the half-turn metric ("pocket-htm",
-// nine moves) and the quarter-turn metric ("pocket-qtm", six quarter turns).
-func Defs() (htmDef, qtmDef *puzzle.Def) {
-	defsOnce.Do(func() {
-		htm = newDef("pocket-htm", HTMMoves)
-		qtm = newDef("pocket-qtm", QTMMoves)
-	})
-	return htm, qtm
-}
+// HTM is the table definition of the half-turn metric ("pocket-htm", nine
+// moves), built on first use.
+var HTM = sync.OnceValue(func() *puzzle.Def { return newDef("pocket-htm", HTMMoves) })
+
+// QTM is the table definition of the quarter-turn metric ("pocket-qtm", six
+// quarter turns), built on first use.
+var QTM = sync.OnceValue(func() *puzzle.Def { return newDef("pocket-qtm", QTMMoves) })

@@ -1,9 +1,10 @@
 // Package puzzle defines what the table machinery needs to know about a puzzle:
 // how many states it has, which one is the goal, and how its moves act on them.
 //
-// The breadth-first search in gen and the downhill walk in lookup see every
-// puzzle only through a Def, so adding a puzzle means writing a Def, not
-// copying either of them.
+// The breadth-first search (internal/bfs) and the downhill walk
+// (internal/walk) see every puzzle only through a Def, so adding a puzzle
+// means writing a Def, not copying either of them. A Def is a plain value:
+// it can be built at run time as well as compiled in.
 package puzzle
 
 import (
@@ -34,24 +35,35 @@ type Def struct {
 	Unrank func(r uint32) State
 	// Rank returns the dense index of a state.
 	Rank func(s State) uint32
+	// Apply returns the state after move m.
+	Apply func(s State, m int) State
+	// Fold, if set, stores the table by classes of states that are equally
+	// far from the goal (the positions one symmetry of the puzzle makes of
+	// each other) rather than state by state.
+	Fold *Fold
+	// Accel holds optional accelerations of the walk. They are not part of
+	// what the puzzle is: a Def without them answers the same, and the
+	// table does not record them.
+	Accel Accel
+}
+
+// Accel are a Def's optional accelerations: faster ways to compute what
+// Rank, Apply and the table already say, which the walk takes when they are
+// present. Each must agree with the Def on every state; the registry's tests
+// check that on every state of every built-in puzzle, and the walk's tests
+// prove the walk's answers the same with and without them.
+type Accel struct {
 	// StateIsRank says that a state is its own rank (Rank is the identity),
 	// so that the walk can skip the call.
 	StateIsRank bool
 	// Coords, if set, describes the moves as coordinate move tables, which
 	// lets the walk apply a move with two table reads instead of a call to
-	// Apply. It must agree with Apply on every state (a test checks that),
-	// and needs StateIsRank.
+	// Apply. It must agree with Apply on every state, and needs StateIsRank.
 	Coords *Coords
-	// Apply returns the state after move m.
-	Apply func(s State, m int) State
 	// LowerBound, if not nil, returns a cheap lower bound on a state's
 	// distance to the goal. A walk over several coordinates uses it to stop
 	// walking a coordinate that cannot be the nearest.
 	LowerBound func(s State) int
-	// Fold, if set, stores the table by classes of states that are equally
-	// far from the goal (the positions one symmetry of the puzzle makes of
-	// each other) rather than state by state.
-	Fold *Fold
 }
 
 // A Fold maps the ranks of a puzzle's states onto fewer table entries, each

@@ -35,15 +35,14 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		}
 	}
 	return &puzzle.Def{
-		Coords:      coords,
-		Name:        "pyraminx",
-		Size:        NBody,
-		Goal:        puzzle.State(Solved.Body),
-		Moves:       names,
-		Inverse:     inverse,
-		Unrank:      func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:        func(s puzzle.State) uint32 { return uint32(s) },
-		StateIsRank: true,
-		Apply:       func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.ApplyBody(uint32(s), Move(m))) },
+		Name:    "pyraminx",
+		Size:    NBody,
+		Goal:    puzzle.State(Solved.Body),
+		Moves:   names,
+		Inverse: inverse,
+		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.ApplyBody(uint32(s), Move(m))) },
+		Accel:   puzzle.Accel{StateIsRank: true, Coords: coords},
 	}
 })

@@ -66,7 +66,7 @@ func TestBodyDistribution(t *testing.T) {
 // definition's).
 func TestDef(t *testing.T) {
 	def := Def()
-	if def.Name != "pyraminx" || def.Size != NBody || !def.Undirected() || !def.StateIsRank || def.Goal != 0 {
+	if def.Name != "pyraminx" || def.Size != NBody || !def.Undirected() || !def.Accel.StateIsRank || def.Goal != 0 {
 		t.Fatalf("definition %q size %d goal %d undirected %v", def.Name, def.Size, def.Goal, def.Undirected())
 	}
 	if !slices.Equal(def.Moves, []string{"U", "U'", "L", "L'", "R", "R'", "B", "B'"}) {
@@ -90,7 +90,7 @@ func TestDefCoords(t *testing.T) {
 	def := Def()
 	for r := uint32(0); r < NBody; r++ {
 		for m := range def.Moves {
-			if got, want := def.Coords.Apply(r, m, len(def.Moves)), uint32(def.Apply(puzzle.State(r), m)); got != want {
+			if got, want := def.Accel.Coords.Apply(r, m, len(def.Moves)), uint32(def.Apply(puzzle.State(r), m)); got != want {
 				t.Fatalf("rank %d, %s: coordinates give %d, Apply %d", r, def.Moves[m], got, want)
 			}
 		}

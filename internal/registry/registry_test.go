@@ -20,11 +20,11 @@ func TestDefinitionsConsistent(t *testing.T) {
 				}
 				for m := range d.Moves {
 					n := d.Apply(s, m)
-					if d.Coords != nil {
-						if got := d.Coords.Apply(r, m, len(d.Moves)); got != d.Rank(n) {
+					if d.Accel.Coords != nil {
+						if got := d.Accel.Coords.Apply(r, m, len(d.Moves)); got != d.Rank(n) {
 							t.Fatalf("rank %d move %s: coordinate tables give %d, Apply %d", r, d.Moves[m], got, d.Rank(n))
 						}
-						if !d.StateIsRank {
+						if !d.Accel.StateIsRank {
 							t.Fatal("coordinate tables without StateIsRank")
 						}
 					}
@@ -55,7 +55,7 @@ func FuzzRanks(f *testing.F) {
 // A definition that says its states are their ranks means it.
 func TestStateIsRank(t *testing.T) {
 	for _, d := range Defs() {
-		if !d.StateIsRank {
+		if !d.Accel.StateIsRank {
 			continue
 		}
 		for r := uint32(0); r < d.Size; r += 1 + r/1000 {

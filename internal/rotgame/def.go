@@ -19,15 +19,15 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		names[i] = MoveNames[i : i+1]
 	}
 	return &puzzle.Def{
-		Name:       TableName,
-		Size:       NPlacements,
-		Goal:       puzzle.State(CentreMask),
-		Moves:      names,
-		Inverse:    append([]int(nil), Inverse[:]...),
-		Unrank:     func(r uint32) puzzle.State { return puzzle.State(Unrank(r)) },
-		Rank:       func(s puzzle.State) uint32 { return Rank(uint32(s)) },
-		Apply:      func(s puzzle.State, m int) puzzle.State { return puzzle.State(Move(uint32(s), m)) },
-		LowerBound: func(s puzzle.State) int { return LowerBound(uint32(s)) },
+		Name:    TableName,
+		Size:    NPlacements,
+		Goal:    puzzle.State(CentreMask),
+		Moves:   names,
+		Inverse: append([]int(nil), Inverse[:]...),
+		Unrank:  func(r uint32) puzzle.State { return puzzle.State(Unrank(r)) },
+		Rank:    func(s puzzle.State) uint32 { return Rank(uint32(s)) },
+		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(Move(uint32(s), m)) },
+		Accel:   puzzle.Accel{LowerBound: func(s puzzle.State) int { return LowerBound(uint32(s)) }},
 	}
 })
 

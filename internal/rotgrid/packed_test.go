@@ -89,7 +89,7 @@ func packedDef() *puzzle.Def {
 	d.Unrank = func(r uint32) puzzle.State { return puzzle.State(unrankPacked(r)) }
 	d.Rank = func(s puzzle.State) uint32 { return packed(s).rank() }
 	d.Apply = func(s puzzle.State, m int) puzzle.State { return puzzle.State(packed(s).apply(Move(m))) }
-	d.StateIsRank = false // packed cells are not ranks
+	d.Accel.StateIsRank = false // packed cells are not ranks
 	return &d
 }
 

@@ -79,7 +79,7 @@ func (w *Walker) next(p multi, i int) multi {
 // SolveAny appends to dst the first optimal solution of a multi-coordinate
 // position and returns which coordinate it brings to the goal.
 func (w *Walker) SolveAny(coords []puzzle.State, dst []uint8) ([]uint8, int, error) {
-	if w.simple != nil && w.def.LowerBound != nil && w.lv.Encoding == table.Mod3 {
+	if w.simple != nil && w.def.Accel.LowerBound != nil && w.lv.Encoding == table.Mod3 {
 		return w.solveAnyBounded(coords, dst)
 	}
 	p, d, err := w.start(coords)
@@ -126,7 +126,7 @@ func (w *Walker) solveAnyBounded(coords []puzzle.State, dst []uint8) ([]uint8, i
 	}
 	rank, lv := w.def.Rank, w.lv
 	bound := func(s puzzle.State, v uint8) int {
-		b := w.def.LowerBound(s)
+		b := w.def.Accel.LowerBound(s)
 		for b%3 != int(v) {
 			b++
 		}
@@ -336,7 +336,7 @@ func (sc *sweep) add(w *Walker, b int, p multi, g int, ways uint64) {
 	for c := 0; c < p.n; c++ {
 		if p.mask&(1<<c) != 0 {
 			r[c] = uint64(p.s[c])
-			if !w.def.StateIsRank {
+			if !w.def.Accel.StateIsRank {
 				r[c] = uint64(w.def.Rank(p.s[c]))
 			}
 		}

@@ -41,7 +41,7 @@ func (w *Walker) deriveNext() []byte {
 	// Ranges of whole major coordinates (whole rows of the move tables),
 	// an even number of ranks each, so that no two share a byte.
 	unit := uint32(2)
-	if c := w.def.Coords; c != nil {
+	if c := w.def.Accel.Coords; c != nil {
 		unit = 2 * c.Minor
 	}
 	parts := uint32(runtime.GOMAXPROCS(0))
@@ -79,7 +79,7 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 	l := layoutOf(lv)
 	// Below(v) of an unreachable state matches no state, and the goal's
 	// neighbours are not below it: both get noStep without a test.
-	if c := def.Coords; c != nil && def.StateIsRank {
+	if c := def.Accel.Coords; c != nil && def.Accel.StateIsRank {
 		// Ranks in order, a major coordinate at a time: its row of the
 		// move table, and the rows of the distance table that its moves
 		// lead to, stay in the cache for all its minors.
@@ -165,7 +165,7 @@ func (w *Walker) solveNext(next []byte, s puzzle.State, r uint32, dst []uint8) (
 		// reachable state but the goal.
 		return dst, ErrUnreachable
 	}
-	if c := w.def.Coords; c != nil && w.def.StateIsRank {
+	if c := w.def.Accel.Coords; c != nil && w.def.Accel.StateIsRank {
 		if w.identity && c.Class == nil {
 			return nextByCoords(next, c.Major, c.MinorMoves, c.Minor, uint32(len(w.def.Moves)), r, w.goal, w.lv.MaxDistance(), dst)
 		}

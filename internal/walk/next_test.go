@@ -83,3 +83,32 @@ func TestNextStepTableAfterUse(t *testing.T) {
 		}
 	}
 }
+
+// On every state of every table, a definition's accelerations (state as
+// rank, coordinate move tables, lower bound) leave the walk's answer as it
+// is without them.
+func TestAccelKeepsAnswers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("exhaustive")
+	}
+	for _, def := range registry.Defs() {
+		if a := def.Accel; !a.StateIsRank && a.Coords == nil && a.LowerBound == nil {
+			continue
+		}
+		t.Run(def.Name, func(t *testing.T) {
+			t.Parallel()
+			plain := *def
+			plain.Accel = puzzle.Accel{}
+			fast, slow := walker(t, def), walker(t, &plain)
+			var a, b [walk.MaxSteps]uint8
+			for r := uint32(0); r < def.Size; r++ {
+				s := def.Unrank(r)
+				got, err1 := fast.SolveByTable(s, a[:0])
+				want, err2 := slow.SolveByTable(s, b[:0])
+				if !slices.Equal(got, want) || fmt.Sprint(err1) != fmt.Sprint(err2) {
+					t.Fatalf("rank %d: with accelerations %v (%v), without %v (%v)", r, got, err1, want, err2)
+				}
+			}
+		})
+	}
+}

@@ -104,7 +104,7 @@ const MaxFollow = 16
 // walker is used. The tests prove such a stepper gives the reference walk's
 // answer on every state.
 func (w *Walker) WithStepper(s Stepper) *Walker {
-	if w.def.StateIsRank {
+	if w.def.Accel.StateIsRank {
 		w.stepper = s
 	}
 	return w
@@ -204,7 +204,7 @@ func (w *Walker) descendPath(s puzzle.State, v uint8, path []int) (puzzle.State,
 // starts deriving it in the background.
 func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 	r := uint32(s)
-	if !w.def.StateIsRank {
+	if !w.def.Accel.StateIsRank {
 		r = w.def.Rank(s)
 	}
 	if next := w.nextStep.Load(); next != nil {
@@ -322,10 +322,10 @@ func (w *Walker) chooseBy(s puzzle.State, v uint8, last int, groups bool) (int, 
 
 // solveSimple is Solve for steps that are single table moves.
 func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	if c := w.def.Coords; c != nil && w.def.StateIsRank {
+	if c := w.def.Accel.Coords; c != nil && w.def.Accel.StateIsRank {
 		return w.solveCoords(c, r, v, dst)
 	}
-	apply, rank, lv, isRank := w.def.Apply, w.def.Rank, w.lv, w.def.StateIsRank
+	apply, rank, lv, isRank := w.def.Apply, w.def.Rank, w.lv, w.def.Accel.StateIsRank
 	l := layoutOf(lv)
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {

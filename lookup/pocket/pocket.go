@@ -215,9 +215,9 @@ func (c Cube) Apply(s lookup.Solution) Cube {
 // one turn per face; in the half-turn table they never both descend (R then
 // R2 is R'), and its walk is faster without the rule.
 var tables = [2]*solver.Table{
-	lookup.HTM: solver.New(func() *puzzle.Def { d, _ := pocket.Defs(); return d }, steps(lookup.HTM), false, " ").
+	lookup.HTM: solver.New(pocket.HTM, steps(lookup.HTM), false, " ").
 		WithStepper(func() walk.Stepper { return pocket.Stepper(false) }),
-	lookup.QTM: solver.New(func() *puzzle.Def { _, d := pocket.Defs(); return d }, steps(lookup.QTM), true, " ").
+	lookup.QTM: solver.New(pocket.QTM, steps(lookup.QTM), true, " ").
 		WithStepper(func() walk.Stepper { return pocket.Stepper(true) }),
 }
 

@@ -24,7 +24,7 @@ var metrics = []lookup.Metric{lookup.HTM, lookup.QTM}
 
 // pocketDistances are the breadth-first distances, computed afresh.
 var pocketDistances = sync.OnceValue(func() [2][]uint8 {
-	htm, qtm := pocket.Defs()
+	htm, qtm := pocket.HTM(), pocket.QTM()
 	return [2][]uint8{bfs.Distances(htm), bfs.Distances(qtm)}
 })
 

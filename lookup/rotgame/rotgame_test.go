@@ -367,7 +367,7 @@ func TestWalksAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	plain := *rotgame.Def()
-	plain.LowerBound = nil
+	plain.Accel.LowerBound = nil
 	general := walk.New(&plain, w.Levels(), tableSteps(), true)
 	for _, g := range randomBoards(20000, 13) {
 		c := []puzzle.State{puzzle.State(g.m[0]), puzzle.State(g.m[1]), puzzle.State(g.m[2])}

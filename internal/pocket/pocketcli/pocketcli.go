@@ -22,8 +22,7 @@ func (Puzzle) Name() string { return "pocket" }
 
 // Defs are the puzzle's two tables, HTM then QTM.
 func (Puzzle) Defs() []*puzzle.Def {
-	htm, qtm := pocket.Defs()
-	return []*puzzle.Def{htm, qtm}
+	return []*puzzle.Def{pocket.HTM(), pocket.QTM()}
 }
 
 // Features: a table per metric, move sequences and two facelet orders.
