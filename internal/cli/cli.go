@@ -247,6 +247,7 @@ type Shown struct {
 // with a server error rather than a bad request.
 type ErrTable struct{ Err error }
 
+// Error says the answer could not be given, and why.
 func (e ErrTable) Error() string { return "cannot answer: " + e.Err.Error() }
 
 // Unwrap returns the table's error.

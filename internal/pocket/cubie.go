@@ -33,8 +33,9 @@
 // it is a mirror, and adds to each a number that depends on the corner and
 // its position; a holding adds a number that depends on the corner. So the
 // image's twist is t moved by S, which depends on S alone (a table of 48 x
-// 729), plus numbers that depend on p alone (kept with p): nibble-wise
-// additions mod 3 and a base-3 rank, in registers. Where a class's
+// 729), plus numbers that depend on p alone (kept with p): one addition of
+// twists kept a 3-bit field per position, and two reads of small tables
+// that take each field mod 3 and rank the sum in base 3. Where a class's
 // representative is its own image under some symmetry, several entries
 // stand for one class; all hold its distance. The index is computed on first
 // use, from the symmetries' action on corners, which is derived from the

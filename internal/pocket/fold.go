@@ -24,14 +24,19 @@ const (
 )
 
 // foldIndex is the fold's index, built on first use.
+//
+// Twists are kept as vectors of 3-bit fields, field i the twist at position
+// i, so that adding two (a moved twist and a permutation's addition) is one
+// addition with no carry between fields (each sum is at most 4), and the
+// sum's entry is two reads of small tables that take each field mod 3 and
+// weigh it by its power of 3.
 type foldIndex struct {
 	// For each permutation: its class and the symmetry that takes it to
 	// the class's representative (class<<6 | symmetry), and the twist (a
-	// nibble per position) that the symmetry and the holding add there.
+	// field per position) that the symmetry and the holding add there.
 	classSym [NPerm]uint16
 	add      [NPerm]uint32
-	// twist[s][t] is twist t moved by symmetry s, one nibble per position:
-	// nibble i is the twist at position i.
+	// twist[s][t] is twist t moved by symmetry s, a field per position.
 	twist [48][NTwist]uint32
 	// rep[c] is the permutation (rank) of class c's representative.
 	rep [NClasses]uint16
@@ -47,21 +52,29 @@ func (f *foldIndex) index(r uint32) uint32 {
 // the given class<<6 | symmetry and twist addition.
 func (f *foldIndex) entry(classSym, add, t uint32) uint32 {
 	x := f.twist[classSym&63][t] + add
-	// Each nibble is 0..4; take 3 off those at 3 or more: adding 1 sets
-	// their bit 2.
-	x -= (x + 0x11111111) >> 2 & 0x11111111 * 3
-	return classSym>>6*NFoldTwist + rank7(x)
+	return classSym>>6*NFoldTwist + uint32(rankLow[x&(1<<12-1)]) + uint32(rankHigh[x>>12&(1<<9-1)])
 }
 
-// rank7 ranks the twists of positions 0..6 (nibbles 0..6) in base 3,
-// position 0 the least significant digit, by summing neighbouring digits in
-// pairs, then pairs of pairs.
-func rank7(x uint32) uint32 {
-	x &= 0x0fffffff
-	x = x&0x0f0f0f0f + x>>4&0x0f0f0f0f*3
-	x = x&0x00ff00ff + x>>8&0x00ff00ff*9
-	return x&0xffff + x>>16*81
-}
+// rankLow and rankHigh rank twists of positions 0..6 in base 3, position 0
+// the least significant digit, from sums of two twists (fields 0..4, taken
+// mod 3): rankLow from positions 0..3 (bits 0..11), rankHigh from positions
+// 4..6 (bits 12..20). Position 7 (bits 21..23) is left out.
+var rankLow, rankHigh = func() (low [1 << 12]uint8, high [1 << 9]uint16) {
+	digits := func(v, n, weight int) int {
+		r := 0
+		for i := n - 1; i >= 0; i-- {
+			r = r*3 + v>>(3*i)&7%3
+		}
+		return r * weight
+	}
+	for v := range low {
+		low[v] = uint8(digits(v, 4, 1))
+	}
+	for v := range high {
+		high[v] = uint16(digits(v, 3, 81))
+	}
+	return low, high
+}()
 
 // entryCubie returns the representative position of entry e: its class's
 // representative permutation with twist e mod 2187, as Held holds it.
@@ -277,7 +290,7 @@ func (f *foldIndex) foldPerms() {
 				}
 				add := uint32(0)
 				for i := uint8(0); i < 8; i++ {
-					add |= uint32(mod3[sym.shift[i]+w[perms[q].at(i)]]) << (4 * sym.slot[i])
+					add |= uint32(mod3[sym.shift[i]+w[perms[q].at(i)]]) << (3 * sym.slot[i])
 				}
 				f.add[q] = add
 			}
@@ -305,7 +318,7 @@ func (f *foldIndex) moveTwists() {
 				if s.mirror {
 					v = (3 - d) % 3
 				}
-				at[i][d] = uint32(v) << (4 * s.slot[i])
+				at[i][d] = uint32(v) << (3 * s.slot[i])
 			}
 		}
 		row := &f.twist[si]

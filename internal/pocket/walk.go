@@ -10,10 +10,9 @@ import (
 // costs a fold index (see fold.go) rather than a table read, so the walk
 // reads as few as it can and reads each cheaply:
 //
-//   - In the half-turn metric the three turns of a face are each one move
-//     from the others. So when a turn leads one farther from the goal, the
-//     face's other turns lead no nearer than the position itself, and the
-//     walk skips them; and it skips the face just turned.
+//   - In the half-turn metric the walk skips the face just turned, and
+//     reads the three turns of a face together (their reads do not wait for
+//     each other), taking the first that descends.
 //   - In the quarter-turn metric a half turn is read directly (not as two
 //     quarter turns), and only when a quarter turn of its face descends,
 //     since both its paths start with one.
@@ -75,24 +74,35 @@ func Stepper(qtm bool) walk.Stepper {
 // that descends. No turn of the face just turned can descend (it leads to
 // a position one move from the one before, which was one farther), so the
 // walk does not try them: the group rule, which the half-turn walk need not
-// keep, is free to use.
+// keep, is free to use. A face's three turns are read together: reading
+// them one at a time, and stopping at a turn that leads farther (the
+// face's others are then no nearer), waits on each read in turn, which
+// costs more than the reads it saves.
 type htmWalk struct{ *walkTables }
 
 func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
 	row, twists := w.rows(r)
-	want, up := nearer[v], farther[v]
+	want := nearer[v&3]
+	f := w.fold
 	for face := 0; face < 9; face += 3 {
 		if face == 3*last {
 			continue
 		}
-		for m := face; m < face+3; m++ {
-			l := at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m])))
-			if l == want {
-				return m, uint32(row[m])*NTwist + uint32(twists[m]), l
-			}
-			if l == up {
-				break
-			}
+		row3, tw3 := (*[3]uint16)(row[face:face+3]), (*[3]uint16)(twists[face:face+3])
+		l0 := at(data, f.entry(uint32(f.classSym[row3[0]]), f.add[row3[0]], uint32(tw3[0])))
+		l1 := at(data, f.entry(uint32(f.classSym[row3[1]]), f.add[row3[1]], uint32(tw3[1])))
+		l2 := at(data, f.entry(uint32(f.classSym[row3[2]]), f.add[row3[2]], uint32(tw3[2])))
+		k := -1
+		switch want {
+		case l0:
+			k = 0
+		case l1:
+			k = 1
+		case l2:
+			k = 2
+		}
+		if k >= 0 {
+			return face + k, uint32(row3[k])*NTwist + uint32(tw3[k]), want
 		}
 	}
 	return -1, r, v
