@@ -14,8 +14,9 @@ import (
 //     reads the three turns of a face together (their reads do not wait for
 //     each other), taking the first that descends.
 //   - In the quarter-turn metric a half turn is read directly (not as two
-//     quarter turns), and only when a quarter turn of its face descends,
-//     since both its paths start with one.
+//     quarter turns), with its face's quarter turns, and the look ahead that
+//     the reference walk makes after every step is made only where a half
+//     turn descends (see qtmWalk).
 //
 // Neither changes which move the walk takes: the moves are tried in the same
 // order, and only moves that cannot descend are skipped. The tests compare
@@ -124,42 +125,59 @@ func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 // qtmWalk is the walk in the quarter-turn metric: at each step the first
 // step not of the last step's face that descends along one of its paths
 // and after which some step of another face descends (see
-// walk.Walker.SolveReference).
+// walk.Walker.SolveReference). It reads a face's three turns together, and
+// looks ahead only where the reference walk's choice depends on it:
+//
+//   - A half turn F2 that descends (two nearer) makes both quarter turns of
+//     F descend: each is one move from both the position and F2's, so it
+//     is one nearer. So a face is taken by a quarter turn, a half turn or
+//     not at all, decided by its three levels:
+//   - If F2 does not descend, a quarter turn F that does lets the walk go
+//     on: from F's position, F again is F2, which does not descend, and F'
+//     goes back; so what descends from there, as something must short of
+//     the goal, is of another face. The same holds for F'.
+//   - If F2 descends, the walk can go on after it: its face's quarter turns
+//     lead back to F's and F''s positions, one farther. So only the quarter
+//     turns need a look ahead, which reads the next position's other faces.
 type qtmWalk struct{ *walkTables }
 
-// quarters are the levels of the positions a state's six quarter turns
-// reach (index 2*face, +1 anticlockwise), read a face at a time (the two
-// reads do not wait for each other), those known so far: what deciding
-// whether the walk goes on from a state reads, and what the next step reads
-// again if the walk goes there.
-type quarters struct {
-	known uint8 // bit f: face f's two are known
-	level [6]uint8
-}
-
-// face returns the levels after the face's two quarter turns from the
-// state whose move table rows are given, reading them once.
-func (w qtmWalk) face(data []byte, row *[9]uint16, twists *[9]uint16, face int, have *quarters) (cw, ccw uint8) {
-	if have.known>>face&1 == 0 {
-		m := 3 * face
-		have.level[2*face] = at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m])))
-		have.level[2*face+1] = at(data, w.fold.entry(uint32(w.fold.classSym[row[m+1]]), w.fold.add[row[m+1]], uint32(twists[m+1])))
-		have.known |= 1 << face
-	}
-	return have.level[2*face], have.level[2*face+1]
-}
-
 func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
-	var have quarters
-	return w.step(data, r, v, last, &have)
+	row, twists := w.rows(r)
+	want := nearer[v&3]
+	twice := nearer[want]
+	f := w.fold
+	for face := 0; face < 3; face++ {
+		if face == last {
+			continue
+		}
+		m := 3 * face
+		row3, tw3 := (*[3]uint16)(row[m:m+3]), (*[3]uint16)(twists[m:m+3])
+		cw := at(data, f.entry(uint32(f.classSym[row3[0]]), f.add[row3[0]], uint32(tw3[0])))
+		ccw := at(data, f.entry(uint32(f.classSym[row3[1]]), f.add[row3[1]], uint32(tw3[1])))
+		half := at(data, f.entry(uint32(f.classSym[row3[2]]), f.add[row3[2]], uint32(tw3[2])))
+		if half == twice {
+			for k := range 2 {
+				if t := uint32(row3[k])*NTwist + uint32(tw3[k]); w.continues(data, t, want, face) {
+					return m + k, t, want
+				}
+			}
+			return m + 2, uint32(row3[2])*NTwist + uint32(tw3[2]), twice
+		}
+		if cw == want {
+			return m, uint32(row3[0])*NTwist + uint32(tw3[0]), want
+		}
+		if ccw == want {
+			return m + 1, uint32(row3[1])*NTwist + uint32(tw3[1]), want
+		}
+	}
+	return -1, r, v
 }
 
 func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
-	var have quarters
 	last := -1
 	for ; r != 0; n++ {
 		var m int
-		if m, r, v = w.step(data, r, v, last, &have); m < 0 || n >= max {
+		if m, r, v = w.Step(data, r, v, last); m < 0 || n >= max {
 			return steps, n, false
 		}
 		last = m / 3
@@ -168,68 +186,24 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 	return steps, n, true
 }
 
-// step is Step given what is known of the state's quarter turns; it leaves
-// in have what is known of the quarter turns of the state it steps to.
-func (w qtmWalk) step(data []byte, r uint32, v uint8, last int, have *quarters) (int, uint32, uint8) {
-	row, twists := w.rows(r)
-	want := nearer[v]
-	for face := 0; face < 3; face++ {
-		if face == last {
-			continue
-		}
-		var next quarters
-		cw, ccw := w.face(data, row, twists, face, have)
-		a, b := cw == want, ccw == want
-		if a {
-			m := 3 * face
-			if t := uint32(row[m])*NTwist + uint32(twists[m]); w.continues(data, t, want, face, &next) {
-				*have = next
-				return m, t, want
-			}
-		}
-		if b {
-			m := 3*face + 1
-			next = quarters{}
-			if t := uint32(row[m])*NTwist + uint32(twists[m]); w.continues(data, t, want, face, &next) {
-				*have = next
-				return m, t, want
-			}
-		}
-		if a || b {
-			// The half turn descends along R R or R' R': both end at the
-			// same position, two steps nearer.
-			m := 3*face + 2
-			if l := at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m]))); l == nearer[want] {
-				next = quarters{}
-				if t := uint32(row[m])*NTwist + uint32(twists[m]); w.continues(data, t, l, face, &next) {
-					*have = next
-					return m, t, l
-				}
-			}
-		}
-	}
-	return -1, r, v
-}
-
-// continues reports whether the walk can go on from rank t, at level v,
-// after a step of the face: t is solved, or a quarter turn of another face
-// descends (a half turn descends only if one of its face's quarter turns
-// does). It records in have the quarter turns it reads.
-func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int, have *quarters) bool {
-	if t == 0 {
-		return true
-	}
+// continues reports whether some quarter turn of a face other than the
+// given one descends from rank t, at level v (t is not the goal: it is one
+// move from a position two from the goal at least).
+func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int) bool {
 	row, twists := w.rows(t)
-	want := nearer[v]
-	for f := 0; f < 3; f++ {
-		if f == face {
+	want := nearer[v&3]
+	f := w.fold
+	found := false
+	for g := 0; g < 3; g++ {
+		if g == face {
 			continue
 		}
-		if cw, ccw := w.face(data, row, twists, f, have); cw == want || ccw == want {
-			return true
-		}
+		m := 3 * g
+		cw := at(data, f.entry(uint32(f.classSym[row[m]]), f.add[row[m]], uint32(twists[m])))
+		ccw := at(data, f.entry(uint32(f.classSym[row[m+1]]), f.add[row[m+1]], uint32(twists[m+1])))
+		found = found || cw == want || ccw == want
 	}
-	return false
+	return found
 }
 
 // follow reads the levels after the given moves (indices into the nine)
