@@ -137,8 +137,9 @@ func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 //     goes back; so what descends from there, as something must short of
 //     the goal, is of another face. The same holds for F'.
 //   - If F2 descends, the walk can go on after it: its face's quarter turns
-//     lead back to F's and F”s positions, one farther. So only the quarter
-//     turns need a look ahead, which reads the next position's other faces.
+//     lead back to the positions after F and after F', one farther. So
+//     only the quarter turns need a look ahead, which reads the next
+//     position's other faces.
 type qtmWalk struct{ *walkTables }
 
 func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
