@@ -6,8 +6,11 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // readmeProgram returns the complete program of the README's library
@@ -120,4 +123,60 @@ func BenchmarkProgramSize(b *testing.B) {
 	for b.Loop() {
 	}
 	b.ReportMetric(float64(st.Size()), "bytes")
+}
+
+// BenchmarkProgramRun runs the README's pocket-only program, a one-shot
+// answer (process start, move tables and fold index built, table decoded,
+// one solve), beside an empty Go program built alike (process start alone,
+// the floor of this machine), and reports for each the median wall time of
+// its runs and, where GNU time is installed, the median of five peak
+// resident sizes. Run it with -benchtime 30x.
+func BenchmarkProgramRun(b *testing.B) {
+	dir, bin := buildProgram(b)
+	empty := filepath.Join(dir, "empty")
+	if err := os.MkdirAll(empty, 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(empty, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	goCmd(b, dir, "build", "-o", filepath.Join(dir, "emptybin"), "./empty")
+	for _, p := range []struct{ name, bin, want string }{
+		{"empty", filepath.Join(dir, "emptybin"), ""},
+		{"pocket", bin, "R2 F2 R2\n"},
+	} {
+		b.Run(p.name, func(b *testing.B) {
+			var times []time.Duration
+			for b.Loop() {
+				start := time.Now()
+				out, err := exec.Command(p.bin).Output()
+				times = append(times, time.Since(start))
+				if err != nil || string(out) != p.want {
+					b.Fatalf("%v: %q", err, out)
+				}
+			}
+			slices.Sort(times)
+			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "median-ms")
+			gnuTime, err := exec.LookPath("/usr/bin/time")
+			if err != nil {
+				return
+			}
+			var peaks []int
+			for range 5 {
+				var stderr strings.Builder
+				cmd := exec.Command(gnuTime, "-f", "%M", p.bin)
+				cmd.Stderr = &stderr
+				if err := cmd.Run(); err != nil {
+					b.Fatal(err)
+				}
+				kb, err := strconv.Atoi(strings.TrimSpace(stderr.String()))
+				if err != nil {
+					b.Fatalf("GNU time said %q", stderr.String())
+				}
+				peaks = append(peaks, kb)
+			}
+			slices.Sort(peaks)
+			b.ReportMetric(float64(peaks[2])/1000, "peakRSS-MB")
+		})
+	}
 }
