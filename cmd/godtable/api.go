@@ -55,6 +55,7 @@ func writeError(w http.ResponseWriter, status int, err error) {
 func handlePuzzles(w http.ResponseWriter, r *http.Request) {
 	type info struct {
 		Name     string `json:"name"`
+		Title    string `json:"title"`
 		Table    bool   `json:"table"`
 		Metric   bool   `json:"metric"`
 		Scramble bool   `json:"scramble"`
@@ -63,8 +64,9 @@ func handlePuzzles(w http.ResponseWriter, r *http.Request) {
 	}
 	var list []info
 	for _, n := range puzzleNames() {
-		f := lookupPuzzle(n).Features()
-		list = append(list, info{n, f.Table, f.Metric, f.Scramble, f.Order, f.From})
+		p := lookupPuzzle(n)
+		f := p.Features()
+		list = append(list, info{n, p.Title(), f.Table, f.Metric, f.Scramble, f.Order, f.From})
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(list)

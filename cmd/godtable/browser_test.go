@@ -17,11 +17,13 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/staticweb"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
+	"github.com/godtable/godtable/lookup/rotgrid"
 )
 
 // The browser tests drive the page in headless Chromium against the server,
@@ -515,4 +517,68 @@ func TestBrowserPyraminx(t *testing.T) {
 		t.Errorf("after the last move the picture is not solved")
 	}
 	b.screenshot("pyraminx-stepped")
+}
+
+// TestBrowserPlainPage serves the page with the rotation grid's own page
+// left out of puzzles.js, as a puzzle added without one would be: the page
+// still lists it, takes its state as typed, solves it as the library does,
+// and steps through the answer showing the command's drawing of each state.
+func TestBrowserPlainPage(t *testing.T) {
+	var plain []cli.Puzzle
+	for _, p := range puzzles {
+		if p.Name() == "rotgrid" {
+			p = struct{ cli.Puzzle }{p} // no Page
+		}
+		plain = append(plain, p)
+	}
+	script := cli.PageScript(plain)
+	h := newHandler(io.Discard)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/puzzles.js" {
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			w.Write(script)
+			return
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+	b.choose("rotgrid")
+	if got := b.eval(`document.getElementById("how").textContent`); got != "Type or paste a state." {
+		t.Fatalf("the rotation grid's page says %q: not the plain page", got)
+	}
+	const state = "492357816"
+	b.setInput("#state", state)
+	want, err := rotgrid.Parse(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, length, count := b.solveOnPage()
+	best, _ := want.Solve()
+	n, _ := want.Count()
+	if sol != best.String() || length != fmt.Sprint(best.Len()) || count != fmt.Sprint(n) {
+		t.Errorf("page: solution %q length %s count %s; library: %q %d %d", sol, length, count, best, best.Len(), n)
+	}
+	base, err := want.Moves()
+	if err != nil {
+		t.Fatal(err)
+	}
+	toks := strings.Fields(sol)
+	for k := 1; k <= len(toks); k++ {
+		b.click("#next")
+		b.wait(fmt.Sprintf(`document.querySelector("#step-picture[data-k='%d']") !== null`, k))
+		g, err := rotgrid.Scramble(base.String() + " " + strings.Join(toks[:k], " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		st := b.eval(`document.getElementById("step-picture").dataset.state`)
+		drawn := b.eval(`document.getElementById("step-picture").textContent`)
+		if st != g.String() || drawn != g.Draw(false) {
+			t.Errorf("after %d moves the page shows %q, drawn\n%s\nwant %q, drawn\n%s", k, st, drawn, g.String(), g.Draw(false))
+		}
+	}
+	if solved := b.eval(`document.getElementById("step-picture").dataset.solved`); solved != "true" {
+		t.Errorf("after the last move the picture is not solved")
+	}
+	b.screenshot("plain-rotgrid")
 }

@@ -4,10 +4,13 @@ import (
 	"embed"
 	"io/fs"
 	"net/http"
+
+	"github.com/godtable/godtable/internal/registry"
 )
 
 // The page is plain HTML, CSS and JavaScript, embedded so that the binary
-// serves it with no network and no files beside it.
+// serves it with no network and no files beside it; puzzles.js, the
+// puzzles and their own pages, is made from the registry.
 //
 //go:embed web
 var webFiles embed.FS
@@ -19,6 +22,7 @@ func pageHandler() http.Handler {
 		panic(err) // the embedded tree always has web/
 	}
 	files := http.FileServerFS(sub)
+	script := registry.PageScript()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			methodNotAllowed(w, "GET")
@@ -27,6 +31,12 @@ func pageHandler() http.Handler {
 		// The page names everything it loads; nothing from elsewhere runs.
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval'")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
+		if r.URL.Path == "/puzzles.js" {
+			// The puzzles and their pages, from the registry.
+			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+			w.Write(script)
+			return
+		}
 		files.ServeHTTP(w, r)
 	})
 }

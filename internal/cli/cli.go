@@ -22,10 +22,13 @@ import (
 
 // Puzzle is one puzzle as the command runs it. Besides these methods a
 // puzzle may answer the optional interfaces below (Grouper, OptionChecker,
-// StatsNoter, Batterer).
+// StatsNoter, Batterer, Pager).
 type Puzzle interface {
 	// Name is the puzzle's name on the command line and in the API.
 	Name() string
+	// Title is the puzzle's name for people, as the web page's menu
+	// shows it.
+	Title() string
 	// Features says which flags the puzzle takes.
 	Features() Features
 	// Solve answers one input: text (ending in a newline) and JSON fields

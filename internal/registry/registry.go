@@ -31,14 +31,14 @@ type Puzzle interface {
 	Defs() []*puzzle.Def
 }
 
-// Puzzles returns every puzzle, in a fixed order.
+// Puzzles returns every puzzle, in a fixed order (the web page's menu's).
 func Puzzles() []Puzzle {
 	return []Puzzle{
 		pocketcli.Puzzle{},
+		pyraminxcli.Puzzle{},
 		msquarecli.Puzzle{},
 		rotgamecli.Puzzle{},
 		rotgridcli.Puzzle{},
-		pyraminxcli.Puzzle{},
 		viewscli.Puzzle{},
 	}
 }
@@ -60,4 +60,14 @@ func Def(name string) *puzzle.Def {
 		}
 	}
 	return nil
+}
+
+// PageScript returns the web page's puzzles.js for the registered puzzles
+// (see cli.PageScript): what the command serves and the static page holds.
+func PageScript() []byte {
+	var ps []cli.Puzzle
+	for _, p := range Puzzles() {
+		ps = append(ps, p)
+	}
+	return cli.PageScript(ps)
 }

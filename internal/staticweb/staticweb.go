@@ -1,6 +1,6 @@
 // Package staticweb writes the page of "godtable serve" as static files that
 // any file host can serve and that solve in the browser, with no server: the
-// page's own files, the command itself built for GOOS=js GOARCH=wasm, and
+// page's own files and its puzzles.js, the command itself built for GOOS=js GOARCH=wasm, and
 // Go's wasm_exec.js, which runs it. "make web" and the browser test both
 // write the folder through Write, so that the folder the test checks is the
 // one make writes.
@@ -17,6 +17,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"github.com/godtable/godtable/internal/registry"
 )
 
 // Command is the package built to WebAssembly: the command, whose
@@ -71,6 +73,11 @@ func Write(dir string, page fs.FS, goCmd string) error {
 		return os.WriteFile(out, b, 0o644)
 	})
 	if err != nil {
+		return err
+	}
+	// The puzzles and their pages, which the server makes from the
+	// registry, as a file.
+	if err := os.WriteFile(filepath.Join(dir, "puzzles.js"), registry.PageScript(), 0o644); err != nil {
 		return err
 	}
 	glue, err := wasmExec(goCmd)

@@ -54,273 +54,37 @@ function localCall(solver) {
 
 // ---- Puzzles -------------------------------------------------------------
 
-const FACE = "URFDLB"; // the pocket cube's face colours, in Faces() order
-const POCKET_ROWS = [
-  [-1, -1, 0, 1], [-1, -1, 2, 3],
-  [4, 5, 6, 7, 8, 9, 10, 11], [12, 13, 14, 15, 16, 17, 18, 19],
-  [-1, -1, 20, 21], [-1, -1, 22, 23],
-];
-const ROTGAME_ROWS = [
-  [-1, -1, 0, -1, 1], [-1, -1, 2, -1, 3],
-  [4, 5, 6, 7, 8, 9, 10], [-1, -1, 11, -1, 12],
-  [13, 14, 15, 16, 17, 18, 19], [-1, -1, 20, -1, 21], [-1, -1, 22, -1, 23],
-];
-const ROTGAME_CENTRE = [6, 7, 8, 11, 12, 15, 16, 17];
-
-function drawNet(faces, onClick) {
-  const net = el("div", "board net");
-  net.id = onClick ? "net" : "";
-  for (const row of POCKET_ROWS) {
-    for (let c = 0; c < 8; c++) {
-      const i = c < row.length ? row[c] : -1;
-      if (i < 0) { net.appendChild(el("div", "cell gap")); continue; }
-      const f = faces[i];
-      const cell = el(onClick ? "button" : "div", "cell " + (f >= 0 ? "c" + f : "cx"));
-      cell.dataset.i = i;
-      cell.title = "sticker " + "ABCDEFGHIJKLMNOPQRSTUVWX"[i];
-      if (onClick) cell.addEventListener("click", () => onClick(i));
-      net.appendChild(cell);
-    }
-  }
-  return net;
-}
-
-// The Pyraminx net, row by row as the README draws it; each row starts one
-// cell further right. Sticker i of the 36 (F1..F9, L1..L9, R1..R9, D1..D9).
-const PYRA = "FLRD";
-const PYRA_COLOUR = [2, 1, 5, 3]; // F green, L red, R blue, D yellow (the c classes)
-const PYRA_ROWS = [
-  [9, 10, 11, 12, 13, 0, 18, 19, 20, 21, 22], [14, 15, 16, 1, 2, 3, 23, 24, 25],
-  [17, 4, 5, 6, 7, 8, 26], [27, 28, 29, 30, 31], [32, 33, 34], [35],
-];
-
-function drawPyraNet(letters, onClick) {
-  const net = el("div", "board net pyra");
-  net.id = onClick ? "net" : "";
-  PYRA_ROWS.forEach((row, shift) => {
-    for (let c = 0; c < 11; c++) {
-      const k = c - shift;
-      const i = k >= 0 && k < row.length ? row[k] : -1;
-      if (i < 0) { net.appendChild(el("div", "cell gap")); continue; }
-      const f = PYRA.indexOf(letters[i] || "?");
-      const cell = el(onClick ? "button" : "div", "cell " + (f >= 0 ? "c" + PYRA_COLOUR[f] : "cx"));
-      cell.dataset.i = i;
-      cell.title = "sticker " + PYRA[Math.floor(i / 9)] + (i % 9 + 1);
-      if (onClick) cell.addEventListener("click", () => onClick(i));
-      net.appendChild(cell);
-    }
-  });
-  return net;
-}
-
 function numbers(text) {
   return (text.match(/\d/g) || []).map(Number);
 }
 
-const puzzles = {
-  pocket: {
-    how: "Pick a colour, then click the stickers of the net; or paste 24 facelets in the net's order (U, then the L F R B rows, then D); or type a scramble.",
-    solved: "UUUULLFFRRBBLLFFRRBBDDDD",
-    scramble: true, metric: true, table: true,
-    paint: 0,
-    editor(box, state) {
-      const pal = el("div", "palette");
-      FACE.split("").forEach((f, k) => {
-        const b = el("button", "c" + k + (k === this.paint ? " on" : ""), f);
-        b.id = "paint-" + f;
-        b.title = "paint " + f;
-        b.addEventListener("click", () => { this.paint = k; ui.rebuildEditor(); });
-        pal.appendChild(b);
-      });
-      const faces = [];
-      for (let i = 0; i < 24; i++) faces.push(FACE.indexOf(state[i] || "?"));
-      box.append(pal, el("div", "note", " "), drawNet(faces, (i) => {
-        const s = ($("state").value + " ".repeat(24)).slice(0, 24).split("");
-        s[i] = FACE[this.paint];
-        ui.setState(s.join("").trimEnd());
-      }));
-    },
-    picture(shown) { return drawNet(shown.faces); },
-    tokens: (sol) => sol.split(/\s+/).filter(Boolean),
-    join: (toks) => toks.join(" "),
-  },
-  pyraminx: {
-    how: "Pick a colour, then click the stickers of the net; or paste the 36 stickers of the faces F, L, R, D (nine each, row by row as the net shows them); or type a scramble such as U L' R B u.",
-    solved: "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD",
-    scramble: true, table: true,
-    paint: 0,
-    editor(box, state) {
-      const pal = el("div", "palette");
-      PYRA.split("").forEach((f, k) => {
-        const b = el("button", "c" + PYRA_COLOUR[k] + (k === this.paint ? " on" : ""), f);
-        b.id = "paint-" + f;
-        b.title = "paint " + f;
-        b.addEventListener("click", () => { this.paint = k; ui.rebuildEditor(); });
-        pal.appendChild(b);
-      });
-      box.append(pal, el("div", "note", " "), drawPyraNet(state, (i) => {
-        const s = ($("state").value + " ".repeat(36)).slice(0, 36).split("");
-        s[i] = PYRA[this.paint];
-        ui.setState(s.join("").trimEnd());
-      }));
-    },
-    picture(shown) { return drawPyraNet(shown.state); },
-    tokens: (sol) => sol.split(/\s+/).filter(Boolean),
-    join: (toks) => toks.join(" "),
-  },
-  msquare: {
-    how: "The target board: type a number in each cell (a permutation of 1 to 8). The answer turns the base board 1 2 3 4 / 8 7 6 5 into it, step by step.",
-    solved: "1 2 3 4 5 6 7 8",
-    table: true, fromBase: true,
-    editor(box, state) {
-      const n = numbers(state);
-      const g = el("div", "board msq");
-      [0, 1, 2, 3, 7, 6, 5, 4].forEach((i) => {
-        const inp = el("input", "cell");
-        inp.type = "text"; inp.inputMode = "numeric"; inp.maxLength = 1;
-        inp.value = n[i] || ""; inp.dataset.i = i;
-        inp.addEventListener("input", () => {
-          const cur = numbers($("state").value);
-          while (cur.length < 8) cur.push(0);
-          cur[i] = Number(inp.value) || 0;
-          ui.setState(cur.join(" "), true);
-        });
-        g.appendChild(inp);
-      });
-      box.appendChild(g);
-    },
-    picture(shown) {
-      const g = el("div", "board msq");
-      [0, 1, 2, 3, 7, 6, 5, 4].forEach((i) => g.appendChild(el("div", "cell", String(shown.cells[i]))));
-      return g;
-    },
-    tokens: (sol) => sol.replace(/\s+/g, "").split(""),
-    join: (toks) => toks.join(""),
-  },
-  rotgame: {
-    how: "Click a cell to cycle it through 1, 2, 3 (eight of each). The goal: the eight centre cells all alike.",
-    solved: "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3",
-    table: true,
-    editor(box, state) {
-      const n = numbers(state);
-      box.appendChild(rotgameBoard(n, (i) => {
-        const cur = numbers($("state").value);
-        while (cur.length < 24) cur.push(1);
-        cur[i] = cur[i] % 3 + 1;
-        ui.setState(cur.join(" "));
-      }));
-    },
-    picture(shown) { return rotgameBoard(shown.cells); },
-    tokens: (sol) => sol.replace(/\s+/g, "").split(""),
-    join: (toks) => toks.join(""),
-  },
-  rotgrid: {
-    how: "Type the nine numbers 1 to 9 into the grid. A move turns a 2x2 block a quarter: TL TR BL BR, ' for anticlockwise.",
-    solved: "1 2 3 4 5 6 7 8 9",
-    scramble: true, table: true,
-    editor(box, state) {
-      const n = numbers(state);
-      const g = el("div", "board grid3");
-      for (let i = 0; i < 9; i++) {
-        const inp = el("input", "cell");
-        inp.type = "text"; inp.inputMode = "numeric"; inp.maxLength = 1;
-        inp.value = n[i] || ""; inp.dataset.i = i;
-        inp.addEventListener("input", () => {
-          const cur = numbers($("state").value);
-          while (cur.length < 9) cur.push(0);
-          cur[i] = Number(inp.value) || 0;
-          ui.setState(cur.join(" "), true);
-        });
-        g.appendChild(inp);
-      }
-      box.appendChild(g);
-    },
-    picture(shown) {
-      const g = el("div", "board grid3");
-      shown.cells.forEach((t, i) => g.appendChild(el("div", "cell" + (t === i + 1 ? " n2" : ""), String(t))));
-      return g;
-    },
-    tokens: (sol) => sol.split(/\s+/).filter(Boolean),
-    join: (toks) => toks.join(" "),
-  },
-  views: {
-    how: "Click the cells of the three views: top (seen from above, back row at the top), front, and side (seen from the right, front at its left). The answer is the fewest blocks with exactly these views.",
-    solved: "fe88e8f9b499",
-    editor(box, state) {
-      const bits = hexBits(state, 48);
-      const wrap = el("div", "views");
-      ["top", "front", "side"].forEach((name, v) => {
-        const col = el("div");
-        col.appendChild(el("div", "note", name));
-        const g = el("div", "board v4");
-        g.id = "view-" + name;
-        for (let c = 0; c < 16; c++) {
-          const b = el("button", "cell" + (bits[16 * v + c] ? " on" : ""));
-          b.dataset.i = 16 * v + c;
-          b.addEventListener("click", () => {
-            const cur = hexBits($("state").value, 48);
-            cur[16 * v + c] ^= 1;
-            ui.setState(bitsHex(cur));
-          });
-          g.appendChild(b);
-        }
-        col.appendChild(g);
-        wrap.appendChild(col);
-      });
-      box.appendChild(wrap);
-    },
+// The puzzles: the command's list (puzzles.js, made from its registry, loads
+// before this file), each with the page its package gives it, or the plain
+// page of a state typed in and the command's drawing.
+const puzzles = godtablePuzzles.pages;
+
+function plainPage() {
+  return {
+    how: "Type or paste a state.",
+    solved: "",
+    editor() {},
     picture(shown) { return drawing(shown.drawing); },
-  },
-};
-
-function rotgameBoard(n, onClick) {
-  const g = el("div", "board rg");
-  for (const row of ROTGAME_ROWS) {
-    for (let c = 0; c < 7; c++) {
-      const i = c < row.length ? row[c] : -1;
-      if (i < 0) { g.appendChild(el("div", "cell gap")); continue; }
-      const v = n[i] || 0;
-      const cell = el(onClick ? "button" : "div", "cell" + (v ? " n" + v : ""), v ? String(v) : "");
-      cell.dataset.i = i;
-      if (ROTGAME_CENTRE.includes(i)) cell.style.borderWidth = "2px";
-      if (onClick) cell.addEventListener("click", () => onClick(i));
-      g.appendChild(cell);
-    }
-  }
-  return g;
+    tokens: (sol) => sol.split(/\s+/).filter(Boolean),
+    join: (toks) => toks.join(" "),
+  };
 }
 
-// drawing shows the command's text drawing, the Pyraminx's stickers in
-// their colours.
-function drawing(text, stickers) {
+// drawing shows the command's text drawing.
+function drawing(text) {
   const pre = el("pre", "drawing");
-  for (const ch of text) {
-    if (stickers && "FLRD".includes(ch)) pre.appendChild(el("span", ch, ch));
-    else pre.appendChild(document.createTextNode(ch));
-  }
+  pre.textContent = text;
   return pre;
-}
-
-function hexBits(hex, n) {
-  const bits = [];
-  const h = (hex || "").replace(/\s+/g, "");
-  for (let k = 0; k < n / 4; k++) {
-    const d = parseInt(h[k] || "0", 16) || 0;
-    for (let b = 3; b >= 0; b--) bits.push((d >> b) & 1);
-  }
-  return bits;
-}
-
-function bitsHex(bits) {
-  let s = "";
-  for (let k = 0; k < bits.length; k += 4) s += ((bits[k] << 3) | (bits[k + 1] << 2) | (bits[k + 2] << 1) | bits[k + 3]).toString(16);
-  return s;
 }
 
 // ---- The page's state and actions ---------------------------------------
 
 const ui = {
-  name: "pocket",
+  name: "",
   get p() { return puzzles[this.name]; },
   steps: null, // {start, tokens, k}
   seq: 0, // the latest step asked for: older answers are dropped
@@ -333,9 +97,11 @@ const ui = {
     $("metric-row").classList.toggle("hidden", !p.metric);
     $("stats-section").classList.toggle("hidden", !p.table);
     $("all-box").classList.toggle("hidden", !p.table);
-    $("stepper").classList.toggle("hidden", name === "views");
-    $("count-fact").classList.toggle("hidden", name === "views");
-    $("blocks-box").classList.toggle("hidden", name !== "views");
+    // A puzzle that shows its answer its own way (the views' layers) has
+    // no moves to step through and no count.
+    $("stepper").classList.toggle("hidden", !!p.answer);
+    $("count-fact").classList.toggle("hidden", !!p.answer);
+    $("blocks-box").classList.toggle("hidden", !p.answer);
     $("scramble-moves").value = "";
     this.clearAnswer();
     this.setState(p.solved);
@@ -404,7 +170,7 @@ const ui = {
     try {
       const r = await call(this.name, "solve", { state, ...this.options() });
       if (r.data.error) { $("error").textContent = r.data.error; return; }
-      if (this.name === "views") return this.showBlocks(r.data);
+      if (this.p.answer) return this.p.answer(r.data);
       $("length").textContent = r.data.length;
       const [count, all] = await Promise.all([
         call(this.name, "solve", { state, count: true, ...this.options() }),
@@ -415,26 +181,6 @@ const ui = {
       await this.startSteps(r.data.solution);
     } finally {
       $("solve").disabled = false;
-    }
-  },
-
-  showBlocks(d) {
-    if (!d.solvable) {
-      $("solution").textContent = "impossible";
-      $("length").textContent = "–";
-      return;
-    }
-    $("length").textContent = d.count + " blocks";
-    $("solution").textContent = d.count + " " + d.blocks;
-    const bits = hexBits(d.blocks, 64);
-    const box = $("layers");
-    for (let l = 0; l < 4; l++) {
-      const col = el("div");
-      col.appendChild(el("div", "note", "layer " + l + (l === 0 ? " (top)" : "")));
-      const g = el("div", "board layer");
-      for (let c = 0; c < 16; c++) g.appendChild(el("div", "cell" + (bits[16 * l + c] ? " on" : "")));
-      col.appendChild(g);
-      box.appendChild(col);
     }
   },
 
@@ -548,6 +294,15 @@ function init() {
   $("next").addEventListener("click", () => ui.steps && ui.step(ui.steps.k + 1));
   $("verify").addEventListener("click", () => ui.verify());
   $("metric").addEventListener("change", () => { ui.clearAnswer(); ui.stats(); });
+  // The menu: the command's puzzles, in its order, each taking the flags
+  // the command gives it.
+  for (const info of godtablePuzzles.list) {
+    const o = el("option", "", info.title);
+    o.value = info.name;
+    $("puzzle").appendChild(o);
+    const p = puzzles[info.name] || (puzzles[info.name] = plainPage());
+    Object.assign(p, { scramble: info.scramble, metric: info.metric, table: info.table });
+  }
   ui.choose($("puzzle").value);
   document.body.dataset.ready = "1";
 }

@@ -1,0 +1,47 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+)
+
+// Pager is a puzzle with a page of its own on the web page: JavaScript that
+// sets godtablePuzzles.pages[NAME] to its editor and picture (see the
+// command's web/app.js for what they are given). A puzzle without one gets
+// the plain page: its state typed in, and the command's drawing.
+type Pager interface {
+	Page() string
+}
+
+// PageScript returns the web page's puzzles.js: the puzzles, in order, with
+// the flags they take (godtablePuzzles.list), then each one's page.
+func PageScript(puzzles []Puzzle) []byte {
+	type info struct {
+		Name     string `json:"name"`
+		Title    string `json:"title"`
+		Table    bool   `json:"table"`
+		Metric   bool   `json:"metric"`
+		Scramble bool   `json:"scramble"`
+	}
+	var list []info
+	for _, p := range puzzles {
+		f := p.Features()
+		list = append(list, info{p.Name(), p.Title(), f.Table, f.Metric, f.Scramble})
+	}
+	js, err := json.Marshal(list)
+	if err != nil {
+		panic(err) // strings and booleans always marshal
+	}
+	var b bytes.Buffer
+	b.WriteString("// The puzzles of the godtable command, made from its registry.\n\"use strict\";\n\n")
+	b.WriteString("const godtablePuzzles = { list: ")
+	b.Write(js)
+	b.WriteString(", pages: {} };\n")
+	for _, p := range puzzles {
+		if pg, ok := p.(Pager); ok {
+			b.WriteString("\n")
+			b.WriteString(pg.Page())
+		}
+	}
+	return b.Bytes()
+}

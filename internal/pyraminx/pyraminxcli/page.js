@@ -1,0 +1,53 @@
+// The Pyraminx on the page: a net to paint, and its picture.
+
+// The Pyraminx net, row by row as the README draws it; each row starts one
+// cell further right. Sticker i of the 36 (F1..F9, L1..L9, R1..R9, D1..D9).
+const PYRA = "FLRD";
+const PYRA_COLOUR = [2, 1, 5, 3]; // F green, L red, R blue, D yellow (the c classes)
+const PYRA_ROWS = [
+  [9, 10, 11, 12, 13, 0, 18, 19, 20, 21, 22], [14, 15, 16, 1, 2, 3, 23, 24, 25],
+  [17, 4, 5, 6, 7, 8, 26], [27, 28, 29, 30, 31], [32, 33, 34], [35],
+];
+
+function drawPyraNet(letters, onClick) {
+  const net = el("div", "board net pyra");
+  net.id = onClick ? "net" : "";
+  PYRA_ROWS.forEach((row, shift) => {
+    for (let c = 0; c < 11; c++) {
+      const k = c - shift;
+      const i = k >= 0 && k < row.length ? row[k] : -1;
+      if (i < 0) { net.appendChild(el("div", "cell gap")); continue; }
+      const f = PYRA.indexOf(letters[i] || "?");
+      const cell = el(onClick ? "button" : "div", "cell " + (f >= 0 ? "c" + PYRA_COLOUR[f] : "cx"));
+      cell.dataset.i = i;
+      cell.title = "sticker " + PYRA[Math.floor(i / 9)] + (i % 9 + 1);
+      if (onClick) cell.addEventListener("click", () => onClick(i));
+      net.appendChild(cell);
+    }
+  });
+  return net;
+}
+
+godtablePuzzles.pages.pyraminx = {
+  how: "Pick a colour, then click the stickers of the net; or paste the 36 stickers of the faces F, L, R, D (nine each, row by row as the net shows them); or type a scramble such as U L' R B u.",
+  solved: "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD",
+  paint: 0,
+  editor(box, state) {
+    const pal = el("div", "palette");
+    PYRA.split("").forEach((f, k) => {
+      const b = el("button", "c" + PYRA_COLOUR[k] + (k === this.paint ? " on" : ""), f);
+      b.id = "paint-" + f;
+      b.title = "paint " + f;
+      b.addEventListener("click", () => { this.paint = k; ui.rebuildEditor(); });
+      pal.appendChild(b);
+    });
+    box.append(pal, el("div", "note", " "), drawPyraNet(state, (i) => {
+      const s = ($("state").value + " ".repeat(36)).slice(0, 36).split("");
+      s[i] = PYRA[this.paint];
+      ui.setState(s.join("").trimEnd());
+    }));
+  },
+  picture(shown) { return drawPyraNet(shown.state); },
+  tokens: (sol) => sol.split(/\s+/).filter(Boolean),
+  join: (toks) => toks.join(" "),
+};
