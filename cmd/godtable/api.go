@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/godtable/godtable/internal/cli"
 )
 
 // Request limits. A single request (solve, verify, scramble, stats, show)
@@ -53,20 +55,9 @@ func writeError(w http.ResponseWriter, status int, err error) {
 
 // handlePuzzles lists the puzzles and the options each takes, for the page.
 func handlePuzzles(w http.ResponseWriter, r *http.Request) {
-	type info struct {
-		Name     string `json:"name"`
-		Title    string `json:"title"`
-		Table    bool   `json:"table"`
-		Metric   bool   `json:"metric"`
-		Scramble bool   `json:"scramble"`
-		Order    bool   `json:"order"`
-		From     bool   `json:"from"`
-	}
-	var list []info
+	var list []cli.Info
 	for _, n := range puzzleNames() {
-		p := lookupPuzzle(n)
-		f := p.Features()
-		list = append(list, info{n, p.Title(), f.Table, f.Metric, f.Scramble, f.Order, f.From})
+		list = append(list, cli.InfoOf(lookupPuzzle(n)))
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(list)

@@ -13,20 +13,30 @@ type Pager interface {
 	Page() string
 }
 
+// Info is what a program that lists the puzzles (the web page, the API's
+// list) is told of one: its names and the flags it takes.
+type Info struct {
+	Name     string `json:"name"`
+	Title    string `json:"title"`
+	Table    bool   `json:"table"`
+	Metric   bool   `json:"metric"`
+	Scramble bool   `json:"scramble"`
+	Order    bool   `json:"order"`
+	From     bool   `json:"from"`
+}
+
+// InfoOf returns p's Info.
+func InfoOf(p Puzzle) Info {
+	f := p.Features()
+	return Info{p.Name(), p.Title(), f.Table, f.Metric, f.Scramble, f.Order, f.From}
+}
+
 // PageScript returns the web page's puzzles.js: the puzzles, in order, with
 // the flags they take (godtablePuzzles.list), then each one's page.
 func PageScript(puzzles []Puzzle) []byte {
-	type info struct {
-		Name     string `json:"name"`
-		Title    string `json:"title"`
-		Table    bool   `json:"table"`
-		Metric   bool   `json:"metric"`
-		Scramble bool   `json:"scramble"`
-	}
-	var list []info
+	var list []Info
 	for _, p := range puzzles {
-		f := p.Features()
-		list = append(list, info{p.Name(), p.Title(), f.Table, f.Metric, f.Scramble})
+		list = append(list, InfoOf(p))
 	}
 	js, err := json.Marshal(list)
 	if err != nil {

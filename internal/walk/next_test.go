@@ -48,15 +48,7 @@ func TestNextStepTableEveryState(t *testing.T) {
 			if !w.Prepared() {
 				t.Fatal("not prepared after Prepare")
 			}
-			var a, b [walk.MaxSteps]uint8
-			for r := uint32(0); r < def.Size; r++ {
-				s := def.Unrank(r)
-				got, err1 := w.Solve(s, a[:0])
-				want, err2 := w.SolveByTable(s, b[:0])
-				if !slices.Equal(got, want) || fmt.Sprint(err1) != fmt.Sprint(err2) {
-					t.Fatalf("rank %d: next-step table %v (%v), distance table %v (%v)", r, got, err1, want, err2)
-				}
-			}
+			sameEveryState(t, def, "next-step table", w.Solve, "distance table", w.SolveByTable)
 		})
 	}
 }
@@ -100,15 +92,22 @@ func TestAccelKeepsAnswers(t *testing.T) {
 			plain := *def
 			plain.Accel = puzzle.Accel{}
 			fast, slow := walker(t, def), walker(t, &plain)
-			var a, b [walk.MaxSteps]uint8
-			for r := uint32(0); r < def.Size; r++ {
-				s := def.Unrank(r)
-				got, err1 := fast.SolveByTable(s, a[:0])
-				want, err2 := slow.SolveByTable(s, b[:0])
-				if !slices.Equal(got, want) || fmt.Sprint(err1) != fmt.Sprint(err2) {
-					t.Fatalf("rank %d: with accelerations %v (%v), without %v (%v)", r, got, err1, want, err2)
-				}
-			}
+			sameEveryState(t, def, "with accelerations", fast.SolveByTable, "without", slow.SolveByTable)
 		})
+	}
+}
+
+// sameEveryState checks that two ways of solving give the same answer (or
+// the same error) on every state of def.
+func sameEveryState(t *testing.T, def *puzzle.Def, aName string, a func(puzzle.State, []uint8) ([]uint8, error), bName string, b func(puzzle.State, []uint8) ([]uint8, error)) {
+	t.Helper()
+	var x, y [walk.MaxSteps]uint8
+	for r := uint32(0); r < def.Size; r++ {
+		s := def.Unrank(r)
+		got, err1 := a(s, x[:0])
+		want, err2 := b(s, y[:0])
+		if !slices.Equal(got, want) || fmt.Sprint(err1) != fmt.Sprint(err2) {
+			t.Fatalf("rank %d: %s %v (%v), %s %v (%v)", r, aName, got, err1, bName, want, err2)
+		}
 	}
 }
