@@ -233,8 +233,15 @@ func TestAPIHealthAndPage(t *testing.T) {
 		t.Errorf("app.js: %d", code)
 	}
 	// The page loads nothing from elsewhere.
-	for _, f := range []string{"web/index.html", "web/app.js"} {
+	for _, f := range []string{"web/index.html", "web/app.js", "puzzles.js"} {
 		b, _ := webFiles.ReadFile(f)
+		if f == "puzzles.js" {
+			code, body := post(t, h, "GET", "/puzzles.js", "")
+			if code != 200 || !strings.Contains(body, "godtablePuzzles.pages.pocket = {") {
+				t.Errorf("puzzles.js: %d %.80q", code, body)
+			}
+			b = []byte(body)
+		}
 		if bytes.Contains(b, []byte("http://")) || bytes.Contains(b, []byte("https://")) || bytes.Contains(b, []byte("//cdn")) {
 			t.Errorf("%s refers to another host", f)
 		}
