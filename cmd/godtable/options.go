@@ -98,7 +98,7 @@ func registerFlags(o *options, fs *flag.FlagSet, cmd string, p puzzle) {
 // checkOptions rejects flag combinations that make no sense.
 func checkOptions(o *options, cmd string, p puzzle) error {
 	f := p.Features()
-	if cmd == "battery" && !f.Battery {
+	if _, ok := p.(cli.Batterer); cmd == "battery" && !ok {
 		return fmt.Errorf("no battery for this puzzle")
 	}
 	if cmd == "stats" && !f.Table {

@@ -88,7 +88,6 @@ type Features struct {
 	Order    bool // --order net|urfdlb: the pocket cube's facelet order
 	From     bool // --from STATE
 	Draw     bool // --draw
-	Battery  bool // the battery command
 }
 
 // Options are the flags of every command; each command and puzzle registers

@@ -25,8 +25,8 @@ func (Puzzle) Defs() []*puzzle.Def { return nil }
 // Name is "views".
 func (Puzzle) Name() string { return "views" }
 
-// Features: the drawing (--draw) and the battery.
-func (Puzzle) Features() cli.Features { return cli.Features{Draw: true, Battery: true} }
+// Features: the drawing (--draw); the battery is Battery's.
+func (Puzzle) Features() cli.Features { return cli.Features{Draw: true} }
 
 // EndsInput is always false.
 func (Puzzle) EndsInput(string) bool { return false }
