@@ -85,7 +85,7 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 				if row {
 					rows++
 				}
-				for rows < 4 {
+				for rows < dp.GroupRows() {
 					t, ok := next()
 					if !ok {
 						break

@@ -23,7 +23,7 @@ import (
 func FuzzCommand(f *testing.F) {
 	f.Add(uint8(0), "solve\npocket", "UUUULRBFRLFBLRBFRLFBDDDD\nxx\n\r\n")
 	f.Add(uint8(1), "verify\nmsquare", "2 6 8 4 5 7 3 1\t7 BCABCCB\n1 2 3\n")
-	f.Add(uint8(4), "solve\nrotgame\n--all\n--limit\n2", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n0\nx\n")
+	f.Add(uint8(6), "solve\nrotgame\n--all\n--limit\n2", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3\n0\nx\n")
 	f.Add(uint8(10), "solve\nviews\n--draw", "Top: Front: Side:\n. . . . . . . . . . . .\n. x x . . x x . . x x .\nfe88e8f9b499\n. x x . . x x . . x x .\n")
 	f.Add(uint8(11), "verify\nviews", "fe88e8f9b499\t12 8e08008070081008\nfe88e8f9b499\tx\n")
 	f.Add(uint8(26), "solve\npyraminx\n--count", "GGGGGGGGGRRRRRRRRRBBBBBBBBBYYYYYYYYY\nU R\n")

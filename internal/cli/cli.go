@@ -56,8 +56,10 @@ type Puzzle interface {
 // Grouper is a puzzle whose stdin inputs may span several lines.
 type Grouper interface {
 	// Group says whether a line starts a multi-line input and whether it
-	// is one of its rows; an input is complete at 4 rows.
+	// is one of its rows.
 	Group(line string) (starts, row bool)
+	// GroupRows is the number of rows that completes an input.
+	GroupRows() int
 }
 
 // OptionChecker is a puzzle with flags of its own to check before any input

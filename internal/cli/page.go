@@ -7,7 +7,9 @@ import (
 
 // Pager is a puzzle with a page of its own on the web page: JavaScript that
 // sets godtablePuzzles.pages[NAME] to its editor and picture (see the
-// command's web/app.js for what they are given). A puzzle without one gets
+// command's web/app.js for what they are given). Each page runs in a block
+// of its own, before app.js: its top-level names are its own, and it may use
+// app.js's helpers ($, el, ui, numbers, drawing) only inside functions. A puzzle without one gets
 // the plain page: its state typed in, and the command's drawing.
 type Pager interface {
 	Page() string
@@ -34,7 +36,7 @@ func InfoOf(p Puzzle) Info {
 // PageScript returns the web page's puzzles.js: the puzzles, in order, with
 // the flags they take (godtablePuzzles.list), then each one's page.
 func PageScript(puzzles []Puzzle) []byte {
-	var list []Info
+	list := []Info{}
 	for _, p := range puzzles {
 		list = append(list, InfoOf(p))
 	}
@@ -49,8 +51,9 @@ func PageScript(puzzles []Puzzle) []byte {
 	b.WriteString(", pages: {} };\n")
 	for _, p := range puzzles {
 		if pg, ok := p.(Pager); ok {
-			b.WriteString("\n")
+			b.WriteString("\n{\n")
 			b.WriteString(pg.Page())
+			b.WriteString("}\n")
 		}
 	}
 	return b.Bytes()

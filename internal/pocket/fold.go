@@ -63,7 +63,7 @@ var rankLow, rankHigh = func() (low [1 << 12]uint8, high [1 << 9]uint16) {
 	digits := func(v, n, weight int) int {
 		r := 0
 		for i := n - 1; i >= 0; i-- {
-			r = r*3 + v>>(3*i)&7%3
+			r = r*3 + (v>>(3*i)&7)%3
 		}
 		return r * weight
 	}

@@ -51,7 +51,9 @@ type Def struct {
 // Rank, Apply and the table already say, which the walk takes when they are
 // present. Each must agree with the Def on every state; the registry's tests
 // check that on every state of every built-in puzzle, and the walk's tests
-// prove the walk's answers the same with and without them.
+// prove the walk's answers the same with and without state-as-rank and the
+// coordinate tables on every state (the lower bound: on 20,000 boards of
+// the rotation game, the one puzzle with one).
 type Accel struct {
 	// StateIsRank says that a state is its own rank (Rank is the identity),
 	// so that the walk can skip the call.

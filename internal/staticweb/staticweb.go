@@ -28,9 +28,9 @@ const Command = "github.com/godtable/godtable/cmd/godtable"
 // WASM is the name of the WebAssembly file in the folder; static.js loads it.
 const WASM = "godtable.wasm"
 
-// The page loads app.js alone when served; the static page first loads the
-// Go runtime's glue and static.js, which starts the solver and tells app.js
-// to call it instead of the server.
+// The page loads puzzles.js and app.js when served; the static page loads
+// the Go runtime's glue and static.js before app.js, which start the solver
+// and tell app.js to call it instead of the server.
 const (
 	appScript    = `<script src="app.js"></script>`
 	staticScript = `<script src="wasm_exec.js"></script>` + "\n" + `<script src="static.js"></script>` + "\n" + appScript

@@ -76,9 +76,11 @@ func TestNextStepTableAfterUse(t *testing.T) {
 	}
 }
 
-// On every state of every table, a definition's accelerations (state as
-// rank, coordinate move tables, lower bound) leave the walk's answer as it
-// is without them.
+// On every state of every table, a definition's accelerations leave the
+// walk's answer as it is without them: state as rank and coordinate move
+// tables here; the rotation game's lower bound, which only its walk over
+// several coordinates reads, is checked against the walk without it in
+// lookup/rotgame (TestWalksAgree).
 func TestAccelKeepsAnswers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("exhaustive")

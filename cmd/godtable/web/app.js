@@ -171,7 +171,7 @@ const ui = {
       const r = await call(this.name, "solve", { state, ...this.options() });
       if (r.data.error) { $("error").textContent = r.data.error; return; }
       if (this.p.answer) return this.p.answer(r.data);
-      $("length").textContent = r.data.length;
+      $("length").textContent = r.data.length ?? "–";
       const [count, all] = await Promise.all([
         call(this.name, "solve", { state, count: true, ...this.options() }),
         call(this.name, "solve", { state, all: true, limit: 50, ...this.options() }),

@@ -111,6 +111,9 @@ func isDrawingRow(line string) bool {
 	return cells >= 6
 }
 
+// GroupRows is 4: a drawing's rows.
+func (Puzzle) GroupRows() int { return 4 }
+
 // Group says how stdin lines group into one input: a drawing is an
 // optional header line ("Top: Front: Side:") and four rows.
 func (Puzzle) Group(line string) (starts bool, row bool) {
