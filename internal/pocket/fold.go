@@ -40,6 +40,13 @@ type foldIndex struct {
 	twist [48][NTwist]uint32
 	// rep[c] is the permutation (rank) of class c's representative.
 	rep [NClasses]uint16
+	// rankLow and rankHigh rank twists of positions 0..6 in base 3,
+	// position 0 the least significant digit, from sums of two twists
+	// (fields 0..4, taken mod 3): rankLow from positions 0..3 (bits
+	// 0..11), rankHigh from positions 4..6 (bits 12..20). Position 7 (bits
+	// 21..23) is left out.
+	rankLow  [1 << 12]uint8
+	rankHigh [1 << 9]uint16
 }
 
 // index returns the entry of rank r.
@@ -52,14 +59,11 @@ func (f *foldIndex) index(r uint32) uint32 {
 // the given class<<6 | symmetry and twist addition.
 func (f *foldIndex) entry(classSym, add, t uint32) uint32 {
 	x := f.twist[classSym&63][t] + add
-	return classSym>>6*NFoldTwist + uint32(rankLow[x&(1<<12-1)]) + uint32(rankHigh[x>>12&(1<<9-1)])
+	return classSym>>6*NFoldTwist + uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
 }
 
-// rankLow and rankHigh rank twists of positions 0..6 in base 3, position 0
-// the least significant digit, from sums of two twists (fields 0..4, taken
-// mod 3): rankLow from positions 0..3 (bits 0..11), rankHigh from positions
-// 4..6 (bits 12..20). Position 7 (bits 21..23) is left out.
-var rankLow, rankHigh = func() (low [1 << 12]uint8, high [1 << 9]uint16) {
+// fillRanks fills in rankLow and rankHigh.
+func (f *foldIndex) fillRanks() {
 	digits := func(v, n, weight int) int {
 		r := 0
 		for i := n - 1; i >= 0; i-- {
@@ -67,14 +71,13 @@ var rankLow, rankHigh = func() (low [1 << 12]uint8, high [1 << 9]uint16) {
 		}
 		return r * weight
 	}
-	for v := range low {
-		low[v] = uint8(digits(v, 4, 1))
+	for v := range f.rankLow {
+		f.rankLow[v] = uint8(digits(v, 4, 1))
 	}
-	for v := range high {
-		high[v] = uint16(digits(v, 3, 81))
+	for v := range f.rankHigh {
+		f.rankHigh[v] = uint16(digits(v, 3, 81))
 	}
-	return low, high
-}()
+}
 
 // entryCubie returns the representative position of entry e: its class's
 // representative permutation with twist e mod 2187, as Held holds it.
@@ -165,6 +168,7 @@ func (a Cubie) inverse() Cubie {
 
 // symIndex returns the index of symmetry s in symmetries.
 func symIndex(s symmetry) uint8 {
+	symmetries := allSymmetries()
 	for i := range symmetries {
 		if t := &symmetries[i]; t.slot == s.slot && t.shift == s.shift && t.mirror == s.mirror {
 			return uint8(i)
@@ -183,6 +187,7 @@ func buildFold() *foldIndex {
 	done := make(chan struct{})
 	go func() {
 		f.moveTwists()
+		f.fillRanks()
 		close(done)
 	}()
 	f.foldPerms()
@@ -193,6 +198,7 @@ func buildFold() *foldIndex {
 // foldPerms fills in the permutations' classes, symmetries and twist
 // additions.
 func (f *foldIndex) foldPerms() {
+	symmetries := allSymmetries()
 	mt := MoveTables()
 	perms := mt.perms
 	turn := [3]Cubie{relabel[DBL][0], relabel[DBL][1], relabel[DBL][2]}
@@ -307,6 +313,7 @@ var mod3 = [12]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
 
 // moveTwists fills in the moved twists of every symmetry.
 func (f *foldIndex) moveTwists() {
+	symmetries := allSymmetries()
 	// The moved twists: the twist of position i goes to position slot[i],
 	// reversed by a mirror. Position DBL has none; DRB's follows the rest.
 	for si := range symmetries {
@@ -378,6 +385,7 @@ func allPerms(out *[NPerm]perm) {
 
 // symmetryInverses returns the index of each symmetry's inverse.
 func symmetryInverses() (inv [48]uint8) {
+	symmetries := allSymmetries()
 	for a := range symmetries {
 		s := &symmetries[a]
 		var t symmetry

@@ -1,5 +1,7 @@
 package pocket
 
+import "sync"
+
 // The cube's 48 symmetries (24 rotations, each also with a mirror) as they
 // act on positions. Seen in a mirror or from another side, a position is
 // still a position, and as far from solved: the moves of all six faces are
@@ -27,10 +29,11 @@ var faceAxis = [6]struct{ axis, sign int }{
 	U: {1, 1}, R: {0, 1}, F: {2, 1}, D: {1, -1}, L: {0, -1}, B: {2, -1},
 }
 
-// symmetries are the 48 symmetries, the identity first, the 24 rotations
-// before the 24 mirrored ones, each in the order of the signed permutation
-// matrix that moves space so.
-var symmetries = func() []symmetry {
+// allSymmetries returns the 48 symmetries, the identity first, the 24
+// rotations before the 24 mirrored ones, each in the order of the signed
+// permutation matrix that moves space so. Only the fold needs them: they are
+// derived on first use, not when a program starts.
+var allSymmetries = sync.OnceValue(func() []symmetry {
 	var rot, mir []symmetry
 	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
 	for _, p := range perms {
@@ -62,7 +65,7 @@ var symmetries = func() []symmetry {
 		}
 	}
 	return append(rot, mir...)
-}()
+})
 
 // symmetryOf returns the symmetry that maps the faces as mapFace does.
 func symmetryOf(mapFace func(f uint8) uint8) (symmetry, bool) {

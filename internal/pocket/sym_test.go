@@ -10,6 +10,7 @@ import (
 // of the same length: what makes the distance of a position that of its
 // image.
 func TestSymmetriesActOnPositions(t *testing.T) {
+	symmetries := allSymmetries()
 	if len(symmetries) != 48 {
 		t.Fatalf("%d symmetries", len(symmetries))
 	}
@@ -50,6 +51,7 @@ func TestSymmetriesActOnPositions(t *testing.T) {
 // and Rep's entry is one of the entries of its class (checked against the
 // slow canonical form, the smallest rank of all 48 images held).
 func TestFoldIndexKeepsClass(t *testing.T) {
+	symmetries := allSymmetries()
 	f := theFold()
 	canon := func(c Cubie) uint32 {
 		best := ^uint32(0)

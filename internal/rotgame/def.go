@@ -14,6 +14,7 @@ const TableName = "rotgame"
 // centre as goal, the operations A..H. Every operation has its inverse among
 // them, so the table keeps distances mod 3.
 var Def = sync.OnceValue(func() *puzzle.Def {
+	t := tabs()
 	names := make([]string, len(MoveNames))
 	for i := range names {
 		names[i] = MoveNames[i : i+1]
@@ -25,8 +26,8 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		Moves:   names,
 		Inverse: append([]int(nil), Inverse[:]...),
 		Unrank:  func(r uint32) puzzle.State { return puzzle.State(Unrank(r)) },
-		Rank:    func(s puzzle.State) uint32 { return Rank(uint32(s)) },
-		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(Move(uint32(s), m)) },
+		Rank:    func(s puzzle.State) uint32 { return t.rank(uint32(s)) },
+		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.apply(uint32(s), m)) },
 		Accel:   puzzle.Accel{LowerBound: func(s puzzle.State) int { return LowerBound(uint32(s)) }},
 	}
 })

@@ -1,5 +1,10 @@
 package rotgame
 
+import (
+	"sync"
+	"sync/atomic"
+)
+
 // A placement is the set of cells holding one number, as a 24-bit mask (bit i
 // for cell i). The operations act on it with one table lookup per byte: the
 // cells of each byte land in fixed places whatever the other bytes hold.
@@ -10,9 +15,45 @@ const CentreMask uint32 = 1<<6 | 1<<7 | 1<<8 | 1<<11 | 1<<12 | 1<<15 | 1<<16 | 1
 // AllCells is the mask of every cell.
 const AllCells uint32 = 1<<NCells - 1
 
-// moveBytes[m][k][v] is where operation m puts the cells of byte k of a
-// placement, when that byte is v.
-var moveBytes = func() (t [8][3][256]uint32) {
+// byteTables are the operations' and the rank's lookup tables (56 KB),
+// built on first use rather than when the program starts: every program
+// that links the rotation game, as the command does, would otherwise pay
+// about a millisecond at start whatever it answers.
+type byteTables struct {
+	// move[m][k][v] is where operation m puts the cells of byte k of a
+	// placement, when that byte is v.
+	move [8][3][256]uint32
+	// rankLow and rankHigh give a placement's rank (see Rank).
+	rankLow, rankHigh [1 << 12]uint32
+}
+
+var (
+	builtTables atomic.Pointer[byteTables]
+	buildOnce   sync.Once
+)
+
+// tabs returns the lookup tables: one load once they are built, small
+// enough to inline into Move and Rank.
+func tabs() *byteTables {
+	if t := builtTables.Load(); t != nil {
+		return t
+	}
+	return buildTabs()
+}
+
+// buildTabs builds the lookup tables once.
+func buildTabs() *byteTables {
+	buildOnce.Do(func() {
+		t := new(byteTables)
+		t.fillMoves()
+		t.fillRanks()
+		builtTables.Store(t)
+	})
+	return builtTables.Load()
+}
+
+// fillMoves fills in the operations' table.
+func (t *byteTables) fillMoves() {
 	for m, l := range Lines {
 		// dest[c] is the cell that the content of cell c moves to.
 		var dest [NCells]uint8
@@ -31,15 +72,18 @@ var moveBytes = func() (t [8][3][256]uint32) {
 						out |= 1 << dest[8*k+bit]
 					}
 				}
-				t[m][k][v] = out
+				t.move[m][k][v] = out
 			}
 		}
 	}
-	return t
-}()
+}
 
 // Move returns the placement after operation m.
-func Move(p uint32, m int) uint32 {
-	t := &moveBytes[m]
-	return t[0][p&0xff] | t[1][p>>8&0xff] | t[2][p>>16&0xff]
+func Move(p uint32, m int) uint32 { return tabs().apply(p, m) }
+
+// apply returns the placement after operation m: Move once the tables are
+// in hand, for the walks' inner loops.
+func (t *byteTables) apply(p uint32, m int) uint32 {
+	b := &t.move[m]
+	return b[0][p&0xff] | b[1][p>>8&0xff] | b[2][p>>16&0xff]
 }

@@ -26,8 +26,8 @@ var binom = func() (c [NCells + 1][9]uint32) {
 // so the sum splits in two halves of 12 cells: rankLow gives the terms of
 // cells 0..11, and rankHigh those of cells 12..23, whose count of bits below
 // is 8 minus their own (every placement has eight bits). Two lookups, no
-// counting.
-var rankLow, rankHigh = func() (lo, hi [1 << 12]uint32) {
+// counting. fillRanks fills them in.
+func (t *byteTables) fillRanks() {
 	terms := func(base, v, below int) uint32 {
 		var r uint32
 		j := below
@@ -41,19 +41,21 @@ var rankLow, rankHigh = func() (lo, hi [1 << 12]uint32) {
 		}
 		return r
 	}
-	for v := range lo {
-		lo[v] = terms(0, v, 0)
+	for v := range t.rankLow {
+		t.rankLow[v] = terms(0, v, 0)
 		if below := 8 - bits.OnesCount(uint(v)); below >= 0 {
-			hi[v] = terms(12, v, below)
+			t.rankHigh[v] = terms(12, v, below)
 		}
 	}
-	return
-}()
+}
 
 // Rank returns the index of a placement in [0, NPlacements). p must have
 // exactly eight of its 24 low bits set.
-func Rank(p uint32) uint32 {
-	return rankLow[p&0xfff] + rankHigh[p>>12&0xfff]
+func Rank(p uint32) uint32 { return tabs().rank(p) }
+
+// rank is Rank once the tables are in hand.
+func (t *byteTables) rank(p uint32) uint32 {
+	return t.rankLow[p&0xfff] + t.rankHigh[p>>12&0xfff]
 }
 
 // Unrank returns the placement with rank r: the cells are found from the
