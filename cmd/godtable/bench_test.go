@@ -54,9 +54,20 @@ func BenchmarkStream(b *testing.B) {
 
 // buildBinary builds the command once into a temporary directory.
 func buildBinary(b testing.TB) string {
+	return buildBinaryCgo(b, false)
+}
+
+// buildBinaryCgo builds the command as make build does (without cgo), or
+// with cgo when cgo is true (as a plain go build does on a machine with a C
+// compiler), to compare the two.
+func buildBinaryCgo(b testing.TB, cgo bool) string {
 	b.Helper()
 	bin := filepath.Join(b.TempDir(), "godtable")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if cgo {
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+	}
 	cmd.Stderr = os.Stderr
 	if err := cmd.Run(); err != nil {
 		b.Fatal(err)
@@ -71,20 +82,23 @@ func buildBinary(b testing.TB) string {
 // cannot measure a child itself, since Linux counts in a child's peak the
 // memory of the process it was forked from).
 func BenchmarkColdStart(b *testing.B) {
-	bin := buildBinary(b)
+	bin, cgoBin := buildBinary(b), buildBinaryCgo(b, true)
 	gnuTime, _ := exec.LookPath("/usr/bin/time")
-	for _, p := range []struct{ name, state string }{
-		{"pocket", "UUUDLLFRFRBBLLFRFRBBDUDD"},
-		{"msquare", "2 6 8 4 5 7 3 1"},
-		{"rotgame", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3"},
-		{"rotgrid", "492357816"},
-		{"views", "fe88e8f9b499"},
+	for _, p := range []struct{ name, puzzle, state, bin string }{
+		{"pocket", "pocket", "UUUDLLFRFRBBLLFRFRBBDUDD", bin},
+		// The same, built with cgo (dynamically linked), as a plain go
+		// build makes it where a C compiler is installed.
+		{"pocket-cgo", "pocket", "UUUDLLFRFRBBLLFRFRBBDUDD", cgoBin},
+		{"msquare", "msquare", "2 6 8 4 5 7 3 1", bin},
+		{"rotgame", "rotgame", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", bin},
+		{"rotgrid", "rotgrid", "492357816", bin},
+		{"views", "views", "fe88e8f9b499", bin},
 	} {
 		b.Run(p.name, func(b *testing.B) {
 			var times []time.Duration
 			maxKB := 0
 			for b.Loop() {
-				cmd := exec.Command(bin, "solve", p.name, p.state)
+				cmd := exec.Command(p.bin, "solve", p.puzzle, p.state)
 				start := time.Now()
 				out, err := cmd.Output()
 				times = append(times, time.Since(start))
@@ -97,7 +111,7 @@ func BenchmarkColdStart(b *testing.B) {
 			if gnuTime != "" {
 				for range 5 {
 					var stderr strings.Builder
-					cmd := exec.Command(gnuTime, "-f", "%M", bin, "solve", p.name, p.state)
+					cmd := exec.Command(gnuTime, "-f", "%M", p.bin, "solve", p.puzzle, p.state)
 					cmd.Stderr = &stderr
 					if err := cmd.Run(); err != nil {
 						b.Fatal(err)
