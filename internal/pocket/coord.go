@@ -97,7 +97,11 @@ func (t *Tables) PermRow(p uint32) *[9]uint16 { return (*[9]uint16)(t.Perm[9*p :
 func (t *Tables) TwistRow(w uint32) *[9]uint16 { return (*[9]uint16)(t.Twist[9*w : 9*w+9]) }
 
 // MoveTables returns the coordinate move tables, built on first use.
-var MoveTables = sync.OnceValue(buildTables)
+var MoveTables = sync.OnceValue(func() *Tables {
+	t := buildTables()
+	builtMoves.Store(t)
+	return t
+})
 
 // buildTables fills the move tables. Only the three clockwise quarter turns
 // are computed; X2 and X' follow by applying X again through the table
@@ -191,12 +195,12 @@ var (
 	QTMMoves = []Move{MoveR, MoveRi, MoveU, MoveUi, MoveF, MoveFi}
 )
 
+// newDef makes a metric's definition. It builds no table: its moves are
+// applied through the move tables once they are built (by the first walk
+// that needs them, see Stepper, or after coldLimit cold reads), from the
+// corners until then (see applyMove), and its fold
+// likewise (see NewFold), so that a first answer waits for neither.
 func newDef(name string, moves []Move) *puzzle.Def {
-	// The fold first: it builds the move tables while it moves the twists
-	// on another core (see buildFold), which is half the first answer's
-	// wait.
-	fold := NewFold()
-	t := MoveTables()
 	names := make([]string, len(moves))
 	inverse := make([]int, len(moves))
 	for i, m := range moves {
@@ -209,14 +213,6 @@ func newDef(name string, moves []Move) *puzzle.Def {
 			}
 		}
 	}
-	var coords *puzzle.Coords
-	if len(moves) == 9 {
-		// The half-turn graph's moves are the tables' own, in order: its
-		// coordinate tables are the move tables themselves. (The
-		// quarter-turn graph's walks go through Stepper, and the rest
-		// through Apply.)
-		coords = &puzzle.Coords{Minor: NTwist, Major: t.Perm, MinorMoves: t.Twist}
-	}
 	return &puzzle.Def{
 		Name:    name,
 		Size:    NStates,
@@ -225,9 +221,11 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Inverse: inverse,
 		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
 		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
-		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.Apply(uint32(s), moves[m])) },
-		Accel:   puzzle.Accel{StateIsRank: true, Coords: coords},
-		Fold:    fold,
+		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(applyMove(uint32(s), moves[m])) },
+		// The walks go through Stepper, which needs no coordinate
+		// tables of the definition.
+		Accel: puzzle.Accel{StateIsRank: true},
+		Fold:  NewFold(),
 	}
 }
 

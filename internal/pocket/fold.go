@@ -81,8 +81,8 @@ func (f *foldIndex) fillRanks() {
 
 // entryCubie returns the representative position of entry e: its class's
 // representative permutation with twist e mod 2187, as Held holds it.
-func (f *foldIndex) entryCubie(e uint32) Cubie {
-	c := FromRank(uint32(f.rep[e/NFoldTwist]) * NTwist)
+func entryCubie(e uint32) Cubie {
+	c := FromRank(uint32(classReps[e/NFoldTwist]) * NTwist)
 	t := e % NFoldTwist
 	sum := uint8(0)
 	for i := 0; i < 7; i++ {
@@ -94,15 +94,22 @@ func (f *foldIndex) entryCubie(e uint32) Cubie {
 	return Held(c)
 }
 
-var theFold = sync.OnceValue(buildFold)
+// theFold returns the fold's index, built on first use.
+var theFold = sync.OnceValue(func() *foldIndex {
+	f := buildFold()
+	builtFold.Store(f)
+	return f
+})
 
-// NewFold returns the fold shared by both metrics' tables.
+// NewFold returns the fold shared by both metrics' tables. It builds
+// nothing: until the fold's index is built (by the first walk that needs it,
+// see Stepper, or after coldLimit reads), an entry is found without it
+// (coldEntry), which costs more a read and nothing to start.
 func NewFold() *puzzle.Fold {
-	f := theFold()
 	return &puzzle.Fold{
 		Entries: NEntries,
-		Index:   f.index,
-		Rep:     func(e uint32) uint32 { return f.entryCubie(e).Rank() },
+		Index:   foldEntry,
+		Rep:     func(e uint32) uint32 { return entryCubie(e).Rank() },
 	}
 }
 

@@ -67,7 +67,7 @@ func TestFoldIndexKeepsClass(t *testing.T) {
 		if e >= NEntries {
 			t.Fatalf("entry %d out of range", e)
 		}
-		if got, want := canon(f.entryCubie(e)), canon(c); got != want {
+		if got, want := canon(entryCubie(e)), canon(c); got != want {
 			t.Fatalf("%s: entry %d holds class %d, want %d", c.Facelets(), e, got, want)
 		}
 	}

@@ -146,12 +146,16 @@ func (d *Def) Fingerprint() [32]byte {
 		for m := range d.Moves {
 			put(uint64(d.Rank(d.Apply(s, m))))
 		}
-		if d.Fold != nil {
-			put(uint64(d.Fold.Index(r)))
-		}
 	}
 	if d.Fold != nil {
+		// A fold is what its entries stand for: the state each entry's
+		// distance is of (its index is proven against that by the
+		// generator, which refuses a state put in an entry of another
+		// distance, and by the tests).
 		put(uint64(d.Fold.Entries))
+		for i := uint32(0); i < samples; i++ {
+			put(uint64(d.Fold.Rep(uint32(uint64(i) * uint64(d.Fold.Entries) / samples))))
+		}
 	}
 	var sum [32]byte
 	copy(sum[:16], h1.Sum(nil))

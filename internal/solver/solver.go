@@ -44,8 +44,9 @@ func New(def func() *puzzle.Def, steps func() []walk.Step, groups bool, sep stri
 }
 
 // WithStepper gives the table's walker a specialised step (see
-// walk.Walker.WithStepper), made on first use; it returns t. It must be
-// called before the table is used.
+// walk.Walker.WithStepper), made on another goroutine at the first walk
+// (see walk.Walker.WithStepperFunc); it returns t. It must be called
+// before the table is used.
 func (t *Table) WithStepper(stepper func() walk.Stepper) *Table {
 	t.stepper = stepper
 	return t
@@ -70,7 +71,7 @@ func (t *Table) Walker() (*walk.Walker, error) {
 		}
 		t.w = walk.New(def, lv, steps, t.groups)
 		if t.stepper != nil {
-			t.w.WithStepper(t.stepper())
+			t.w.WithStepperFunc(t.stepper)
 		}
 	})
 	return t.w, t.err

@@ -396,10 +396,10 @@ func (d *descender) step(i int) (puzzle.State, uint8, bool) {
 		if m >= maxFirst {
 			return w.descend(d.s, d.v, i)
 		}
-		if d.known == 0 && w.stepper != nil && len(w.def.Moves) <= MaxFollow {
+		if st := w.stepperNow(); d.known == 0 && st != nil && len(w.def.Moves) <= MaxFollow {
 			// Every move is read sooner or later: read them at once.
 			_, data, _, _, _, _ := w.lv.Layout()
-			t, tv, nearer := w.stepper.Follow(data, uint32(d.s), d.v)
+			t, tv, nearer := st.Follow(data, uint32(d.s), d.v)
 			for k := range w.def.Moves {
 				d.t[k], d.tv[k] = puzzle.State(t[k]), tv[k]
 			}

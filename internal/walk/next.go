@@ -58,12 +58,12 @@ func (w *Walker) deriveNext() []byte {
 // deriveRange fills in the next-step table for ranks [lo, hi), where lo is
 // even and, with coordinate tables, a multiple of their Minor.
 func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
-	if w.stepper != nil {
+	if st := w.stepperNow(); st != nil {
 		_, data, _, _, _, _ := w.lv.Layout()
 		for r := lo; r < hi; r++ {
 			k := uint8(noStep)
 			if v := w.lv.At(r); r != w.goal && w.lv.Reachable(r) {
-				if i, _, _ := w.stepper.Step(data, r, v, -1); i >= 0 {
+				if i, _, _ := st.Step(data, r, v, -1); i >= 0 {
 					k = uint8(i)
 				}
 			}

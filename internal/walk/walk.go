@@ -68,9 +68,13 @@ type Walker struct {
 	// the background: NextAfter unless SetNextAfter changed it (0: never).
 	nextAfter atomic.Uint32
 
-	// stepper, if set, takes the steps of the walk over the distance table
-	// in place of the walker's own search (see WithStepper).
-	stepper Stepper
+	// stepper, once set, takes the steps of the walk over the distance
+	// table in place of the walker's own search (see WithStepper);
+	// makeStepper makes it on first use (see WithStepperFunc).
+	stepper        atomic.Pointer[Stepper]
+	makeStepper    func() Stepper
+	stepperOnce    sync.Once
+	stepperStarted atomic.Bool
 }
 
 // A Stepper is the walk specialised for one puzzle, one table and one list
@@ -105,9 +109,49 @@ const MaxFollow = 16
 // answer on every state.
 func (w *Walker) WithStepper(s Stepper) *Walker {
 	if w.def.Accel.StateIsRank {
-		w.stepper = s
+		w.stepper.Store(&s)
 	}
 	return w
+}
+
+// WithStepperFunc is WithStepper for a stepper that takes time to make
+// (tables to build): the walker calls newStepper on another goroutine
+// at its first walk, and walks on its own until it is there, so that a
+// program answering one position does not wait for it. Counting and
+// deriving the next-step table, which read many states, wait for it.
+func (w *Walker) WithStepperFunc(newStepper func() Stepper) *Walker {
+	if w.def.Accel.StateIsRank {
+		w.makeStepper = newStepper
+	}
+	return w
+}
+
+// stepperNow returns the walker's stepper, making it now if it is to be
+// made and is not yet; nil if the walker has none.
+func (w *Walker) stepperNow() Stepper {
+	if s := w.stepper.Load(); s != nil {
+		return *s
+	}
+	if w.makeStepper == nil {
+		return nil
+	}
+	w.stepperOnce.Do(func() {
+		s := w.makeStepper()
+		w.stepper.Store(&s)
+	})
+	return *w.stepper.Load()
+}
+
+// stepperReady returns the walker's stepper if it is there; if it is still
+// to be made, it starts making it in the background and returns nil.
+func (w *Walker) stepperReady() Stepper {
+	if s := w.stepper.Load(); s != nil {
+		return *s
+	}
+	if w.makeStepper != nil && w.stepperStarted.CompareAndSwap(false, true) {
+		go w.stepperNow()
+	}
+	return nil
 }
 
 // NextAfter is the number of walks after which a walker derives its
@@ -226,9 +270,10 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 
 // solveByTable walks the distance table from s, of rank r and level v.
 func (w *Walker) solveByTable(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+	if st := w.stepperReady(); st != nil {
+		return w.solveStepper(st, r, v, dst)
+	}
 	switch {
-	case w.stepper != nil:
-		return w.solveStepper(r, v, dst)
 	case w.simple != nil:
 		return w.solveSimple(s, r, v, dst)
 	}
@@ -236,9 +281,9 @@ func (w *Walker) solveByTable(s puzzle.State, r uint32, v uint8, dst []uint8) ([
 }
 
 // solveStepper is the walk through the walker's stepper.
-func (w *Walker) solveStepper(r uint32, v uint8, dst []uint8) ([]uint8, error) {
+func (w *Walker) solveStepper(st Stepper, r uint32, v uint8, dst []uint8) ([]uint8, error) {
 	_, data, _, _, _, _ := w.lv.Layout()
-	steps, n, ok := w.stepper.Walk(data, r, v, min(w.lv.MaxDistance(), MaxSteps))
+	steps, n, ok := st.Walk(data, r, v, min(w.lv.MaxDistance(), MaxSteps))
 	if !ok {
 		return dst, ErrInconsistent
 	}

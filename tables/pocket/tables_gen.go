@@ -15,7 +15,7 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pocket-htm", Size: 31888, SHA256: "2ed926481a2c41237b870d5b6eedd714d623789bc11db03b6fc0655f8b52dac0"},
-		{Name: "pocket-qtm", Size: 30034, SHA256: "82a731a9e44854dec732b3c3039266f5dd0ecf2b03de8702e135bc33b0ac56be"},
+		{Name: "pocket-htm", Size: 31888, SHA256: "dcb8667e03be549140568305306931f6f9659e75d4da515ab68a77836520b850"},
+		{Name: "pocket-qtm", Size: 30034, SHA256: "ea8f0541be4a93ea4be82bbfe01e68f1af98c6fcbe8a46d776c6d0f0fac5ce0f"},
 	})
 }
