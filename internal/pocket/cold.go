@@ -92,24 +92,16 @@ const coldLimit = 4096
 // coldReads counts the moves and entries found the cold way.
 var coldReads atomic.Uint32
 
-// applyMove returns the rank after move m from the position of rank r:
-// through the move tables once they are built, from the corners before.
-func applyMove(r uint32, m Move) uint32 {
-	if t := builtMoves.Load(); t != nil {
-		return t.Apply(r, m)
-	}
+// applyMoveCold is the definitions' Apply before the move tables are built.
+func applyMoveCold(r uint32, m Move) uint32 {
 	if coldReads.Add(1) > coldLimit {
 		return MoveTables().Apply(r, m)
 	}
 	return coldApply(r, m)
 }
 
-// foldEntry returns the folded tables' entry of the position of rank r:
-// through the fold's index once it is built, by coldEntry before.
-func foldEntry(r uint32) uint32 {
-	if f := builtFold.Load(); f != nil {
-		return f.index(r)
-	}
+// foldEntryCold is the fold's Index before the fold's index is built.
+func foldEntryCold(r uint32) uint32 {
 	if coldReads.Add(1) > coldLimit {
 		return theFold().index(r)
 	}

@@ -198,7 +198,7 @@ var (
 // newDef makes a metric's definition. It builds no table: its moves are
 // applied through the move tables once they are built (by the first walk
 // that needs them, see Stepper, or after coldLimit cold reads), from the
-// corners until then (see applyMove), and its fold
+// corners until then, and its fold
 // likewise (see NewFold), so that a first answer waits for neither.
 func newDef(name string, moves []Move) *puzzle.Def {
 	names := make([]string, len(moves))
@@ -221,7 +221,14 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Inverse: inverse,
 		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
 		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
-		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(applyMove(uint32(s), moves[m])) },
+		Apply: func(s puzzle.State, m int) puzzle.State {
+			// Through the move tables once they are built, from the
+			// corners before.
+			if t := builtMoves.Load(); t != nil {
+				return puzzle.State(t.Apply(uint32(s), moves[m]))
+			}
+			return puzzle.State(applyMoveCold(uint32(s), moves[m]))
+		},
 		// The walks go through Stepper, which needs no coordinate
 		// tables of the definition.
 		Accel: puzzle.Accel{StateIsRank: true},

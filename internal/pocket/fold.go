@@ -108,8 +108,15 @@ var theFold = sync.OnceValue(func() *foldIndex {
 func NewFold() *puzzle.Fold {
 	return &puzzle.Fold{
 		Entries: NEntries,
-		Index:   foldEntry,
-		Rep:     func(e uint32) uint32 { return entryCubie(e).Rank() },
+		Index: func(r uint32) uint32 {
+			// Through the fold's index once it is built, by coldEntry
+			// before.
+			if f := builtFold.Load(); f != nil {
+				return f.index(r)
+			}
+			return foldEntryCold(r)
+		},
+		Rep: func(e uint32) uint32 { return entryCubie(e).Rank() },
 	}
 }
 

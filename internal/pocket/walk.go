@@ -3,6 +3,7 @@ package pocket
 import (
 	"sync"
 
+	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/walk"
 )
 
@@ -69,6 +70,13 @@ func Stepper(qtm bool) walk.Stepper {
 		return qtmWalk{theWalkTables()}
 	}
 	return htmWalk{theWalkTables()}
+}
+
+// Coords returns the move tables as the half-turn table's coordinate
+// tables (its moves are the tables' own, in order), for the walk through
+// the next-step table (see walk.CoordsStepper).
+func (w htmWalk) Coords() *puzzle.Coords {
+	return &puzzle.Coords{Minor: NTwist, Major: w.moves.Perm, MinorMoves: w.moves.Twist}
 }
 
 // htmWalk is the walk in the half-turn metric: at each step the first move

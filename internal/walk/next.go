@@ -25,6 +25,10 @@ func (w *Walker) Prepare() {
 		return
 	}
 	w.nextOnce.Do(func() {
+		w.nextCoords = w.def.Accel.Coords
+		if cs, ok := w.stepperNow().(CoordsStepper); ok && w.nextCoords == nil {
+			w.nextCoords = cs.Coords()
+		}
 		next := w.deriveNext()
 		w.nextStep.Store(&next)
 	})
@@ -165,7 +169,7 @@ func (w *Walker) solveNext(next []byte, s puzzle.State, r uint32, dst []uint8) (
 		// reachable state but the goal.
 		return dst, ErrUnreachable
 	}
-	if c := w.def.Accel.Coords; c != nil && w.def.Accel.StateIsRank {
+	if c := w.nextCoords; c != nil && w.def.Accel.StateIsRank {
 		if w.identity && c.Class == nil {
 			return nextByCoords(next, c.Major, c.MinorMoves, c.Minor, uint32(len(w.def.Moves)), r, w.goal, w.lv.MaxDistance(), dst)
 		}

@@ -71,6 +71,11 @@ type Walker struct {
 	// stepper, once set, takes the steps of the walk over the distance
 	// table in place of the walker's own search (see WithStepper);
 	// makeStepper makes it on first use (see WithStepperFunc).
+	// nextCoords are the coordinate tables the walk through the next-step
+	// table uses: the definition's, or its stepper's (CoordsStepper); set
+	// before the next-step table is published.
+	nextCoords *puzzle.Coords
+
 	stepper        atomic.Pointer[Stepper]
 	makeStepper    func() Stepper
 	stepperOnce    sync.Once
@@ -97,6 +102,15 @@ type Stepper interface {
 	// rank r at level v, and as bit m whether that is one nearer: all the
 	// moves read at once, as counting solutions reads them.
 	Follow(data []byte, r uint32, v uint8) (t [MaxFollow]uint32, tv [MaxFollow]uint8, nearer uint32)
+}
+
+// A CoordsStepper is a Stepper with coordinate move tables of the walker's
+// definition, made with it, for a definition that has none of its own
+// until then: the walk through the next-step table uses them as it would
+// the definition's (see puzzle.Accel).
+type CoordsStepper interface {
+	Stepper
+	Coords() *puzzle.Coords
 }
 
 // MaxFollow is the most table moves a Stepper's Follow reads.
