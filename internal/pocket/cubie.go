@@ -60,6 +60,18 @@
 //   - The tests walk every position in both metrics and compare with the
 //     reference walk, and count every position's optimal solutions against
 //     a dynamic program over a fresh breadth-first search.
+//
+// # A first answer without the tables
+//
+// The move tables and the index are built on another goroutine when a walk
+// first needs them (cold.go). Until they are there, a move is applied to
+// the position's corners, and an entry is found by trying the symmetries
+// and holdings until one takes the position's permutation to a class's
+// representative (the 78 are written out): the same entry as the index's,
+// or, where the class is symmetric, another of its entries, which holds the
+// same distance by the argument above. The walk asks the same questions and
+// gets the same answers, so it takes the same steps; TestColdApply and
+// TestColdEntry check both cold reads against the tables on every position.
 package pocket
 
 // Faces, in the order used for colours.
