@@ -70,3 +70,13 @@ func BenchmarkMoveTables(b *testing.B) {
 		buildTables()
 	}
 }
+
+// BenchmarkWalkTables measures keying the permutation move table for the
+// fold (walkTables.next), which the walk's stepper pays once, with the move
+// tables and the fold's index.
+func BenchmarkWalkTables(b *testing.B) {
+	mt, f := MoveTables(), theFold()
+	for b.Loop() {
+		newWalkTables(mt, f)
+	}
+}

@@ -36,8 +36,9 @@ type foldIndex struct {
 	// field per position) that the symmetry and the holding add there.
 	classSym [NPerm]uint16
 	add      [NPerm]uint32
-	// twist[s][t] is twist t moved by symmetry s, a field per position.
-	twist [48][NTwist]uint32
+	// twist[s*NTwist+t] is twist t moved by symmetry s, a field per
+	// position.
+	twist [48 * NTwist]uint32
 	// rep[c] is the permutation (rank) of class c's representative.
 	rep [NClasses]uint16
 	// rankLow and rankHigh rank twists of positions 0..6 in base 3,
@@ -58,7 +59,7 @@ func (f *foldIndex) index(r uint32) uint32 {
 // entry returns the entry of the position of twist t whose permutation has
 // the given class<<6 | symmetry and twist addition.
 func (f *foldIndex) entry(classSym, add, t uint32) uint32 {
-	x := f.twist[classSym&63][t] + add
+	x := f.twist[classSym&63*NTwist+t] + add
 	return classSym>>6*NFoldTwist + uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
 }
 
@@ -342,7 +343,7 @@ func (f *foldIndex) moveTwists() {
 				at[i][d] = uint32(v) << (3 * s.slot[i])
 			}
 		}
-		row := &f.twist[si]
+		row := (*[NTwist]uint32)(f.twist[si*NTwist:])
 		t := 0
 		for d5 := range 3 {
 			x5 := at[5][d5]

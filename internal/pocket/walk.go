@@ -25,24 +25,56 @@ import (
 // the answer with the walk package's reference loop on every position in
 // both metrics.
 
-// walkTables are the tables the specialised walk reads: the move tables and
-// the fold's index. (A copy of the permutation move table carrying each
-// permutation's class and symmetry saves a read per position, about 6 per
-// cent of a walk, but a one-shot answer would pay more to build it.)
+// walkTables are the tables the specialised walk reads: the twist move
+// table, the fold's index, and the permutation move table with each move's
+// permutation keyed for the fold (next).
 type walkTables struct {
 	fold  *foldIndex
 	moves *Tables
+	// next[9*p+m] is what the walk reads of the permutation that move m
+	// leads to from permutation p: its twist addition, symmetry and class
+	// in the fold (bits 0..43) and the permutation itself (bits 44..56).
+	// One read where the move table, then the fold's classSym and add,
+	// took two, the second waiting on the first: 363 KB, built with the
+	// fold's index.
+	next []uint64
 }
 
-// rows returns the move table rows of rank r's permutation and twist.
-func (w *walkTables) rows(r uint32) (perm, twist *[9]uint16) {
-	return w.moves.PermRow(r / NTwist), w.moves.TwistRow(r % NTwist)
+// Fields of a walkTables.next word.
+const (
+	nextAddBits  = 21 // the twist addition, positions 0..6 (7 is left out of the entry)
+	nextSymShift = 21 // the symmetry's row of twist
+	nextClass    = 37 // the class
+	nextPerm     = 44 // the permutation
+)
+
+// rows returns the walk's rows of permutation p and twist t.
+func (w *walkTables) rows(p, t uint32) (perm *[9]uint64, twist *[9]uint16) {
+	return (*[9]uint64)(w.next[9*p : 9*p+9]), w.moves.TwistRow(t)
 }
 
-var theWalkTables = sync.OnceValue(func() *walkTables {
-	mt := MoveTables()
-	return &walkTables{fold: theFold(), moves: mt}
-})
+// entryAfter returns the entry of the position that a move leads to, from
+// the move's words of the two rows.
+func (f *foldIndex) entryAfter(next uint64, t uint16) uint32 {
+	x := f.twist[uint32(next>>nextSymShift&(1<<16-1))+uint32(t)] + uint32(next&(1<<nextAddBits-1))
+	return uint32(next>>nextClass&127)*NFoldTwist + uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
+}
+
+// permAfter returns the permutation of a walkTables.next word.
+func permAfter(next uint64) uint32 { return uint32(next >> nextPerm) }
+
+var theWalkTables = sync.OnceValue(func() *walkTables { return newWalkTables(MoveTables(), theFold()) })
+
+// newWalkTables keys the permutation move table mt.Perm for the fold f.
+func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
+	next := make([]uint64, len(mt.Perm))
+	for i, q := range mt.Perm {
+		cs := f.classSym[q]
+		next[i] = uint64(f.add[q]&(1<<nextAddBits-1)) | uint64(cs&63)*NTwist<<nextSymShift |
+			uint64(cs>>6)<<nextClass | uint64(q)<<nextPerm
+	}
+	return &walkTables{fold: f, moves: mt, next: next}
+}
 
 // Level arithmetic of a table that keeps distances mod 3.
 var (
@@ -51,14 +83,12 @@ var (
 
 // at returns the level of entry e of a table's packed levels.
 //
-// The loops below read a position's level as
+// The loops below read the level after move m as
 //
-//	at(data, w.fold.entry(uint32(w.fold.classSym[perm]), w.fold.add[perm], uint32(twist)))
+//	at(data, f.entryAfter(row[m], twists[m]))
 //
-// from the move's entries in the two move tables, rather than through a
-// function of their own: written so, both calls are inlined, where a call
-// per read would cost a fifth of the walk.
-
+// rather than through a function of their own: written so, both calls are
+// inlined, where a call per read would cost a fifth of the walk.
 func at(data []byte, e uint32) uint8 { return data[e>>2] >> (e & 3 * 2) & 3 }
 
 // Stepper returns the specialised walk for a table of the metric (qtm: the
@@ -90,17 +120,25 @@ func (w htmWalk) Coords() *puzzle.Coords {
 type htmWalk struct{ *walkTables }
 
 func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
-	row, twists := w.rows(r)
+	m, p, t, v := w.step(data, r/NTwist, r%NTwist, v, last)
+	return m, p*NTwist + t, v
+}
+
+// step is Step on a position's permutation p and twist t, which the walk
+// keeps apart: joining them into a rank and parting them again would cost
+// a multiplication and a division on every step, each waiting on the last.
+func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32, uint32, uint8) {
+	row, twists := w.rows(p, t)
 	want := nearer[v&3]
 	f := w.fold
 	for face := 0; face < 9; face += 3 {
 		if face == 3*last {
 			continue
 		}
-		row3, tw3 := (*[3]uint16)(row[face:face+3]), (*[3]uint16)(twists[face:face+3])
-		l0 := at(data, f.entry(uint32(f.classSym[row3[0]]), f.add[row3[0]], uint32(tw3[0])))
-		l1 := at(data, f.entry(uint32(f.classSym[row3[1]]), f.add[row3[1]], uint32(tw3[1])))
-		l2 := at(data, f.entry(uint32(f.classSym[row3[2]]), f.add[row3[2]], uint32(tw3[2])))
+		row3, tw3 := (*[3]uint64)(row[face:face+3]), (*[3]uint16)(twists[face:face+3])
+		l0 := at(data, f.entryAfter(row3[0], tw3[0]))
+		l1 := at(data, f.entryAfter(row3[1], tw3[1]))
+		l2 := at(data, f.entryAfter(row3[2], tw3[2]))
 		k := -1
 		switch want {
 		case l0:
@@ -111,17 +149,18 @@ func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, ui
 			k = 2
 		}
 		if k >= 0 {
-			return face + k, uint32(row3[k])*NTwist + uint32(tw3[k]), want
+			return face + k, permAfter(row3[k]), uint32(tw3[k]), want
 		}
 	}
-	return -1, r, v
+	return -1, p, t, v
 }
 
 func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
-	for ; r != 0; n++ {
+	p, t := r/NTwist, r%NTwist
+	for ; p|t != 0; n++ {
 		var m int
-		if m, r, v = w.Step(data, r, v, last); m < 0 || n >= max {
+		if m, p, t, v = w.step(data, p, t, v, last); m < 0 || n >= max {
 			return steps, n, false
 		}
 		last = m / 3
@@ -155,7 +194,18 @@ func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 type qtmWalk struct{ *walkTables }
 
 func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
-	row, twists := w.rows(r)
+	var lv [9]uint8
+	m, p, t, v, _ := w.step(data, r/NTwist, r%NTwist, v, last, &lv, false)
+	return m, p*NTwist + t, v
+}
+
+// step is Step on a position's permutation p and twist t, kept apart as
+// in htmWalk.step. When known is true, lv holds the levels after the moves
+// of the faces other than last's; step returns whether it holds those of
+// the position reached, read by the look ahead, so that the next step
+// need not read them again.
+func (w qtmWalk) step(data []byte, p, t uint32, v uint8, last int, lv *[9]uint8, known bool) (int, uint32, uint32, uint8, bool) {
+	row, twists := w.rows(p, t)
 	want := nearer[v&3]
 	twice := nearer[want]
 	f := w.fold
@@ -164,33 +214,41 @@ func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, ui
 			continue
 		}
 		m := 3 * face
-		row3, tw3 := (*[3]uint16)(row[m:m+3]), (*[3]uint16)(twists[m:m+3])
-		cw := at(data, f.entry(uint32(f.classSym[row3[0]]), f.add[row3[0]], uint32(tw3[0])))
-		ccw := at(data, f.entry(uint32(f.classSym[row3[1]]), f.add[row3[1]], uint32(tw3[1])))
-		half := at(data, f.entry(uint32(f.classSym[row3[2]]), f.add[row3[2]], uint32(tw3[2])))
+		row3, tw3 := (*[3]uint64)(row[m:m+3]), (*[3]uint16)(twists[m:m+3])
+		var cw, ccw, half uint8
+		if known {
+			cw, ccw, half = lv[m], lv[m+1], lv[m+2]
+		} else {
+			cw = at(data, f.entryAfter(row3[0], tw3[0]))
+			ccw = at(data, f.entryAfter(row3[1], tw3[1]))
+			half = at(data, f.entryAfter(row3[2], tw3[2]))
+		}
 		if half == twice {
 			for k := range 2 {
-				if t := uint32(row3[k])*NTwist + uint32(tw3[k]); w.continues(data, t, want, face) {
-					return m + k, t, want
+				if np, nt := permAfter(row3[k]), uint32(tw3[k]); w.continues(data, np, nt, want, face, lv) {
+					return m + k, np, nt, want, true
 				}
 			}
-			return m + 2, uint32(row3[2])*NTwist + uint32(tw3[2]), twice
+			return m + 2, permAfter(row3[2]), uint32(tw3[2]), twice, false
 		}
 		if cw == want {
-			return m, uint32(row3[0])*NTwist + uint32(tw3[0]), want
+			return m, permAfter(row3[0]), uint32(tw3[0]), want, false
 		}
 		if ccw == want {
-			return m + 1, uint32(row3[1])*NTwist + uint32(tw3[1]), want
+			return m + 1, permAfter(row3[1]), uint32(tw3[1]), want, false
 		}
 	}
-	return -1, r, v
+	return -1, p, t, v, false
 }
 
 func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
-	for ; r != 0; n++ {
+	p, t := r/NTwist, r%NTwist
+	var lv [9]uint8
+	known := false
+	for ; p|t != 0; n++ {
 		var m int
-		if m, r, v = w.Step(data, r, v, last); m < 0 || n >= max {
+		if m, p, t, v, known = w.step(data, p, t, v, last, &lv, known); m < 0 || n >= max {
 			return steps, n, false
 		}
 		last = m / 3
@@ -200,10 +258,13 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 }
 
 // continues reports whether some quarter turn of a face other than the
-// given one descends from rank t, at level v (t is not the goal: it is one
-// move from a position two from the goal at least).
-func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int) bool {
-	row, twists := w.rows(t)
+// given one descends from the position of permutation p and twist t, at
+// level v (it is not the goal: it is one move from a position two from the
+// goal at least). It reads the levels after all the moves of those faces
+// into lv, the half turns too: when it reports true, the walk goes there,
+// and its next step needs them all.
+func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]uint8) bool {
+	row, twists := w.rows(p, t)
 	want := nearer[v&3]
 	f := w.fold
 	found := false
@@ -212,8 +273,10 @@ func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int) bool {
 			continue
 		}
 		m := 3 * g
-		cw := at(data, f.entry(uint32(f.classSym[row[m]]), f.add[row[m]], uint32(twists[m])))
-		ccw := at(data, f.entry(uint32(f.classSym[row[m+1]]), f.add[row[m+1]], uint32(twists[m+1])))
+		row3, tw3 := (*[3]uint64)(row[m:m+3]), (*[3]uint16)(twists[m:m+3])
+		cw := at(data, f.entryAfter(row3[0], tw3[0]))
+		ccw := at(data, f.entryAfter(row3[1], tw3[1]))
+		lv[m], lv[m+1], lv[m+2] = cw, ccw, at(data, f.entryAfter(row3[2], tw3[2]))
 		found = found || cw == want || ccw == want
 	}
 	return found
@@ -222,11 +285,11 @@ func (w qtmWalk) continues(data []byte, t uint32, v uint8, face int) bool {
 // follow reads the levels after the given moves (indices into the nine)
 // from rank r at level v: Follow for a table whose moves they are.
 func (w *walkTables) follow(data []byte, r uint32, v uint8, moves []Move) (t [walk.MaxFollow]uint32, tv [walk.MaxFollow]uint8, down uint32) {
-	row, twists := w.rows(r)
+	row, twists := w.rows(r/NTwist, r%NTwist)
 	near := nearer[v]
 	for k, m := range moves {
-		t[k] = uint32(row[m])*NTwist + uint32(twists[m])
-		tv[k] = at(data, w.fold.entry(uint32(w.fold.classSym[row[m]]), w.fold.add[row[m]], uint32(twists[m])))
+		t[k] = permAfter(row[m])*NTwist + uint32(twists[m])
+		tv[k] = at(data, w.fold.entryAfter(row[m], twists[m]))
 		if tv[k] == near {
 			down |= 1 << k
 		}
