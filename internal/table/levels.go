@@ -49,8 +49,12 @@ func (l *Levels) At(r uint32) uint8 {
 func (l *Levels) Below(v uint8) uint8 { return l.below[v] }
 
 // Reachable reports whether rank r was reached from the goal.
-func (l *Levels) Reachable(r uint32) bool {
-	v := l.At(r)
+func (l *Levels) Reachable(r uint32) bool { return l.ReachableLevel(l.At(r)) }
+
+// ReachableLevel reports whether a state at level v (as At gives it) was
+// reached from the goal: Reachable for a caller that has read the level,
+// so that a folded table's index is not computed twice.
+func (l *Levels) ReachableLevel(v uint8) bool {
 	if l.Encoding == Mod3 {
 		return v != 3
 	}

@@ -66,7 +66,7 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 		_, data, _, _, _, _ := w.lv.Layout()
 		for r := lo; r < hi; r++ {
 			k := uint8(noStep)
-			if v := w.lv.At(r); r != w.goal && w.lv.Reachable(r) {
+			if v := w.lv.At(r); r != w.goal && w.lv.ReachableLevel(v) {
 				if i, _, _ := st.Step(data, r, v, -1); i >= 0 {
 					k = uint8(i)
 				}
@@ -121,7 +121,7 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 func (w *Walker) deriveRangeSteps(next []byte, lo, hi uint32) {
 	for r := lo; r < hi; r++ {
 		k := uint8(noStep)
-		if v := w.lv.At(r); r != w.goal && w.lv.Reachable(r) {
+		if v := w.lv.At(r); r != w.goal && w.lv.ReachableLevel(v) {
 			if i, _, _ := w.choose(w.def.Unrank(r), v, -1); i >= 0 {
 				k = uint8(i)
 			}

@@ -273,7 +273,7 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 		return w.solveNextSteps(*next, s, r, dst)
 	}
 	v := w.lv.At(r)
-	if !w.lv.Reachable(r) {
+	if !w.lv.ReachableLevel(v) {
 		return dst, ErrUnreachable
 	}
 	if len(w.steps) < noStep && w.solves.Add(1) == w.nextAfter.Load() {
@@ -309,7 +309,7 @@ func (w *Walker) solveStepper(st Stepper, r uint32, v uint8, dst []uint8) ([]uin
 func (w *Walker) SolveByTable(s puzzle.State, dst []uint8) ([]uint8, error) {
 	r := w.def.Rank(s)
 	v := w.lv.At(r)
-	if !w.lv.Reachable(r) {
+	if !w.lv.ReachableLevel(v) {
 		return dst, ErrUnreachable
 	}
 	return w.solveByTable(s, r, v, dst)
