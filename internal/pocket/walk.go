@@ -17,7 +17,11 @@ import (
 //   - In the quarter-turn metric a half turn is read directly (not as two
 //     quarter turns), with its face's quarter turns, and the look ahead that
 //     the reference walk makes after every step is made only where a half
-//     turn descends (see qtmWalk).
+//     turn descends (see qtmWalk); what it reads there serves the next step.
+//   - In both, a move's permutation and its place in the fold are one read
+//     (walkTables.next), and the walk keeps a position's permutation and
+//     twist apart rather than as a rank, which would take a division on
+//     every step.
 //
 // Neither changes which move the walk takes: the moves are tried in the same
 // order, only moves that cannot descend are skipped, and a look ahead is
