@@ -39,8 +39,8 @@ type walkTables struct {
 	// leads to from permutation p: its twist addition, symmetry and class
 	// in the fold (bits 0..43) and the permutation itself (bits 44..56).
 	// One read where the move table, then the fold's classSym and add,
-	// took two, the second waiting on the first: 363 KB, built with the
-	// fold's index.
+	// took two, the second waiting on the first: 363 KB, built after the
+	// fold's index (TestWalkTablesKeepEntries checks every word).
 	next []uint64
 }
 
