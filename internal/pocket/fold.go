@@ -59,8 +59,13 @@ func (f *foldIndex) index(r uint32) uint32 {
 // entry returns the entry of the position of twist t whose permutation has
 // the given class<<6 | symmetry and twist addition.
 func (f *foldIndex) entry(classSym, add, t uint32) uint32 {
-	x := f.twist[classSym&63*NTwist+t] + add
-	return classSym>>6*NFoldTwist + uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
+	return f.ranked(classSym>>6, f.twist[classSym&63*NTwist+t]+add)
+}
+
+// ranked returns the entry of class c whose twist is x, a sum of two
+// twists with a field per position.
+func (f *foldIndex) ranked(c, x uint32) uint32 {
+	return c*NFoldTwist + uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
 }
 
 // fillRanks fills in rankLow and rankHigh.

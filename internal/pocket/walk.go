@@ -46,10 +46,10 @@ type walkTables struct {
 
 // Fields of a walkTables.next word.
 const (
-	nextAddBits  = 21 // the twist addition, positions 0..6 (7 is left out of the entry)
-	nextSymShift = 21 // the symmetry's row of twist
-	nextClass    = 37 // the class
-	nextPerm     = 44 // the permutation
+	nextAddBits  = 21          // the twist addition, positions 0..6 (7 is left out of the entry)
+	nextSymShift = nextAddBits // the symmetry's row of twist (16 bits)
+	nextClass    = 37          // the class
+	nextPerm     = 44          // the permutation
 )
 
 // rows returns the walk's rows of permutation p and twist t.
@@ -61,7 +61,7 @@ func (w *walkTables) rows(p, t uint32) (perm *[9]uint64, twist *[9]uint16) {
 // the move's words of the two rows.
 func (f *foldIndex) entryAfter(next uint64, t uint16) uint32 {
 	x := f.twist[uint32(next>>nextSymShift&(1<<16-1))+uint32(t)] + uint32(next&(1<<nextAddBits-1))
-	return uint32(next>>nextClass&127)*NFoldTwist + uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
+	return f.ranked(uint32(next>>nextClass&127), x)
 }
 
 // permAfter returns the permutation of a walkTables.next word.
