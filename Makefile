@@ -5,11 +5,13 @@ GO ?= go
 
 all: build
 
-# Without cgo: the command links net (for serve), which otherwise makes it a
-# dynamically linked program, and the dynamic loader costs a one-shot answer
-# about 3 ms (BenchmarkColdStart/pocket against pocket-cgo).
+# The command, and beside it the server that "godtable serve" runs. Without
+# cgo: the server links net, which otherwise makes it a dynamically linked
+# program (the command links neither net nor the server, so that a one-shot
+# answer loads neither; cmd/godtable's TestNoServerLinked keeps it so).
 build:
 	CGO_ENABLED=0 $(GO) build -o bin/godtable ./cmd/godtable
+	CGO_ENABLED=0 $(GO) build -o bin/godtable-serve ./cmd/godtable-serve
 
 # The page as static files that solve in the browser with no server: the
 # page, the command built to WebAssembly and Go's wasm_exec.js, in bin/web

@@ -1,113 +1,125 @@
 package main
 
 import (
-	"bytes"
+	"bufio"
+	"io"
+	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
-	"strconv"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
-// script is one end-to-end case of testdata/script/*.txt: the command's
-// arguments, its stdin, and the exact stdout, stderr and exit status.
-//
-// File format: sections introduced by lines "-- args --" (one argument per
-// line), "-- stdin --", "-- stdout --", "-- stderr --" and "-- exit --"
-// (the status; lines after it are comments). Lines before the first section
-// are comments. A file may
-// hold several cases, each starting with its own "-- args --".
-type script struct {
-	file, name                 string
-	args                       []string
-	stdin, stdout, stderr      string
-	exit                       int
-	hasStdout, hasStderr, hasX bool
+// TestNoServerLinked: the command links neither the HTTP server nor the
+// network, which cost a one-shot answer more than the answer itself
+// (BenchmarkColdStart in internal/command); "serve" runs godtable-serve.
+func TestNoServerLinked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	out, err := exec.Command("go", "list", "-deps", ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	deps := strings.Fields(string(out))
+	for _, d := range deps {
+		switch {
+		case d == "net" || strings.HasPrefix(d, "net/"),
+			strings.HasPrefix(d, "crypto/tls"), strings.HasPrefix(d, "crypto/x509"),
+			strings.HasSuffix(d, "/cmd/godtable-serve"):
+			t.Errorf("the command links %s", d)
+		}
+	}
+	if len(deps) < 10 {
+		t.Fatalf("go list named only %q", deps)
+	}
 }
 
-func parseScripts(t *testing.T, file string) []script {
-	data, err := os.ReadFile(file)
+// build builds the packages (import paths relative to this one) into dir.
+func build(t *testing.T, dir string, pkgs ...string) {
+	t.Helper()
+	for _, p := range pkgs {
+		cmd := exec.Command("go", "build", "-o", dir+string(filepath.Separator), p)
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build %s: %v\n%s", p, err, out)
+		}
+	}
+}
+
+// TestServeRunsTheServer: "godtable serve" runs godtable-serve from beside
+// the command, which answers the API on the address given and stops
+// gracefully, with status 0, on SIGTERM sent to the process the caller
+// started.
+func TestServeRunsTheServer(t *testing.T) {
+	if testing.Short() || runtime.GOOS == "windows" {
+		t.Skip("builds two programs and signals one")
+	}
+	dir := t.TempDir()
+	build(t, dir, ".", "../godtable-serve")
+	cmd := exec.Command(filepath.Join(dir, "godtable"), "serve", "--addr", "127.0.0.1:0")
+	cmd.Env = append(os.Environ(), "PATH="+t.TempDir()) // not found on PATH: beside
+	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cases []script
-	var cur *script
-	section := ""
-	var body strings.Builder
-	flush := func() {
-		if cur == nil || section == "" {
-			return
-		}
-		text := body.String()
-		switch section {
-		case "args":
-			for _, l := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
-				if l != "" {
-					cur.args = append(cur.args, l)
-				}
-			}
-		case "stdin":
-			cur.stdin = text
-		case "stdout":
-			cur.stdout, cur.hasStdout = text, true
-		case "stderr":
-			cur.stderr, cur.hasStderr = text, true
-		case "exit":
-			// The status is the first line; later lines are comments.
-			first, _, _ := strings.Cut(strings.TrimSpace(text), "\n")
-			n, err := strconv.Atoi(first)
-			if err != nil {
-				t.Fatalf("%s: bad exit section %q", file, text)
-			}
-			cur.exit, cur.hasX = n, true
-		default:
-			t.Fatalf("%s: unknown section %q", file, section)
-		}
-		body.Reset()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
 	}
-	for _, line := range strings.SplitAfter(string(data), "\n") {
-		trimmed := strings.TrimRight(line, "\n")
-		if strings.HasPrefix(trimmed, "-- ") && strings.HasSuffix(trimmed, " --") {
-			flush()
-			section = strings.TrimSuffix(strings.TrimPrefix(trimmed, "-- "), " --")
-			if section == "args" {
-				cases = append(cases, script{file: file, name: strconv.Itoa(len(cases) + 1)})
-				cur = &cases[len(cases)-1]
-			}
-			continue
-		}
-		if cur != nil {
-			body.WriteString(line)
-		}
+	defer cmd.Process.Kill()
+	logs := bufio.NewReader(stderr)
+	first, err := logs.ReadString('\n')
+	if err != nil {
+		t.Fatalf("no first log line: %v", err)
 	}
-	flush()
-	return cases
-}
-
-// TestScripts runs every case of testdata/script through run, in process.
-func TestScripts(t *testing.T) {
-	files, err := filepath.Glob("testdata/script/*.txt")
+	_, url, ok := strings.Cut(strings.TrimSpace(first), "serving on ")
+	if !ok {
+		t.Fatalf("first log line %q, want serving on URL", first)
+	}
+	client := http.Client{Timeout: 30 * time.Second}
+	resp, err := client.Post(url+"api/v1/pocket/solve", "application/json", strings.NewReader(`{"state":"UUUULRBFRLFBLRBFRLFBDDDD"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(files) == 0 {
-		t.Fatal("no scripts")
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.Contains(string(body), `"solution":"R2 F2 R2"`) {
+		t.Errorf("solve: %d %s", resp.StatusCode, body)
 	}
-	for _, f := range files {
-		for _, c := range parseScripts(t, f) {
-			t.Run(filepath.Base(f)+"/"+c.name, func(t *testing.T) {
-				var stdout, stderr bytes.Buffer
-				code := run(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
-				if c.hasStdout && stdout.String() != c.stdout {
-					t.Errorf("godtable %s\nstdout:\n%s\nwant:\n%s", strings.Join(c.args, " "), stdout.String(), c.stdout)
-				}
-				if c.hasStderr && stderr.String() != c.stderr {
-					t.Errorf("godtable %s\nstderr:\n%s\nwant:\n%s", strings.Join(c.args, " "), stderr.String(), c.stderr)
-				}
-				if c.hasX && code != c.exit {
-					t.Errorf("godtable %s: exit %d, want %d (stderr: %s)", strings.Join(c.args, " "), code, c.exit, stderr.String())
-				}
-			})
-		}
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	rest, _ := io.ReadAll(logs)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("after SIGTERM: %v\n%s", err, rest)
+	}
+	if !strings.Contains(string(rest), "shutting down") {
+		t.Errorf("no graceful stop in the log:\n%s", rest)
+	}
+}
+
+// TestServeWithoutServer: with no godtable-serve beside the command or on
+// PATH, "godtable serve" says so in one line, with how to get it, and exits
+// with the usage status.
+func TestServeWithoutServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	dir := t.TempDir()
+	build(t, dir, ".")
+	cmd := exec.Command(filepath.Join(dir, "godtable"), "serve")
+	cmd.Env = append(os.Environ(), "PATH="+t.TempDir())
+	out, err := cmd.CombinedOutput()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 2 {
+		t.Fatalf("exit %v, want status 2; said %q", err, out)
+	}
+	msg := string(out)
+	if strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "godtable: serve: ") || !strings.Contains(msg, "go install github.com/godtable/godtable/cmd/godtable-serve") {
+		t.Errorf("said %q, want one line naming godtable-serve and how to install it", msg)
 	}
 }

@@ -1,184 +1,53 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"flag"
 	"fmt"
-	"io"
-	"net"
-	"net/http"
 	"os"
-	"os/signal"
-	"runtime/debug"
-	"syscall"
-	"time"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+
+	"github.com/godtable/godtable/internal/command"
 )
 
-// Server timeouts. A request's body is read within readTimeout and its answer
-// written within writeTimeout; they are generous enough for a batch of a few
-// million lines over a local network and short enough that a client that
-// stops reading or writing does not hold a connection for long.
-const (
-	readHeaderTimeout = 10 * time.Second
-	readTimeout       = 2 * time.Minute
-	writeTimeout      = 5 * time.Minute
-	idleTimeout       = 2 * time.Minute
-	// shutdownTimeout bounds how long a stopping server waits for the
-	// requests in flight.
-	shutdownTimeout = 30 * time.Second
-)
+// serverProgram is the program "godtable serve" runs.
+const serverProgram = "godtable-serve"
 
-// runServe is "godtable serve": the page and the HTTP API until SIGINT or
-// SIGTERM, which let the requests in flight finish.
-func runServe(e *env, args []string) int {
-	fs := flag.NewFlagSet("godtable serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	addr := fs.String("addr", "127.0.0.1:8080", "listen on `address` host:port")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(e.stdout, "usage: godtable serve [--addr 127.0.0.1:8080]")
-			fs.SetOutput(e.stdout)
-			fs.PrintDefaults()
-			return exitOK
+// serve runs godtable-serve with args and returns its exit status, or
+// command.ExitUsage when it cannot be found or started (said on stderr).
+// Where the system allows, the server replaces this process, so that its
+// signals (SIGINT, SIGTERM: a graceful stop) and its status are its own.
+func serve(args []string) int {
+	path, err := findServer()
+	if err == nil {
+		var status int
+		if status, err = runServer(path, args); err == nil {
+			return status
 		}
-		return e.usage("serve: %v", err)
 	}
-	if fs.NArg() > 0 {
-		return e.usage("serve takes no arguments")
-	}
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: serve: %v\n", err)
-		return exitUsage
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	fmt.Fprintf(e.stderr, "godtable: serving on http://%s/\n", ln.Addr())
-	if err := serve(ctx, ln, e.stderr); err != nil {
-		fmt.Fprintf(e.stderr, "godtable: serve: %v\n", err)
-		return 1
-	}
-	return exitOK
+	fmt.Fprintf(os.Stderr, "godtable: serve: %v\n", err)
+	return command.ExitUsage
 }
 
-// serve answers on ln until ctx is done, then stops taking connections and
-// waits (up to shutdownTimeout) for the requests in flight.
-func serve(ctx context.Context, ln net.Listener, logw io.Writer) error {
-	srv := newServer(logw)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
+// findServer looks for godtable-serve beside this program (where make build
+// and go install put both), then on PATH.
+func findServer() (string, error) {
+	name := serverProgram
+	if runtime.GOOS == "windows" {
+		name += ".exe"
 	}
-	fmt.Fprintln(logw, "godtable: shutting down: waiting for the requests in flight")
-	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
-	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		return err
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
-}
-
-// newServer is the HTTP server of "godtable serve", with its timeouts.
-func newServer(logw io.Writer) *http.Server {
-	return &http.Server{
-		Handler:           newHandler(logw),
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    64 << 10,
-	}
-}
-
-// newHandler is the page and the API, each request logged on logw and
-// guarded against panics.
-func newHandler(logw io.Writer) http.Handler {
-	return logged(logw, recovering(logw, routes()))
-}
-
-// statusWriter records the status of a response for the log, and whether
-// anything was written, so that a panic is answered with a 500 only while
-// the header can still be sent.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-	wrote  bool
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if !w.wrote {
-		w.status, w.wrote = code, true
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if !w.wrote {
-		w.status, w.wrote = http.StatusOK, true
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Flush lets a batch stream its answers through the wrapper.
-func (w *statusWriter) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		if !w.wrote {
-			w.status, w.wrote = http.StatusOK, true
-		}
-		f.Flush()
-	}
-}
-
-// Unwrap gives http.ResponseController the connection's own writer.
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// logged writes one line per request: method, path, status, duration.
-func logged(logw io.Writer, h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
-		sw, ok := w.(*statusWriter)
-		if !ok {
-			sw = &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		}
-		defer func() {
-			fmt.Fprintf(logw, "godtable: %s %s %d %s\n", r.Method, r.URL.Path, sw.status, time.Since(start).Round(time.Microsecond))
-		}()
-		h.ServeHTTP(sw, r)
-	})
-}
-
-// recovering turns a panic in a handler into a 500 answer and a log line
-// with the stack, so that one bad request never takes the server down.
-func recovering(logw io.Writer, h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw, ok := w.(*statusWriter)
-		if !ok {
-			sw = &statusWriter{ResponseWriter: w, status: http.StatusOK}
-		}
-		defer func() {
-			v := recover()
-			if v == nil {
-				return
+	if self, err := os.Executable(); err == nil {
+		if self, err := filepath.EvalSymlinks(self); err == nil {
+			p := filepath.Join(filepath.Dir(self), name)
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+				return p, nil
 			}
-			if v == http.ErrAbortHandler {
-				// The handler gave up on a client that went away: there
-				// is no one to answer.
-				panic(v)
-			}
-			fmt.Fprintf(logw, "godtable: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
-			if !sw.wrote {
-				writeError(sw, http.StatusInternalServerError, errors.New("internal error"))
-			} else {
-				sw.status = http.StatusInternalServerError
-			}
-		}()
-		h.ServeHTTP(sw, r)
-	})
+		}
+	}
+	if p, err := exec.LookPath(serverProgram); err == nil {
+		return p, nil
+	}
+	return "", fmt.Errorf("the server is the program %s, which is neither beside this program nor on PATH: "+
+		"install it with go install github.com/godtable/godtable/cmd/%s (make build puts both in bin/), or run go run ./cmd/%s in the source tree",
+		serverProgram, serverProgram, serverProgram)
 }

@@ -1,7 +1,7 @@
 // Package staticweb writes the page of "godtable serve" as static files that
 // any file host can serve and that solve in the browser, with no server: the
-// page's own files and its puzzles.js, the command itself built for GOOS=js GOARCH=wasm, and
-// Go's wasm_exec.js, which runs it. "make web" and the browser test both
+// page's own files and its puzzles.js, the server (cmd/godtable-serve) built
+// for GOOS=js GOARCH=wasm, and Go's wasm_exec.js, which runs it. "make web" and the browser test both
 // write the folder through Write, so that the folder the test checks is the
 // one make writes.
 package staticweb
@@ -21,9 +21,9 @@ import (
 	"github.com/godtable/godtable/internal/registry"
 )
 
-// Command is the package built to WebAssembly: the command, whose
+// Command is the package built to WebAssembly: the server, whose
 // js/wasm entry point answers the page's API calls in the browser.
-const Command = "github.com/godtable/godtable/cmd/godtable"
+const Command = "github.com/godtable/godtable/cmd/godtable-serve"
 
 // WASM is the name of the WebAssembly file in the folder; static.js loads it.
 const WASM = "godtable.wasm"
@@ -37,8 +37,8 @@ const (
 )
 
 // Write writes the static page into dir (made if missing): every file of
-// page (the command's web folder) with index.html loading the solver,
-// wasm_exec.js from the Go installation, and the command built to
+// page (the server's web folder) with index.html loading the solver,
+// wasm_exec.js from the Go installation, and the server built to
 // WebAssembly. goCmd is the go command to build with ("" finds one: go on
 // PATH, else the one this program was built with); the build runs in the
 // current directory, which must be inside the module.

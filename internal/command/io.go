@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"bufio"
@@ -10,11 +10,11 @@ import (
 	"strconv"
 )
 
-// maxLine is the longest input line taken; a longer one is an error for
+// MaxLine is the longest input line taken; a longer one is an error for
 // that line alone (the rest of it is skipped unread into memory).
-const maxLine = 64 << 10
+const MaxLine = 64 << 10
 
-// lineReader reads lines without ever holding more than maxLine bytes of one.
+// lineReader reads lines without ever holding more than MaxLine bytes of one.
 type lineReader struct {
 	r    *bufio.Reader
 	w    *bufio.Writer // flushed before a read that would block
@@ -43,7 +43,7 @@ func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
 		chunk, err := l.r.ReadSlice('\n')
 		n += len(chunk)
 		if !tooLong {
-			if len(l.line)+len(chunk) > maxLine+2 {
+			if len(l.line)+len(chunk) > MaxLine+2 {
 				tooLong = true
 			} else {
 				l.line = append(l.line, chunk...)
@@ -63,7 +63,7 @@ func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
 	}
 	line = bytes.TrimSuffix(l.line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
-	if len(line) > maxLine {
+	if len(line) > MaxLine {
 		tooLong = true
 	}
 	return line, tooLong, true
@@ -109,16 +109,16 @@ func (w *writer) write(a *answer, where string) {
 	b := append(w.buf[:0], '{')
 	b = strconv.AppendQuote(b, key)
 	b = append(b, ':')
-	b = appendJSON(b, a.Input)
+	b = AppendJSON(b, a.Input)
 	if a.Err != nil {
 		b = append(b, `,"error":`...)
-		b = appendJSON(b, a.Err.Error())
+		b = AppendJSON(b, a.Err.Error())
 	} else {
 		for _, f := range a.Fields {
 			b = append(b, ',')
 			b = strconv.AppendQuote(b, f.Key)
 			b = append(b, ':')
-			b = appendJSON(b, f.Value)
+			b = AppendJSON(b, f.Value)
 		}
 	}
 	b = append(b, "}\n"...)
@@ -126,7 +126,9 @@ func (w *writer) write(a *answer, where string) {
 	w.out.Write(b)
 }
 
-func appendJSON(b []byte, v any) []byte {
+// AppendJSON appends v as JSON: ints and plain ASCII strings directly, the
+// rest through encoding/json (null if it cannot be encoded).
+func AppendJSON(b []byte, v any) []byte {
 	switch x := v.(type) {
 	case int:
 		return strconv.AppendInt(b, int64(x), 10)

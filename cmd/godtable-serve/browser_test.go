@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/registry"
 	"io"
 	"io/fs"
 	"net/http"
@@ -239,7 +241,7 @@ func TestBrowserPocket(t *testing.T) {
 	}
 	// The same answer as the command.
 	var out strings.Builder
-	run([]string{"solve", "pocket", target}, strings.NewReader(""), &out, io.Discard)
+	command.Run([]string{"solve", "pocket", target}, strings.NewReader(""), &out, io.Discard)
 	if strings.TrimSpace(out.String()) != sol {
 		t.Errorf("page %q, command %q", sol, out.String())
 	}
@@ -331,7 +333,7 @@ func TestBrowserPhone(t *testing.T) {
 	// emulated, as the browsers' device modes do.
 	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Reload())
 	b.do(chromedp.WaitReady(chromedp.CSS(`body[data-ready="1"]`)))
-	for _, p := range puzzles {
+	for _, p := range registry.Puzzles() {
 		name := p.Name()
 		b.choose(name)
 		b.click("#random")
@@ -526,7 +528,8 @@ func TestBrowserPyraminx(t *testing.T) {
 // and steps through the answer showing the command's drawing of each state.
 func TestBrowserPlainPage(t *testing.T) {
 	var plain []cli.Puzzle
-	for _, p := range puzzles {
+	for _, rp := range registry.Puzzles() {
+		var p cli.Puzzle = rp
 		if p.Name() == "rotgrid" {
 			p = struct{ cli.Puzzle }{p} // no Page
 		}

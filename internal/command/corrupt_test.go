@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"bytes"
@@ -62,8 +62,8 @@ func TestCorruptTable(t *testing.T) {
 			if ee, ok := err.(*exec.ExitError); ok {
 				code = ee.ExitCode()
 			}
-			if code != exitTable {
-				t.Errorf("exit %d (%v), want %d; stderr %s", code, err, exitTable, stderr.String())
+			if code != ExitTable {
+				t.Errorf("exit %d (%v), want %d; stderr %s", code, err, ExitTable, stderr.String())
 			}
 			if stdout.Len() != 0 {
 				t.Errorf("answers printed from a damaged table: %q", stdout.String())

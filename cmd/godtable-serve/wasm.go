@@ -7,7 +7,7 @@ import (
 	"syscall/js"
 )
 
-// main is the command built for the browser, the solver of the static page
+// main is the server built for the browser, the solver of the static page
 // (make web): instead of reading a command line it gives the page the
 // function godtableCall(puzzle, action, bodyJSON), which answers a Promise of
 // {status, body} by running the server's own API handler in process, so

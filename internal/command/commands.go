@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"bufio"
@@ -14,9 +14,9 @@ import (
 	"github.com/godtable/godtable/lookup"
 )
 
-// exitTable is the status when a table cannot be used (damaged or built for
+// ExitTable is the status when a table cannot be used (damaged or built for
 // another definition): nothing is answered from it.
-const exitTable = 3
+const ExitTable = 3
 
 // tableFailure reports an unusable table and returns true if err is one.
 func tableFailure(e *env, err error) bool {
@@ -112,7 +112,7 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 	}
 }
 
-var errTooLong = fmt.Errorf("line too long (more than %d bytes)", maxLine)
+var errTooLong = fmt.Errorf("line too long (more than %d bytes)", MaxLine)
 
 func runSolve(p puzzle, e *env, o *options, args []string) int {
 	out := bufio.NewWriterSize(e.stdout, 64<<10)
@@ -143,11 +143,11 @@ func runSolve(p puzzle, e *env, o *options, args []string) int {
 func batchStatus(tableFailed, invalid bool) int {
 	switch {
 	case tableFailed:
-		return exitTable
+		return ExitTable
 	case invalid:
-		return exitInvalid
+		return ExitInvalid
 	}
-	return exitOK
+	return ExitOK
 }
 
 func runVerify(p puzzle, e *env, o *options, args []string) int {
@@ -230,12 +230,12 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 		state, moves, dist, err := p.Scramble(rng, o)
 		if tableFailure(e, err) {
 			out.Flush()
-			return exitTable
+			return ExitTable
 		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "godtable: %v\n", err)
 			out.Flush()
-			return exitUsage
+			return ExitUsage
 		}
 		a.Reset(state)
 		a.Text = append(a.Text, state...)
@@ -251,7 +251,7 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 			break
 		}
 	}
-	return exitOK
+	return ExitOK
 }
 
 func runStats(p puzzle, e *env, o *options, args []string) int {
@@ -260,11 +260,11 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	}
 	counts, err := p.Stats(o)
 	if tableFailure(e, err) {
-		return exitTable
+		return ExitTable
 	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
-		return exitUsage
+		return ExitUsage
 	}
 	total := 0
 	for _, c := range counts {
@@ -285,7 +285,7 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 			fmt.Fprint(out, c)
 		}
 		out.WriteString("]}\n")
-		return exitOK
+		return ExitOK
 	}
 	title := p.Name()
 	if p.Features().Metric {
@@ -305,7 +305,7 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 		bar := (c*width + maxCount - 1) / maxCount
 		fmt.Fprintf(out, "%8d %10d %7.3f%% %s\n", d, c, 100*float64(c)/float64(total), strings.Repeat("#", bar))
 	}
-	return exitOK
+	return ExitOK
 }
 
 func runShow(p puzzle, e *env, o *options, args []string) int {
@@ -320,10 +320,10 @@ func runShow(p puzzle, e *env, o *options, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
 		fmt.Fprintf(e.stdout, "error: %v\n", err)
-		return exitInvalid
+		return ExitInvalid
 	}
 	fmt.Fprint(e.stdout, s)
-	return exitOK
+	return ExitOK
 }
 
 func isTerminal(w any) bool {
@@ -344,5 +344,5 @@ func runBattery(p puzzle, e *env, o *options, args []string) int {
 		return e.usage("battery takes no arguments")
 	}
 	fmt.Fprint(e.stdout, b.Battery(o))
-	return exitOK
+	return ExitOK
 }

@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"bytes"
@@ -43,7 +43,7 @@ func FuzzCommand(f *testing.F) {
 			if code < 0 || code > 2 {
 				t.Fatalf("godtable %q: exit %d", args, code)
 			}
-			if code == exitUsage && stdout.Len() != 0 {
+			if code == ExitUsage && stdout.Len() != 0 {
 				t.Fatalf("godtable %q: exit 2 with answers %q", args, stdout.String())
 			}
 		}
@@ -128,9 +128,9 @@ func checkAnswers(t *testing.T, sel uint8, stdin string) {
 	if n := strings.Count(stderr.String(), "\n"); n != errs {
 		t.Fatalf("godtable %q on %q: %d error answers, %d lines on stderr: %s", args, stdin, errs, n, stderr.String())
 	}
-	want := exitOK
+	want := ExitOK
 	if errs+bad > 0 {
-		want = exitInvalid
+		want = ExitInvalid
 	}
 	if code != want {
 		t.Fatalf("godtable %q on %q: exit %d with %d errors and %d verdicts not optimal", args, stdin, code, errs, bad)

@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 func TestMsquareScramble(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	code := run([]string{"scramble", "msquare", "-n", "200", "--seed", "3", "--min-moves", "18"}, strings.NewReader(""), &stdout, &stderr)
-	if code != exitOK {
+	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")

@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"bytes"
@@ -38,8 +38,8 @@ func TestWriteFailure(t *testing.T) {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var stderr bytes.Buffer
 			code := run(c.args, strings.NewReader(c.stdin), errWriter{errors.New("disk full")}, &stderr)
-			if code != exitIO {
-				t.Errorf("exit %d, want %d", code, exitIO)
+			if code != ExitIO {
+				t.Errorf("exit %d, want %d", code, ExitIO)
 			}
 			if got := stderr.String(); !strings.HasSuffix(got, "godtable: write: standard output: disk full\n") || strings.Count(got, "write:") != 1 {
 				t.Errorf("stderr %q", got)
@@ -53,7 +53,7 @@ func TestWriteFailureStopsReading(t *testing.T) {
 	input := bytes.Repeat([]byte("UUUULRBFRLFBLRBFRLFBDDDD\n"), 200000)
 	in := &countingReader{r: bytes.NewReader(input)}
 	var stderr bytes.Buffer
-	if code := run([]string{"solve", "pocket"}, in, errWriter{errors.New("disk full")}, &stderr); code != exitIO {
+	if code := run([]string{"solve", "pocket"}, in, errWriter{errors.New("disk full")}, &stderr); code != ExitIO {
 		t.Errorf("exit %d", code)
 	}
 	if in.read > len(input)/2 {
@@ -66,7 +66,7 @@ func TestClosedPipeQuiet(t *testing.T) {
 	for _, c := range writers {
 		var stderr bytes.Buffer
 		code := run(c.args, strings.NewReader(c.stdin), &failingWriter{n: 3}, &stderr)
-		if stderr.Len() != 0 || code != exitOK {
+		if stderr.Len() != 0 || code != ExitOK {
 			t.Errorf("%s: exit %d, stderr %q", strings.Join(c.args, " "), code, stderr.String())
 		}
 	}
@@ -100,7 +100,7 @@ func TestReadFailure(t *testing.T) {
 		var stdout, stderr bytes.Buffer
 		r := &brokenReader{c.in, errors.New("input/output error")}
 		code := run([]string{c.cmd, "pocket"}, r, &stdout, &stderr)
-		if code != exitIO || stdout.String() != c.stdout || stderr.String() != "godtable: read: standard input: input/output error\n" {
+		if code != ExitIO || stdout.String() != c.stdout || stderr.String() != "godtable: read: standard input: input/output error\n" {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.cmd, code, stdout.String(), stderr.String())
 		}
 	}
@@ -131,21 +131,21 @@ func TestIOFailureBinary(t *testing.T) {
 	for _, c := range writers {
 		name := strings.Join(c.args, " ")
 		code, _, stderr := sh(`"$0" "$@" > /dev/full`, c.args, c.stdin)
-		if code != exitIO || stderr != "godtable: write: standard output: no space left on device\n" {
+		if code != ExitIO || stderr != "godtable: write: standard output: no space left on device\n" {
 			t.Errorf("%s > /dev/full: exit %d, stderr %q", name, code, stderr)
 		}
 		code, _, stderr = sh(`"$0" "$@" >&-`, c.args, c.stdin)
-		if code != exitIO || stderr != "godtable: write: standard output: not open (the descriptor was closed)\n" {
+		if code != ExitIO || stderr != "godtable: write: standard output: not open (the descriptor was closed)\n" {
 			t.Errorf("%s >&-: exit %d, stderr %q", name, code, stderr)
 		}
 		// Output thrown away on purpose is not a failure.
-		if code, _, stderr = sh(`"$0" "$@" > /dev/null`, c.args, c.stdin); code != exitOK || stderr != "" {
+		if code, _, stderr = sh(`"$0" "$@" > /dev/null`, c.args, c.stdin); code != ExitOK || stderr != "" {
 			t.Errorf("%s > /dev/null: exit %d, stderr %q", name, code, stderr)
 		}
 	}
 	for _, cmd := range []string{"solve", "verify"} {
 		code, stdout, stderr := sh(`"$0" "$1" pocket < /`, []string{cmd}, "")
-		if code != exitIO || stdout != "" || stderr != "godtable: read: standard input: is a directory\n" {
+		if code != ExitIO || stdout != "" || stderr != "godtable: read: standard input: is a directory\n" {
 			t.Errorf("%s pocket < /: exit %d, stdout %q, stderr %q", cmd, code, stdout, stderr)
 		}
 	}
@@ -176,7 +176,7 @@ func TestFlagRanges(t *testing.T) {
 		start := time.Now()
 		var stdout, stderr bytes.Buffer
 		code := run(c.args, strings.NewReader(""), &stdout, &stderr)
-		if code != exitUsage || !strings.Contains(stderr.String(), c.msg) || stdout.Len() != 0 {
+		if code != ExitUsage || !strings.Contains(stderr.String(), c.msg) || stdout.Len() != 0 {
 			t.Errorf("%s: exit %d, stderr %q, want %q", strings.Join(c.args, " "), code, stderr.String(), c.msg)
 		}
 		if d := time.Since(start); d > time.Second {
@@ -190,7 +190,7 @@ func TestFlagRanges(t *testing.T) {
 		{"solve", "pocket", "--all", "--limit", "1000000000", "UUUULRBFRLFBLRBFRLFBDDDD"},
 		{"scramble", "pocket", "--seed", "18446744073709551615"},
 	} {
-		if code := run(args, strings.NewReader(""), io.Discard, io.Discard); code != exitOK {
+		if code := run(args, strings.NewReader(""), io.Discard, io.Discard); code != ExitOK {
 			t.Errorf("%s: exit %d", strings.Join(args, " "), code)
 		}
 	}

@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"bytes"
@@ -195,8 +195,8 @@ func TestCubingJSSolutionsVerified(t *testing.T) {
 		t.Fatalf("%d of %d cubing.js solutions not optimal", notOptimal, len(rows))
 	}
 	out, code := runBatch(t, []string{"verify", "pocket", "--scramble"}, in)
-	if code != exitInvalid {
-		t.Errorf("exit %d, want %d (some solutions are not optimal)", code, exitInvalid)
+	if code != ExitInvalid {
+		t.Errorf("exit %d, want %d (some solutions are not optimal)", code, ExitInvalid)
 	}
 	for i := range rows {
 		if out[i] != want[i] {

@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"flag"
@@ -20,8 +20,8 @@ const (
 	maxMinMoves = 100
 )
 
-// registerFlags registers on fs the flags that cmd takes for p, into o.
-func registerFlags(o *options, fs *flag.FlagSet, cmd string, p puzzle) {
+// RegisterFlags registers on fs the flags that cmd takes for p, into o.
+func RegisterFlags(o *options, fs *flag.FlagSet, cmd string, p puzzle) {
 	f := p.Features()
 	o.Metric = "htm"
 	o.Colour = "auto"
@@ -88,15 +88,15 @@ func registerFlags(o *options, fs *flag.FlagSet, cmd string, p puzzle) {
 	case "battery":
 		b, ok := p.(cli.Batterer)
 		if !ok {
-			break // refused by checkOptions
+			break // refused by CheckOptions
 		}
 		fs.IntVar(&o.N, "n", b.BatterySize(), fmt.Sprintf("run the first `N` cases only (0 to %d)", b.BatterySize()))
 		fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
 	}
 }
 
-// checkOptions rejects flag combinations that make no sense.
-func checkOptions(o *options, cmd string, p puzzle) error {
+// CheckOptions rejects flag combinations that make no sense.
+func CheckOptions(o *options, cmd string, p puzzle) error {
 	f := p.Features()
 	if _, ok := p.(cli.Batterer); cmd == "battery" && !ok {
 		return fmt.Errorf("no battery for this puzzle")

@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/registry"
 	"io"
 	"net"
 	"net/http"
@@ -36,10 +38,10 @@ func post(t testing.TB, h http.Handler, method, path, body string, header ...str
 	return w.Code, w.Body.String()
 }
 
-// runCommand runs the command in-process and returns its stdout.
+// runOutput runs the command in-process and returns its stdout.
 func runOutput(args []string, stdin string) string {
 	var out bytes.Buffer
-	run(args, strings.NewReader(stdin), &out, io.Discard)
+	command.Run(args, strings.NewReader(stdin), &out, io.Discard)
 	return out.String()
 }
 
@@ -139,7 +141,7 @@ func TestAPIVerifyScrambleStatsMatchCommand(t *testing.T) {
 			t.Errorf("verify %s: status %d for %s", v.puzzle, code, body)
 		}
 	}
-	for _, p := range puzzles {
+	for _, p := range registry.Puzzles() {
 		name := p.Name()
 		_, body := post(t, h, "POST", "/api/v1/"+name+"/scramble", `{"n":3,"seed":42}`)
 		if want := runOutput([]string{"scramble", name, "--json", "-n", "3", "--seed", "42"}, ""); body != want {
@@ -163,7 +165,7 @@ func TestAPIVerifyScrambleStatsMatchCommand(t *testing.T) {
 // JSON error.
 func TestAPIErrors(t *testing.T) {
 	h := newHandler(io.Discard)
-	long := strings.Repeat("R ", maxLine)
+	long := strings.Repeat("R ", command.MaxLine)
 	cases := []struct {
 		name, method, path, body string
 		code                     int
@@ -323,7 +325,7 @@ func TestAPIShow(t *testing.T) {
 // stdin, in plain lines and in JSON Lines, with the query's options.
 func TestAPIBatch(t *testing.T) {
 	h := newHandler(io.Discard)
-	lines := "FFFUDDRFRULLLDRRUULBBBDB\nnot a cube\r\nUUUULLFFRRBBLLFFRRBBDDDD\n\n" + strings.Repeat("x", maxLine+1) + "\nLBUUFLFFRURDLFRLBBDBDUDR"
+	lines := "FFFUDDRFRULLLDRRUULBBBDB\nnot a cube\r\nUUUULLFFRRBBLLFFRRBBDDDD\n\n" + strings.Repeat("x", command.MaxLine+1) + "\nLBUUFLFFRURDLFRLBBDBDUDR"
 	code, body := post(t, h, "POST", "/api/v1/pocket/batch?metric=qtm&count=true", lines)
 	if want := runOutput([]string{"solve", "pocket", "--json", "--metric", "qtm", "--count"}, lines); code != 200 || body != want {
 		t.Errorf("batch: %d\n%s\nwant\n%s", code, body, want)

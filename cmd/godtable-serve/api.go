@@ -14,11 +14,18 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/command"
 )
 
 // Request limits. A single request (solve, verify, scramble, stats, show)
 // carries one state, so a small body is plenty; a batch carries many lines,
-// each at most maxLine bytes as on stdin.
+// each at most command.MaxLine bytes as on stdin.
+// puzzle and options are the command's (see internal/cli).
+type (
+	puzzle  = cli.Puzzle
+	options = cli.Options
+)
+
 const (
 	maxRequestBody = 1 << 20
 	// maxScrambleN is the most states one scramble request draws.
@@ -49,15 +56,15 @@ func routes() *http.ServeMux {
 func writeError(w http.ResponseWriter, status int, err error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	b := appendJSON([]byte(`{"error":`), err.Error())
+	b := command.AppendJSON([]byte(`{"error":`), err.Error())
 	w.Write(append(b, "}\n"...))
 }
 
 // handlePuzzles lists the puzzles and the options each takes, for the page.
 func handlePuzzles(w http.ResponseWriter, r *http.Request) {
 	var list []cli.Info
-	for _, n := range puzzleNames() {
-		list = append(list, cli.InfoOf(lookupPuzzle(n)))
+	for _, n := range command.PuzzleNames() {
+		list = append(list, cli.InfoOf(command.Lookup(n)))
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(list)
@@ -93,9 +100,9 @@ var inputFields = map[string][]string{
 
 func handleAPI(w http.ResponseWriter, r *http.Request) {
 	name, action := r.PathValue("puzzle"), r.PathValue("action")
-	p := lookupPuzzle(name)
+	p := command.Lookup(name)
 	if p == nil {
-		writeError(w, http.StatusNotFound, fmt.Errorf("unknown puzzle %q (want one of %s)", name, strings.Join(puzzleNames(), ", ")))
+		writeError(w, http.StatusNotFound, fmt.Errorf("unknown puzzle %q (want one of %s)", name, strings.Join(command.PuzzleNames(), ", ")))
 		return
 	}
 	if action == "batch" {
@@ -190,8 +197,8 @@ func decodeRequest(body []byte, cmd string, p puzzle, r *http.Request) (request,
 	req.opts = o
 	req.state, req.solution, req.moves = values["state"], values["solution"], values["moves"]
 	for _, in := range []string{req.state, req.solution, req.moves} {
-		if len(in) > maxLine {
-			return request{}, http.StatusRequestEntityTooLarge, fmt.Errorf("input too long (more than %d bytes)", maxLine)
+		if len(in) > command.MaxLine {
+			return request{}, http.StatusRequestEntityTooLarge, fmt.Errorf("input too long (more than %d bytes)", command.MaxLine)
 		}
 	}
 	return req, 0, nil
@@ -223,7 +230,7 @@ func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error
 	fs := flag.NewFlagSet("godtable "+cmd+" "+p.Name(), flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := &options{}
-	registerFlags(o, fs, cmd, p)
+	command.RegisterFlags(o, fs, cmd, p)
 	keys := make([]string, 0, len(values))
 	for k := range values {
 		keys = append(keys, k)
@@ -242,7 +249,7 @@ func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error
 		}
 	}
 	o.JSON = true
-	if err := checkOptions(o, cmd, p); err != nil {
+	if err := command.CheckOptions(o, cmd, p); err != nil {
 		return nil, err
 	}
 	if cmd == "scramble" && o.N > maxScrambleN {
@@ -279,12 +286,11 @@ func fieldNames(fs *flag.FlagSet, cmd string) []string {
 	return names
 }
 
-// commandOutput runs one of the command's own functions with the request's
+// commandOutput runs one of the command's own commands with the request's
 // options, capturing its output and its messages.
-func commandOutput(f func(p puzzle, e *env, o *options, args []string) int, p puzzle, o *options, stdin string, args []string) (stdout, stderr string, status int) {
+func commandOutput(cmd string, p puzzle, o *options, stdin string, args []string) (stdout, stderr string, status int) {
 	var out, errs bytes.Buffer
-	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errs}
-	status = f(p, e, o, args)
+	status = command.Call(cmd, p, o, strings.NewReader(stdin), &out, &errs, args)
 	return out.String(), errs.String(), status
 }
 
@@ -292,7 +298,7 @@ func commandOutput(f func(p puzzle, e *env, o *options, args []string) int, p pu
 // 400 when it carries an error (an invalid input), or 500 when a table
 // could not be used.
 func writeAnswer(w http.ResponseWriter, stdout, stderr string, status int) {
-	if status == exitTable {
+	if status == command.ExitTable {
 		writeError(w, http.StatusInternalServerError, errors.New(commandMessage(stderr)))
 		return
 	}
@@ -326,12 +332,12 @@ func commandMessage(stderr string) string {
 // handleSolve answers as "solve --json PUZZLE STATE" does: the state is one
 // argument, so a views drawing may span lines.
 func handleSolve(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
-	stdout, stderr, status := commandOutputArgs(runSolve, p, req.opts, req.state)
+	stdout, stderr, status := commandOutputArgs("solve", p, req.opts, req.state)
 	writeAnswer(w, stdout, stderr, status)
 }
 
-func commandOutputArgs(f func(p puzzle, e *env, o *options, args []string) int, p puzzle, o *options, arg string) (string, string, int) {
-	return commandOutput(f, p, o, "", []string{arg})
+func commandOutputArgs(cmd string, p puzzle, o *options, arg string) (string, string, int) {
+	return commandOutput(cmd, p, o, "", []string{arg})
 }
 
 // handleVerify answers as "verify --json" does for the line STATE<TAB>SOLUTION.
@@ -340,14 +346,14 @@ func handleVerify(w http.ResponseWriter, r *http.Request, p puzzle, req request)
 		writeError(w, http.StatusBadRequest, errors.New("state and solution must each be one line"))
 		return
 	}
-	stdout, stderr, status := commandOutput(runVerify, p, req.opts, req.state+"\t"+req.solution+"\n", nil)
+	stdout, stderr, status := commandOutput("verify", p, req.opts, req.state+"\t"+req.solution+"\n", nil)
 	writeAnswer(w, stdout, stderr, status)
 }
 
 // handleScramble answers as "scramble --json" does: one JSON line per state.
 func handleScramble(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
-	out, errs, status := commandOutput(runScramble, p, req.opts, "", nil)
-	if status != exitOK {
+	out, errs, status := commandOutput("scramble", p, req.opts, "", nil)
+	if status != command.ExitOK {
 		writeFailure(w, errs, status)
 		return
 	}
@@ -359,7 +365,7 @@ func handleScramble(w http.ResponseWriter, r *http.Request, p puzzle, req reques
 // input (400), or as a server error (500) when a table could not be used.
 func writeFailure(w http.ResponseWriter, stderr string, status int) {
 	code := http.StatusBadRequest
-	if status == exitTable {
+	if status == command.ExitTable {
 		code = http.StatusInternalServerError
 	}
 	writeError(w, code, errors.New(commandMessage(stderr)))
@@ -375,8 +381,8 @@ func contentType(n int) string {
 
 // handleStats answers as "stats --json" does.
 func handleStats(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
-	out, errs, status := commandOutput(runStats, p, req.opts, "", nil)
-	if status != exitOK {
+	out, errs, status := commandOutput("stats", p, req.opts, "", nil)
+	if status != command.ExitOK {
 		writeFailure(w, errs, status)
 		return
 	}
@@ -455,7 +461,7 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 	if jsonLines {
 		batchJSONLines(out, body, p)
 	} else {
-		runSolve(p, &env{stdin: body, stdout: out, stderr: io.Discard}, o, nil)
+		command.Call("solve", p, o, body, out, io.Discard, nil)
 	}
 	if body.err != nil {
 		msg := fmt.Errorf("reading the request: %v", body.err)
@@ -463,7 +469,7 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 		if errors.As(body.err, &mb) {
 			msg = fmt.Errorf("request body too large (more than %d bytes): the lines after the answers above were not read", maxBatchBody)
 		}
-		b := appendJSON([]byte(`{"error":`), msg.Error())
+		b := command.AppendJSON([]byte(`{"error":`), msg.Error())
 		out.Write(append(b, "}\n"...))
 	}
 }
@@ -474,7 +480,7 @@ func batchJSONLines(out io.Writer, body io.Reader, p puzzle) {
 	bw := bufio.NewWriterSize(out, 64<<10)
 	defer bw.Flush()
 	sc := bufio.NewScanner(flushBeforeRead{body, bw})
-	sc.Buffer(make([]byte, 0, 64<<10), 2*maxLine)
+	sc.Buffer(make([]byte, 0, 64<<10), 2*command.MaxLine)
 	for sc.Scan() {
 		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
@@ -482,20 +488,20 @@ func batchJSONLines(out io.Writer, body io.Reader, p puzzle) {
 		}
 		req, _, err := decodeRequest(line, "solve", p, nil)
 		if err != nil {
-			bw.Write(appendJSON([]byte(`{"error":`), err.Error()))
+			bw.Write(command.AppendJSON([]byte(`{"error":`), err.Error()))
 			bw.WriteString("}\n")
 			continue
 		}
-		stdout, stderr, status := commandOutputArgs(runSolve, p, req.opts, req.state)
-		if status == exitTable || stdout == "" {
-			bw.Write(appendJSON([]byte(`{"error":`), commandMessage(stderr)))
+		stdout, stderr, status := commandOutputArgs("solve", p, req.opts, req.state)
+		if status == command.ExitTable || stdout == "" {
+			bw.Write(command.AppendJSON([]byte(`{"error":`), commandMessage(stderr)))
 			bw.WriteString("}\n")
 			continue
 		}
 		bw.WriteString(stdout)
 	}
 	if errors.Is(sc.Err(), bufio.ErrTooLong) {
-		bw.Write(appendJSON([]byte(`{"error":`), fmt.Sprintf("line too long (more than %d bytes): the lines after it were not read", 2*maxLine)))
+		bw.Write(command.AppendJSON([]byte(`{"error":`), fmt.Sprintf("line too long (more than %d bytes): the lines after it were not read", 2*command.MaxLine)))
 		bw.WriteString("}\n")
 	}
 }

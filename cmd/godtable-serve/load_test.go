@@ -34,7 +34,7 @@ var (
 // requests per second, p50/p99 latency and peak memory. It is bounded: the
 // flags set how many requests, and a minute is the most it waits.
 //
-//	go test ./cmd/godtable -run TestLoad -v -load.requests 50000 -load.clients 64
+//	go test ./cmd/godtable-serve -run TestLoad -v -load.requests 50000 -load.clients 64
 func TestLoad(t *testing.T) {
 	if testing.Short() {
 		t.Skip("short: no load test")

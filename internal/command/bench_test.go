@@ -1,4 +1,4 @@
-package main
+package command
 
 import (
 	"io"
@@ -64,7 +64,7 @@ func buildBinary(b testing.TB) string {
 func buildBinaryCgo(b testing.TB, cgo bool) string {
 	b.Helper()
 	bin := filepath.Join(b.TempDir(), "godtable")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd := exec.Command("go", "build", "-o", bin, "../../cmd/godtable")
 	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if cgo {
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")

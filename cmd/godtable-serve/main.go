@@ -1,0 +1,73 @@
+//go:build !(js && wasm)
+
+// Command godtable-serve is "godtable serve", which runs it: the web page and
+// the HTTP API, answering as the godtable command does (see
+// internal/command), until SIGINT or SIGTERM.
+//
+// Usage:
+//
+//	godtable-serve [--addr 127.0.0.1:8080]
+//
+// The server is its own program so that the command line, which answers
+// most questions in one shot, does not load an HTTP server to do it. Built
+// for the browser (GOOS=js GOARCH=wasm) it is instead the static page's
+// solver: wasm.go.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/godtable/godtable/internal/command"
+)
+
+func main() { os.Exit(runServe(os.Args[1:], os.Stdout, os.Stderr)) }
+
+const serveUsageText = "usage: godtable serve [--addr 127.0.0.1:8080]"
+
+// serveUsage says what is wrong with the command line, and the usage.
+func serveUsage(stderr io.Writer, format string, args ...any) int {
+	fmt.Fprintf(stderr, "godtable: serve: "+format+"\n", args...)
+	fmt.Fprintln(stderr, serveUsageText)
+	return command.ExitUsage
+}
+
+// runServe is "godtable serve": the page and the HTTP API until SIGINT or
+// SIGTERM, which let the requests in flight finish.
+func runServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("godtable serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addr := fs.String("addr", "127.0.0.1:8080", "listen on `address` host:port")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, serveUsageText)
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			return command.ExitOK
+		}
+		return serveUsage(stderr, "%v", err)
+	}
+	if fs.NArg() > 0 {
+		return serveUsage(stderr, "takes no arguments")
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "godtable: serve: %v\n", err)
+		return command.ExitUsage
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Fprintf(stderr, "godtable: serving on http://%s/\n", ln.Addr())
+	if err := serve(ctx, ln, stderr); err != nil {
+		fmt.Fprintf(stderr, "godtable: serve: %v\n", err)
+		return 1
+	}
+	return command.ExitOK
+}

@@ -1,0 +1,25 @@
+//go:build !unix
+
+package main
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+)
+
+// runServer runs the server as a child on this process's streams and
+// returns its exit status: there is no exec(2) to replace this process with.
+func runServer(path string, args []string) (int, error) {
+	cmd := exec.Command(path, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	err := cmd.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode(), nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return 0, nil
+}
