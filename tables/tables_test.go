@@ -2,7 +2,9 @@ package tables_test
 
 import (
 	"bytes"
+	"compress/flate"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,6 +14,7 @@ import (
 	"github.com/godtable/godtable/internal/tablefiles"
 	"github.com/godtable/godtable/tables"
 	_ "github.com/godtable/godtable/tables/all"
+	"github.com/klauspost/compress/zstd"
 )
 
 var write = flag.Bool("write", false, "rewrite stale files instead of failing")
@@ -78,5 +81,72 @@ func BenchmarkDecode(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkCodecs compresses each table's packed distances with the tables'
+// codec (table.Compress: Huffman coding alone, huff0, in blocks), with the
+// standard library's DEFLATE at its best compression, and with zstd at its
+// best (klauspost/compress), and decodes each: the comparison behind the
+// codec (internal/table/huff.go). Each reports its compressed bytes beside
+// the time to decode them.
+func BenchmarkCodecs(b *testing.B) {
+	zw, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	zr, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	type codec struct {
+		name string
+		enc  func([]byte) ([]byte, error)
+		dec  func(z []byte, n int) ([]byte, error)
+	}
+	codecs := []codec{
+		{"huff0", table.Compress, func(z []byte, n int) ([]byte, error) { return table.Decompress(z, uint32(n)) }},
+		{"deflate", func(p []byte) ([]byte, error) {
+			var buf bytes.Buffer
+			fw, err := flate.NewWriter(&buf, flate.BestCompression)
+			if err != nil {
+				return nil, err
+			}
+			fw.Write(p)
+			err = fw.Close()
+			return buf.Bytes(), err
+		}, func(z []byte, n int) ([]byte, error) {
+			out := make([]byte, n)
+			_, err := io.ReadFull(flate.NewReader(bytes.NewReader(z)), out)
+			return out, err
+		}},
+		{"zstd", func(p []byte) ([]byte, error) { return zw.EncodeAll(p, nil), nil },
+			func(z []byte, n int) ([]byte, error) { return zr.DecodeAll(z, make([]byte, 0, n)) }},
+	}
+	for _, def := range registry.Defs() {
+		data, err := tables.File(def.Name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		lv, err := table.Decode(def, data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		_, packed, _, _, _, _ := lv.Layout()
+		for _, c := range codecs {
+			z, err := c.enc(packed)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Run(def.Name+"/"+c.name, func(b *testing.B) {
+				for b.Loop() {
+					got, err := c.dec(z, len(packed))
+					if err != nil || !bytes.Equal(got, packed) {
+						b.Fatalf("%s: %v", c.name, err)
+					}
+				}
+				b.ReportMetric(float64(len(z)), "bytes")
+			})
+		}
 	}
 }

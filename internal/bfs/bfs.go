@@ -7,13 +7,9 @@
 package bfs
 
 import (
-	"bytes"
-
 	"github.com/bits-and-blooms/bitset"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
-	"github.com/klauspost/compress/flate"
-	"github.com/klauspost/compress/zstd"
 )
 
 // Distances returns, for every rank of def, the fewest moves that take that
@@ -72,50 +68,5 @@ func predecessor(def *puzzle.Def) func(s puzzle.State, m int) puzzle.State {
 
 // Build runs the search for def and encodes the table file.
 func Build(def *puzzle.Def) ([]byte, error) {
-	return table.Encode(def, Distances(def), Compress)
-}
-
-// SmallTable is the most packed bytes a table compressed with DEFLATE has.
-// Such a table decodes in a few hundred microseconds either way, so it takes
-// the codec whose decoder is in the standard library (a program that opens
-// only small tables links no other); a larger table takes zstd, which
-// decodes it three to four times as fast (`go test -bench Decode ./tables`).
-const SmallTable = 64 << 10
-
-// Compress compresses a table's packed distances with the codec its size
-// calls for (see SmallTable), at that codec's best compression. The
-// encoders are the pinned klauspost/compress ones, so their output, and
-// with it every table file, is the same whichever Go release runs the
-// generator.
-func Compress(packed []byte) (table.Codec, []byte, error) {
-	if len(packed) <= SmallTable {
-		z, err := Deflate(packed)
-		return table.Deflate, z, err
-	}
-	zw, err := zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderCRC(true))
-	if err != nil {
-		return 0, nil, err
-	}
-	defer zw.Close()
-	return table.Zstd, zw.EncodeAll(packed, nil), nil
-}
-
-// Deflate compresses bytes at DEFLATE's best compression, with the pinned
-// klauspost/compress encoder.
-func Deflate(packed []byte) ([]byte, error) {
-	var b bytes.Buffer
-	zw, err := flate.NewWriter(&b, flate.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := zw.Write(packed); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	return table.Encode(def, Distances(def))
 }

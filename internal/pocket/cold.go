@@ -85,7 +85,7 @@ var (
 // the tables are built anyway: a few milliseconds of cold reads, about what
 // the tables cost, so that a program reading many states (a count, a
 // sweep, the generator) soon reads them through the tables, while a first
-// answer (the definition's fingerprint, 2,304 moves, and a walk) does not
+// answer (the definition's fingerprint, 576 moves, and a walk) does not
 // wait for them.
 const coldLimit = 4096
 

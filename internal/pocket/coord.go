@@ -196,7 +196,7 @@ var (
 )
 
 // newDef makes a metric's definition. It builds no table: its moves are
-// applied through the move tables once they are built (by the first walk
+// applied through the move tables once they are built (by the second walk
 // that needs them, see Stepper, or after coldLimit cold reads), from the
 // corners until then, and its fold
 // likewise (see NewFold), so that a first answer waits for neither.

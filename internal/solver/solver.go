@@ -44,7 +44,7 @@ func New(def func() *puzzle.Def, steps func() []walk.Step, groups bool, sep stri
 }
 
 // WithStepper gives the table's walker a specialised step (see
-// walk.Walker.WithStepper), made on another goroutine at the first walk
+// walk.Walker.WithStepper), made on another goroutine at the second walk
 // (see walk.Walker.WithStepperFunc); it returns t. It must be called
 // before the table is used.
 func (t *Table) WithStepper(stepper func() walk.Stepper) *Table {

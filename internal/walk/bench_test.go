@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
 )
 
@@ -50,14 +50,14 @@ func BenchmarkNextTableSize(b *testing.B) {
 	next := w.NextTable()
 	size := 0
 	for b.Loop() {
-		z, err := bfs.Deflate(next)
+		z, err := table.Compress(next)
 		if err != nil {
 			b.Fatal(err)
 		}
 		size = len(z)
 	}
 	b.ReportMetric(float64(len(next)), "raw-bytes")
-	b.ReportMetric(float64(size), "deflate-bytes")
+	b.ReportMetric(float64(size), "compressed-bytes")
 }
 
 // BenchmarkDependentRead follows a random cycle through a table of the given

@@ -76,10 +76,12 @@ type Walker struct {
 	// before the next-step table is published.
 	nextCoords *puzzle.Coords
 
-	stepper        atomic.Pointer[Stepper]
-	makeStepper    func() Stepper
-	stepperOnce    sync.Once
-	stepperStarted atomic.Bool
+	stepper     atomic.Pointer[Stepper]
+	makeStepper func() Stepper
+	stepperOnce sync.Once
+	// stepperAsked counts the walks that found no stepper yet: the second
+	// starts making it (see stepperReady).
+	stepperAsked atomic.Uint32
 }
 
 // A Stepper is the walk specialised for one puzzle, one table and one list
@@ -130,8 +132,8 @@ func (w *Walker) WithStepper(s Stepper) *Walker {
 
 // WithStepperFunc is WithStepper for a stepper that takes time to make
 // (tables to build): the walker calls newStepper on another goroutine
-// at its first walk, and walks on its own until it is there, so that a
-// program answering one position does not wait for it. Counting and
+// at its second walk, and walks on its own until it is there, so that a
+// program answering one position neither waits for it nor builds it. Counting and
 // deriving the next-step table, which read many states, wait for it.
 func (w *Walker) WithStepperFunc(newStepper func() Stepper) *Walker {
 	if w.def.Accel.StateIsRank {
@@ -156,13 +158,16 @@ func (w *Walker) stepperNow() Stepper {
 	return *w.stepper.Load()
 }
 
-// stepperReady returns the walker's stepper if it is there; if it is still
-// to be made, it starts making it in the background and returns nil.
+// stepperReady returns the walker's stepper if it is there, or nil. At the
+// second walk that finds none it starts making it in the background: a
+// program that answers one position never builds its tables (a pocket
+// stepper's take about 0.7 MB and a core for half a millisecond, more than
+// the walk without them), and one that answers more has them a walk later.
 func (w *Walker) stepperReady() Stepper {
 	if s := w.stepper.Load(); s != nil {
 		return *s
 	}
-	if w.makeStepper != nil && w.stepperStarted.CompareAndSwap(false, true) {
+	if w.makeStepper != nil && w.stepperAsked.Add(1) == 2 {
 		go w.stepperNow()
 	}
 	return nil

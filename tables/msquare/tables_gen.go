@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "msquare", Size: 18255, SHA256: "a4e39246ea06b9075f45fc53a5a78f21451eac94162632fb9f17672df5a71e6d"},
+		{Name: "msquare", Size: 17599, SHA256: "7e27bb5250492429c41a742aee54a3d32d5c8f5ab7958c25428298da1ecae54a"},
 	})
 }

@@ -15,7 +15,7 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pocket-htm", Size: 31888, SHA256: "dcb8667e03be549140568305306931f6f9659e75d4da515ab68a77836520b850"},
-		{Name: "pocket-qtm", Size: 30034, SHA256: "ea8f0541be4a93ea4be82bbfe01e68f1af98c6fcbe8a46d776c6d0f0fac5ce0f"},
+		{Name: "pocket-htm", Size: 31748, SHA256: "b561e9a4a1a24612d59208478c55759bf4b1931783c3d8d03820bbe935106f48"},
+		{Name: "pocket-qtm", Size: 29846, SHA256: "22cab4814f0b4af4d42dcd3ad9259d73fb77e2b417a8ad2a6025f95c2acb38c7"},
 	})
 }

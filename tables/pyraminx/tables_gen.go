@@ -7,7 +7,6 @@ package pyraminx
 import (
 	"embed"
 
-	_ "github.com/godtable/godtable/internal/table/zstdcodec"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -16,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pyraminx", Size: 173515, SHA256: "eecc3017dc64f611266e65736ea67e0de5c124234efbfce1d55569c126d825df"},
+		{Name: "pyraminx", Size: 172196, SHA256: "c2bd8099afd77ba249aede40646845a4e729bfb23bdd0bc517842b1d25089fdb"},
 	})
 }

@@ -7,7 +7,6 @@ package rotgame
 import (
 	"embed"
 
-	_ "github.com/godtable/godtable/internal/table/zstdcodec"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -16,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgame", Size: 141708, SHA256: "0656a75ca027afcfb4e4fc20b15922222eb985b9e4d1ca9f22bf55d2a48dd0cf"},
+		{Name: "rotgame", Size: 146061, SHA256: "ba59a1249de8e28986cb40204b7cd4d16a5dabc880452d1e7989277a2fc3859e"},
 	})
 }

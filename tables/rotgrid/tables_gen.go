@@ -7,7 +7,6 @@ package rotgrid
 import (
 	"embed"
 
-	_ "github.com/godtable/godtable/internal/table/zstdcodec"
 	"github.com/godtable/godtable/tables"
 )
 
@@ -16,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgrid", Size: 54645, SHA256: "c268df77030da229a55f5bb96fdf2ab992e1c17cc73be5febc1bdc535de48d4b"},
+		{Name: "rotgrid", Size: 54773, SHA256: "9137969fa41f71634632f5b537907cf7fbbc809da22dc70445d905410c1eea85"},
 	})
 }
