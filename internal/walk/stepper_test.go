@@ -59,3 +59,33 @@ func TestStepperMadeInBackground(t *testing.T) {
 		check(r)
 	}
 }
+
+// A walker answers its first walk without starting to make its stepper, so
+// that a program answering one position never builds the stepper's tables;
+// the second walk starts it.
+func TestStepperNotMadeForOneWalk(t *testing.T) {
+	def := pocket.HTM()
+	w := walker(t, def)
+	var asked atomic.Bool
+	w.WithStepperFunc(func() walk.Stepper {
+		asked.Store(true)
+		return pocket.Stepper(false)
+	})
+	var steps [walk.MaxSteps]uint8
+	if _, err := w.Solve(puzzle.State(12345), steps[:0]); err != nil {
+		t.Fatal(err)
+	}
+	// Were the first walk to start it, the goroutine would have run by now.
+	time.Sleep(100 * time.Millisecond)
+	if asked.Load() {
+		t.Fatal("the first walk started making the stepper")
+	}
+	if _, err := w.Solve(puzzle.State(54321), steps[:0]); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); !asked.Load(); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the second walk never started making the stepper")
+		}
+	}
+}

@@ -127,24 +127,39 @@ func BenchmarkProgramSize(b *testing.B) {
 
 // BenchmarkProgramRun runs the README's pocket-only program, a one-shot
 // answer (process start, move tables and fold index built, table decoded,
-// one solve), beside an empty Go program built alike (process start alone,
-// the floor of this machine), and reports for each the median wall time of
-// its runs and, where GNU time is installed, the median of five peak
-// resident sizes. Run it with -benchtime 30x.
+// one solve), beside Go programs built alike that do next to nothing: an
+// empty one (process start alone, the floor of this machine), and ones that
+// only link a package or make a table, to show what that costs any
+// program's start (net/http and zstd, which the command leaves out; the
+// CRC-32C table, which hash/crc32 makes on first use, against the IEEE
+// one the tables use). It reports for each the median wall time of its
+// runs and, where GNU time is installed, the median of five peak resident
+// sizes. Run it with -benchtime 30x.
 func BenchmarkProgramRun(b *testing.B) {
 	dir, bin := buildProgram(b)
-	empty := filepath.Join(dir, "empty")
-	if err := os.MkdirAll(empty, 0o755); err != nil {
-		b.Fatal(err)
+	programs := []struct{ name, src string }{
+		{"empty", "package main\n\nfunc main() {}\n"},
+		{"nethttp", "package main\n\nimport _ \"net/http\"\n\nfunc main() {}\n"},
+		{"zstd", "package main\n\nimport _ \"github.com/klauspost/compress/zstd\"\n\nfunc main() {}\n"},
+		{"crc32c", "package main\n\nimport \"hash/crc32\"\n\nfunc main() { crc32.MakeTable(crc32.Castagnoli) }\n"},
+		{"crc32", "package main\n\nimport \"hash/crc32\"\n\nfunc main() { crc32.ChecksumIEEE(nil) }\n"},
 	}
-	if err := os.WriteFile(filepath.Join(empty, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
-		b.Fatal(err)
+	for _, p := range programs {
+		if err := os.MkdirAll(filepath.Join(dir, p.name), 0o755); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p.name, "main.go"), []byte(p.src), 0o644); err != nil {
+			b.Fatal(err)
+		}
 	}
-	goCmd(b, dir, "build", "-o", filepath.Join(dir, "emptybin"), "./empty")
-	for _, p := range []struct{ name, bin, want string }{
-		{"empty", filepath.Join(dir, "emptybin"), ""},
-		{"pocket", bin, "R2 F2 R2\n"},
-	} {
+	goCmd(b, dir, "mod", "tidy")
+	runs := []struct{ name, bin, want string }{{"pocket", bin, "R2 F2 R2\n"}}
+	for _, p := range programs {
+		out := filepath.Join(dir, p.name+"bin")
+		goCmd(b, dir, "build", "-o", out, "./"+p.name)
+		runs = append(runs, struct{ name, bin, want string }{p.name, out, ""})
+	}
+	for _, p := range runs {
 		b.Run(p.name, func(b *testing.B) {
 			var times []time.Duration
 			for b.Loop() {
