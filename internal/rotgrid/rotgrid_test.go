@@ -160,3 +160,11 @@ func TestStringRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkMoveTables builds the move tables, which a first answer waits
+// for.
+func BenchmarkMoveTables(b *testing.B) {
+	for b.Loop() {
+		buildTables()
+	}
+}

@@ -7,79 +7,163 @@ import (
 	"github.com/godtable/godtable/internal/puzzle"
 )
 
-// Tables are the coordinate move tables, about 170 KB in all: the X coordinate
-// after each move, the five free cells of each X (as an index among the 126
-// possible sets), and the Z coordinate after each move for each set of free
-// cells. Every entry is computed by Grid.Apply, which defines the moves.
+// Tables are the coordinate move tables, about 290 KB in all, laid out as
+// the walk's puzzle.Coords reads them, which are these arrays themselves:
+// X[x*NMoves+m] is the X coordinate after move m (Coords.Major), Set[x] the
+// five free cells of X as an index among the 126 possible sets
+// (Coords.Class), and Z[(s*NZ+z)*NMoves+m] the Z coordinate after move m
+// for the set s (Coords.MinorMoves). TestMoveTablesExhaustive checks every
+// entry against Grid.Apply, which defines the moves.
 type Tables struct {
-	X   [NX][NMoves]uint16
+	X   [NX * NMoves]uint16
 	Set [NX]uint8
-	Z   [NSets][NZ][NMoves]uint8
+	Z   [NSets * NZ * NMoves]uint16
 }
 
-// MoveTables are the move tables, built on first use (a few
-// milliseconds).
-var MoveTables = sync.OnceValue(func() *Tables {
+// MoveTables are the move tables, built on first use.
+var MoveTables = sync.OnceValue(buildTables)
+
+// buildTables builds the move tables (BenchmarkMoveTables).
+func buildTables() *Tables {
 	t := new(Tables)
 	// Number the five-cell sets in increasing order of their masks.
 	var setIndex [1 << 9]uint8
+	var setMask [NSets]uint16
 	n := 0
 	for m := 0; m < 1<<9; m++ {
 		if bits.OnesCount(uint(m)) == 5 {
-			setIndex[m] = uint8(n)
+			setIndex[m], setMask[n] = uint8(n), uint16(m)
 			n++
 		}
 	}
-	// Only the clockwise turns are computed from grids; an
-	// anticlockwise turn is three clockwise ones, read off the tables
-	// (which halves the start-up time).
-	var rep [NSets]uint32 // an X whose free cells are the set
-	var seen [NSets]bool
-	for x := uint32(0); x < NX; x++ {
-		g := FromRank(x * NZ)
-		s := setIndex[freeCells(g)]
-		t.Set[x] = s
-		for m := TL; m < NMoves; m += 2 {
-			t.X[x][m] = uint16(g.Apply(m).xCoord())
+	// The coordinates after a turn are taken apart and put together as
+	// xCoord, zCoord and FromRank do, on the cells alone, from the turn's
+	// cycle of cells (Grid.Apply's blockCycle): unranking, turning and
+	// ranking whole grids instead took ten times as long, which a one-shot
+	// answer waits for.
+	var to [NMoves][9]uint8 // to[m][c]: the cell that move m takes cell c's tile to
+	for m := TL; m < NMoves; m++ {
+		for c := range to[m] {
+			to[m][c] = uint8(c)
 		}
-		if !seen[s] {
-			seen[s], rep[s] = true, x
+		cyc, step := blockCycle[m.Block()], 1
+		if !m.Clockwise() {
+			step = 3
+		}
+		for i := range cyc {
+			to[m][cyc[i]] = cyc[(i+step)%4]
 		}
 	}
-	// Where the tiles 5..9 go depends on their cells, not on which of
-	// the tiles 1..4 is where: one X per set serves them all.
-	for s, x := range rep {
-		for z := uint32(0); z < NZ; z++ {
-			g := FromRank(x*NZ + z)
-			for m := TL; m < NMoves; m += 2 {
-				t.Z[s][z][m] = uint8(g.Apply(m).zCoord())
+	// X: the cells of the tiles 1..4 in turn, each as its index among the
+	// cells not yet taken. xOf[cells in base 9] is X, so that a move's X is
+	// the moved cells looked up.
+	var cellsOf [NX][4]uint8
+	var xOf [9 * 9 * 9 * 9]uint16
+	for x := uint32(0); x < NX; x++ {
+		var digit [4]uint32
+		rest := x
+		for k := 3; k >= 0; k-- {
+			base := uint32(9 - k)
+			digit[k] = rest % base
+			rest /= base
+		}
+		var cells [4]uint8
+		taken := uint32(0)
+		for k := range cells {
+			c := nthClear(taken, digit[k])
+			cells[k] = uint8(c)
+			taken |= 1 << c
+		}
+		t.Set[x] = setIndex[^taken&(1<<9-1)]
+		cellsOf[x] = cells
+		xOf[int(cells[0])*729+int(cells[1])*81+int(cells[2])*9+int(cells[3])] = uint16(x)
+	}
+	for x := range cellsOf {
+		c := &cellsOf[x]
+		for m := range to {
+			tm := &to[m]
+			t.X[x*NMoves+m] = xOf[int(tm[c[0]])*729+int(tm[c[1]])*81+int(tm[c[2]])*9+int(tm[c[3]])]
+		}
+	}
+	// Z: the tiles 5..9 met in cell order, each as its index among the
+	// tiles not yet met. Where they go depends on their cells, not on
+	// which of the tiles 1..4 is where: for a set of cells and a move, the
+	// order they are met in after it is a fixed reordering of the order
+	// before, and few reorderings occur, so each is worked out once for
+	// all 120 orders (reordered[p], p the reordering's own rank).
+	var order [NZ][5]uint8 // the tiles (0..4) met in turn, for each Z
+	for z := uint32(0); z < NZ; z++ {
+		var digit [5]uint32
+		rest := z
+		for k := 4; k >= 0; k-- {
+			base := uint32(5 - k)
+			digit[k] = rest % base
+			rest /= base
+		}
+		met := uint32(0)
+		for k := range order[z] {
+			v := nthClear(met, digit[k])
+			order[z][k] = uint8(v)
+			met |= 1 << v
+		}
+	}
+	var reordered [NZ]*[NZ]uint8
+	for s, mask := range setMask {
+		var rows [NMoves]*[NZ]uint8
+		var cells [5]uint8
+		k := 0
+		for c := range 9 {
+			if mask&(1<<c) != 0 {
+				cells[k] = uint8(c)
+				k++
 			}
 		}
-	}
-	for m := TL; m < NMoves; m += 2 {
-		for x := range t.X {
-			x1 := t.X[x][m]
-			x2 := t.X[x1][m]
-			t.X[x][m+1] = t.X[x2][m]
+		for m := TL; m < NMoves; m++ {
+			// The j-th cell met after the move holds the tile of the
+			// perm[j]-th met before.
+			var after uint16
+			var from [9]uint8
+			for i, c := range cells {
+				c2 := to[m][c]
+				after |= 1 << c2
+				from[c2] = uint8(i)
+			}
+			var perm [5]uint8
+			j := 0
+			for c := range 9 {
+				if after&(1<<c) != 0 {
+					perm[j] = from[c]
+					j++
+				}
+			}
+			p := lehmer(perm[:], 5)
+			row := reordered[p]
+			if row == nil {
+				row = new([NZ]uint8)
+				for z := range order {
+					var met [5]uint8
+					for j, i := range perm {
+						met[j] = order[z][i]
+					}
+					row[z] = uint8(lehmer(met[:], 5))
+				}
+				reordered[p] = row
+			}
+			rows[m] = row
 		}
-		for s, x := range rep {
-			x1 := t.X[x][m]
-			x2 := t.X[x1][m]
-			s1, s2 := t.Set[x1], t.Set[x2]
-			for z := range t.Z[s] {
-				z1 := t.Z[s][z][m]
-				z2 := t.Z[s1][z1][m]
-				t.Z[s][z][m+1] = t.Z[s2][z2][m]
+		for z := range NZ {
+			for m, row := range rows {
+				t.Z[(s*NZ+z)*NMoves+m] = uint16(row[z])
 			}
 		}
 	}
 	return t
-})
+}
 
 // Apply returns the rank after move m.
 func (t *Tables) Apply(r uint32, m Move) uint32 {
 	x, z := r/NZ, r%NZ
-	return uint32(t.X[x][m])*NZ + uint32(t.Z[t.Set[x]][z][m])
+	return uint32(t.X[x*NMoves+uint32(m)])*NZ + uint32(t.Z[(uint32(t.Set[x])*NZ+z)*NMoves+uint32(m)])
 }
 
 // Def is the table definition "rotgrid": the 362,880 ranks, goal 0,
@@ -93,22 +177,7 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		names[m] = m.String()
 		inverse[m] = int(m.Inverse())
 	}
-	coords := &puzzle.Coords{
-		Minor:      NZ,
-		Class:      t.Set[:],
-		Major:      make([]uint16, 0, NX*NMoves),
-		MinorMoves: make([]uint16, 0, NSets*NZ*NMoves),
-	}
-	for x := range t.X {
-		coords.Major = append(coords.Major, t.X[x][:]...)
-	}
-	for s := range t.Z {
-		for z := range t.Z[s] {
-			for _, v := range t.Z[s][z] {
-				coords.MinorMoves = append(coords.MinorMoves, uint16(v))
-			}
-		}
-	}
+	coords := &puzzle.Coords{Minor: NZ, Class: t.Set[:], Major: t.X[:], MinorMoves: t.Z[:]}
 	return &puzzle.Def{
 		Name:    "rotgrid",
 		Size:    NStates,
@@ -121,3 +190,15 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		Accel:   puzzle.Accel{StateIsRank: true, Coords: coords},
 	}
 })
+
+// lehmer returns the code of the distinct values v (each below n) as the
+// coordinates write it: each value's index among those not yet used, in
+// bases n, n-1, ...
+func lehmer(v []uint8, n uint32) uint32 {
+	used, code := uint32(0), uint32(0)
+	for k, c := range v {
+		code = code*(n-uint32(k)) + uint32(c) - uint32(bits.OnesCount32(used&(1<<c-1)))
+		used |= 1 << c
+	}
+	return code
+}
