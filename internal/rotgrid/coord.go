@@ -60,38 +60,52 @@ func (g Grid) zCoord() uint32 {
 
 // FromRank returns the grid with the given rank (in [0, NStates)).
 func FromRank(r uint32) Grid {
-	x, z := r/NZ, r%NZ
 	var g Grid
-	var digit [4]uint32
-	for t := 3; t >= 0; t-- {
-		base := uint32(9 - t)
-		digit[t] = x % base
-		x /= base
-	}
-	taken := uint32(0)
-	for t := 0; t < 4; t++ {
-		c := nthClear(taken, digit[t])
+	var cells [4]uint8
+	taken := unlehmer(r/NZ, 9, cells[:])
+	for t, c := range cells {
 		g[c] = uint8(t + 1)
-		taken |= 1 << c
 	}
-	var zd [5]uint32
-	for i := 4; i >= 0; i-- {
-		base := uint32(5 - i)
-		zd[i] = z % base
-		z /= base
-	}
-	met := uint32(0)
+	var met [5]uint8
+	unlehmer(r%NZ, 5, met[:])
 	i := 0
 	for c := range g {
-		if taken&(1<<c) != 0 {
-			continue
+		if taken&(1<<c) == 0 {
+			g[c] = met[i] + 5
+			i++
 		}
-		v := nthClear(met, zd[i])
-		g[c] = uint8(v + 5)
-		met |= 1 << v
-		i++
 	}
 	return g
+}
+
+// lehmer returns the code of the distinct values v (each below n) as the
+// coordinates write it: each value's index among those not yet used, in
+// bases n, n-1, ... (xCoord and zCoord write theirs straight from the
+// grid, as parsing a grid ranks it.)
+func lehmer(v []uint8, n uint32) uint32 {
+	used, code := uint32(0), uint32(0)
+	for k, c := range v {
+		code = code*(n-uint32(k)) + uint32(c) - uint32(bits.OnesCount32(used&(1<<c-1)))
+		used |= 1 << c
+	}
+	return code
+}
+
+// unlehmer is lehmer undone: it writes into v the distinct values below n
+// whose code is code, and returns them as a set (bit c for value c).
+func unlehmer(code, n uint32, v []uint8) (set uint32) {
+	var digit [9]uint32
+	for k := len(v) - 1; k >= 0; k-- {
+		base := n - uint32(k)
+		digit[k] = code % base
+		code /= base
+	}
+	for k := range v {
+		c := nthClear(set, digit[k])
+		v[k] = uint8(c)
+		set |= 1 << c
+	}
+	return set
 }
 
 // nthClear returns the n-th (from 0) bit position that is clear in mask.

@@ -39,7 +39,7 @@ func buildTables() *Tables {
 	// The coordinates after a turn are taken apart and put together as
 	// xCoord, zCoord and FromRank do, on the cells alone, from the turn's
 	// cycle of cells (Grid.Apply's blockCycle): unranking, turning and
-	// ranking whole grids instead took ten times as long, which a one-shot
+	// ranking whole grids instead took six times as long, which a one-shot
 	// answer waits for.
 	var to [NMoves][9]uint8 // to[m][c]: the cell that move m takes cell c's tile to
 	for m := TL; m < NMoves; m++ {
@@ -60,20 +60,8 @@ func buildTables() *Tables {
 	var cellsOf [NX][4]uint8
 	var xOf [9 * 9 * 9 * 9]uint16
 	for x := uint32(0); x < NX; x++ {
-		var digit [4]uint32
-		rest := x
-		for k := 3; k >= 0; k-- {
-			base := uint32(9 - k)
-			digit[k] = rest % base
-			rest /= base
-		}
 		var cells [4]uint8
-		taken := uint32(0)
-		for k := range cells {
-			c := nthClear(taken, digit[k])
-			cells[k] = uint8(c)
-			taken |= 1 << c
-		}
+		taken := unlehmer(x, 9, cells[:])
 		t.Set[x] = setIndex[^taken&(1<<9-1)]
 		cellsOf[x] = cells
 		xOf[int(cells[0])*729+int(cells[1])*81+int(cells[2])*9+int(cells[3])] = uint16(x)
@@ -92,20 +80,8 @@ func buildTables() *Tables {
 	// before, and few reorderings occur, so each is worked out once for
 	// all 120 orders (reordered[p], p the reordering's own rank).
 	var order [NZ][5]uint8 // the tiles (0..4) met in turn, for each Z
-	for z := uint32(0); z < NZ; z++ {
-		var digit [5]uint32
-		rest := z
-		for k := 4; k >= 0; k-- {
-			base := uint32(5 - k)
-			digit[k] = rest % base
-			rest /= base
-		}
-		met := uint32(0)
-		for k := range order[z] {
-			v := nthClear(met, digit[k])
-			order[z][k] = uint8(v)
-			met |= 1 << v
-		}
+	for z := range order {
+		unlehmer(uint32(z), 5, order[z][:])
 	}
 	var reordered [NZ]*[NZ]uint8
 	for s, mask := range setMask {
@@ -190,15 +166,3 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		Accel:   puzzle.Accel{StateIsRank: true, Coords: coords},
 	}
 })
-
-// lehmer returns the code of the distinct values v (each below n) as the
-// coordinates write it: each value's index among those not yet used, in
-// bases n, n-1, ...
-func lehmer(v []uint8, n uint32) uint32 {
-	used, code := uint32(0), uint32(0)
-	for k, c := range v {
-		code = code*(n-uint32(k)) + uint32(c) - uint32(bits.OnesCount32(used&(1<<c-1)))
-		used |= 1 << c
-	}
-	return code
-}
