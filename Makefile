@@ -14,7 +14,8 @@ build:
 	CGO_ENABLED=0 $(GO) build -o bin/godtable-serve ./cmd/godtable-serve
 
 # The page as static files that solve in the browser with no server: the
-# page, the command built to WebAssembly and Go's wasm_exec.js, in bin/web
+# page, the server (cmd/godtable-serve) built to WebAssembly and Go's
+# wasm_exec.js, in bin/web
 # for any static file host (gen/web; the browser test writes the same).
 web:
 	rm -rf bin/web

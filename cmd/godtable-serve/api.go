@@ -17,15 +17,15 @@ import (
 	"github.com/godtable/godtable/internal/command"
 )
 
-// Request limits. A single request (solve, verify, scramble, stats, show)
-// carries one state, so a small body is plenty; a batch carries many lines,
-// each at most command.MaxLine bytes as on stdin.
 // puzzle and options are the command's (see internal/cli).
 type (
 	puzzle  = cli.Puzzle
 	options = cli.Options
 )
 
+// Request limits. A single request (solve, verify, scramble, stats, show)
+// carries one state, so a small body is plenty; a batch carries many lines,
+// each at most command.MaxLine bytes as on stdin.
 const (
 	maxRequestBody = 1 << 20
 	// maxScrambleN is the most states one scramble request draws.

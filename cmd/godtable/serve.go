@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -39,15 +40,21 @@ func findServer() (string, error) {
 	if self, err := os.Executable(); err == nil {
 		if self, err := filepath.EvalSymlinks(self); err == nil {
 			p := filepath.Join(filepath.Dir(self), name)
-			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() && (runtime.GOOS == "windows" || st.Mode().Perm()&0o111 != 0) {
 				return p, nil
 			}
 		}
 	}
-	if p, err := exec.LookPath(serverProgram); err == nil {
+	p, err := exec.LookPath(serverProgram)
+	switch {
+	case err == nil:
 		return p, nil
+	case errors.Is(err, exec.ErrDot):
+		// Go does not run a program found through a relative PATH entry
+		// (such as "."), which may be anyone's.
+		return "", fmt.Errorf("%s is found only through a relative directory on PATH (%s), which is not run", serverProgram, p)
 	}
 	return "", fmt.Errorf("the server is the program %s, which is neither beside this program nor on PATH: "+
-		"install it with go install github.com/godtable/godtable/cmd/%s (make build puts both in bin/), or run go run ./cmd/%s in the source tree",
+		"install it with go install github.com/godtable/godtable/cmd/%s@latest (make build puts both in bin/), or run go run ./cmd/%s in the source tree",
 		serverProgram, serverProgram, serverProgram)
 }

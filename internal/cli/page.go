@@ -7,7 +7,7 @@ import (
 
 // Pager is a puzzle with a page of its own on the web page: JavaScript that
 // sets godtablePuzzles.pages[NAME] to its editor and picture (see the
-// command's web/app.js for what they are given). Each page runs in a block
+// server's cmd/godtable-serve/web/app.js for what they are given). Each page runs in a block
 // of its own, before app.js: its top-level names are its own, and it may use
 // app.js's helpers ($, el, ui, numbers, drawing) only inside functions. A puzzle without one gets
 // the plain page: its state typed in, and the command's drawing.

@@ -21,7 +21,7 @@ const (
 )
 
 // RegisterFlags registers on fs the flags that cmd takes for p, into o.
-func RegisterFlags(o *options, fs *flag.FlagSet, cmd string, p puzzle) {
+func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 	f := p.Features()
 	o.Metric = "htm"
 	o.Colour = "auto"
@@ -96,7 +96,7 @@ func RegisterFlags(o *options, fs *flag.FlagSet, cmd string, p puzzle) {
 }
 
 // CheckOptions rejects flag combinations that make no sense.
-func CheckOptions(o *options, cmd string, p puzzle) error {
+func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 	f := p.Features()
 	if _, ok := p.(cli.Batterer); cmd == "battery" && !ok {
 		return fmt.Errorf("no battery for this puzzle")

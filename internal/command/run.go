@@ -176,10 +176,14 @@ func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // (CheckOptions), reading stdin and writing its answers to stdout and its
 // messages to stderr, as the command line would; args are its positional
 // arguments (the states). It returns the exit status.
+//
+// A failed read of stdin or write to stdout is said on stderr and gives
+// ExitIO, as it does on the command line (a closed pipe ends quietly).
 func Call(cmd string, p cli.Puzzle, o *cli.Options, stdin io.Reader, stdout, stderr io.Writer, args []string) int {
+	e := newEnv(stdin, stdout, stderr)
 	for _, c := range commands {
 		if c.name == cmd {
-			return c.run(p, &env{stdin: stdin, stdout: stdout, stderr: stderr}, o, args)
+			return e.finish(c.run(p, e, o, args))
 		}
 	}
 	fmt.Fprintf(stderr, "godtable: unknown command %q\n", cmd)
@@ -187,9 +191,15 @@ func Call(cmd string, p cli.Puzzle, o *cli.Options, stdin io.Reader, stdout, std
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := &outWriter{w: stdout}
-	e := &env{stdin: stdin, stdout: out, stderr: stderr, out: out}
+	e := newEnv(stdin, stdout, stderr)
 	return e.finish(runCommand(e, args))
+}
+
+// newEnv is where a command reads and writes: stdout through an outWriter,
+// which remembers its first error for finish.
+func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	out := &outWriter{w: stdout}
+	return &env{stdin: stdin, stdout: out, stderr: stderr, out: out}
 }
 
 // runCommand parses the command line and runs the command.
@@ -296,7 +306,7 @@ func PuzzleNames() []string {
 }
 
 // Lookup returns the registered puzzle of that name, or nil.
-func Lookup(name string) puzzle {
+func Lookup(name string) cli.Puzzle {
 	for _, p := range puzzles {
 		if p.Name() == name {
 			return p

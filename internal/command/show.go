@@ -4,7 +4,7 @@ import "github.com/godtable/godtable/internal/cli"
 
 // ShowAfter reads state as the show command does, applies moves to it and
 // draws the result as the command would.
-func ShowAfter(p puzzle, state, moves string, o *options) (cli.Shown, string, error) {
+func ShowAfter(p cli.Puzzle, state, moves string, o *cli.Options) (cli.Shown, string, error) {
 	s, err := p.After(state, moves, o)
 	if err != nil {
 		return s, "", err

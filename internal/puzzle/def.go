@@ -132,19 +132,14 @@ func (d *Def) Fingerprint() [32]byte {
 		write([]byte(m))
 		put(uint64(int64(d.Inverse[i])))
 	}
-	// 64 ranks spread over the whole range, the first 16 of them the first
-	// ranks: enough to notice any change of encoding, move definition or
-	// fold (any such change moves most states), cheap enough to run every
-	// time a table is opened, which a one-shot answer pays (before its
-	// move tables are built, a pocket move is applied from the corners: 256
-	// samples took a quarter of a millisecond there).
-	const samples = 64
+	// 64 ranks: the first 16, then 48 spread over the rest of the range:
+	// enough to notice any change of encoding, move definition or fold (any
+	// such change moves most states), cheap enough to run every time a
+	// table is opened, which a one-shot answer pays (before its move tables
+	// are built, each pocket move is applied from the corners).
+	const samples, first = 64, 16
 	for i := uint32(0); i < samples; i++ {
-		r := uint32(uint64(i) * uint64(d.Size) / samples)
-		if i < 16 && i < d.Size {
-			r = i
-		}
-		s := d.Unrank(r)
+		s := d.Unrank(sampleRank(i, samples, first, d.Size))
 		for m := range d.Moves {
 			put(uint64(d.Rank(d.Apply(s, m))))
 		}
@@ -156,13 +151,26 @@ func (d *Def) Fingerprint() [32]byte {
 		// distance, and by the tests).
 		put(uint64(d.Fold.Entries))
 		for i := uint32(0); i < samples; i++ {
-			put(uint64(d.Fold.Rep(uint32(uint64(i) * uint64(d.Fold.Entries) / samples))))
+			put(uint64(d.Fold.Rep(sampleRank(i, samples, first, d.Fold.Entries))))
 		}
 	}
 	var sum [32]byte
 	copy(sum[:16], h1.Sum(nil))
 	copy(sum[16:], h2.Sum(nil))
 	return sum
+}
+
+// sampleRank is the i-th of n samples of the ranks 0..size-1: the first
+// `first` ranks in turn, then the rest spread evenly over the others (every
+// sample i%size where size is at most n).
+func sampleRank(i, n, first, size uint32) uint32 {
+	switch {
+	case size <= n:
+		return i % size
+	case i < first:
+		return i
+	}
+	return first + uint32(uint64(i-first)*uint64(size-first)/uint64(n-first))
 }
 
 // Coords are coordinate move tables: a rank is major*Minor + minor, and move

@@ -119,6 +119,36 @@ func TestHuffRefuses(t *testing.T) {
 	}
 }
 
+// FuzzDecompress: on any payload and length, Decompress returns exactly n
+// bytes or an error, never panics, and gives back what Compress compressed.
+func FuzzDecompress(f *testing.F) {
+	for _, p := range [][]byte{{3}, {1, 2, 3, 4, 5}, bytes.Repeat([]byte{0x55}, 300), []byte("UUUULRBFRLFBLRBFRLFBDDDD")} {
+		z, err := Compress(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(z, uint32(len(p)))
+	}
+	f.Add([]byte{}, uint32(0))
+	f.Add([]byte{blockRepeat, 0xff, 0xff, 0xff, 0xff, 7}, uint32(1<<31))
+	f.Fuzz(func(t *testing.T, payload []byte, n uint32) {
+		out, err := Decompress(payload, n)
+		if err == nil && uint32(len(out)) != n {
+			t.Fatalf("%d bytes, want %d", len(out), n)
+		}
+		if err == nil {
+			z, err := Compress(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := Decompress(z, n)
+			if err != nil || !bytes.Equal(back, out) {
+				t.Fatalf("round trip: %v", err)
+			}
+		}
+	})
+}
+
 // BenchmarkHuffDecode decodes a skewed payload of the pocket cube's size
 // (its packed table is 42,647 bytes).
 func BenchmarkHuffDecode(b *testing.B) {

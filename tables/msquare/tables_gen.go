@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "msquare", Size: 17599, SHA256: "7e27bb5250492429c41a742aee54a3d32d5c8f5ab7958c25428298da1ecae54a"},
+		{Name: "msquare", Size: 17599, SHA256: "0453e1e1f8fc86338b07ff5a221305b8febce5eafb5f2815c9201657aaef7a7e"},
 	})
 }

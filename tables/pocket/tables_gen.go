@@ -15,7 +15,7 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pocket-htm", Size: 31748, SHA256: "b561e9a4a1a24612d59208478c55759bf4b1931783c3d8d03820bbe935106f48"},
-		{Name: "pocket-qtm", Size: 29846, SHA256: "22cab4814f0b4af4d42dcd3ad9259d73fb77e2b417a8ad2a6025f95c2acb38c7"},
+		{Name: "pocket-htm", Size: 31748, SHA256: "bc6c15aac5ca7611a653e84e1b135de8b48d65aeef41d20cff78ab0ba22a72df"},
+		{Name: "pocket-qtm", Size: 29846, SHA256: "b9630d935f6a669a0d71c2a3734022bd09ecfd718b8584a9634003689db76735"},
 	})
 }

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "pyraminx", Size: 172196, SHA256: "c2bd8099afd77ba249aede40646845a4e729bfb23bdd0bc517842b1d25089fdb"},
+		{Name: "pyraminx", Size: 172196, SHA256: "3949e5eebd6728ef21f1feac4eae507d9d681670171742ce82bddf5faac2d18f"},
 	})
 }

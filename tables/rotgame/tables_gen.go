@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgame", Size: 146061, SHA256: "ba59a1249de8e28986cb40204b7cd4d16a5dabc880452d1e7989277a2fc3859e"},
+		{Name: "rotgame", Size: 146061, SHA256: "e361ea9fdfe072a78e71ee19eb2e4576c120e1dadcd08c46aabdb620ee980e98"},
 	})
 }

@@ -15,6 +15,6 @@ var files embed.FS
 
 func init() {
 	tables.Register(files, []tables.Entry{
-		{Name: "rotgrid", Size: 54773, SHA256: "9137969fa41f71634632f5b537907cf7fbbc809da22dc70445d905410c1eea85"},
+		{Name: "rotgrid", Size: 54773, SHA256: "ef6936551f42f8715d861fc21eb5667e41af81195b6ab1576281675ca6f81c2d"},
 	})
 }
