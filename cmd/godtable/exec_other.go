@@ -23,8 +23,5 @@ func runServer(path string, args []string) (int, error) {
 	if errors.As(err, &ee) {
 		return ee.ExitCode(), nil
 	}
-	if err != nil {
-		return 0, err
-	}
-	return 0, nil
+	return 0, err
 }

@@ -54,7 +54,7 @@ func TestBadInputCorpus(t *testing.T) {
 			}
 			cmd := append([]string{"solve", puzzleName}, args...)
 			var one bytes.Buffer
-			if code := run(cmd, strings.NewReader(valid+"\n"), &one, &bytes.Buffer{}); code != 0 {
+			if code := Run(cmd, strings.NewReader(valid+"\n"), &one, &bytes.Buffer{}); code != 0 {
 				t.Fatalf("valid input %q: exit %d", valid, code)
 			}
 			var in, want strings.Builder
@@ -65,7 +65,7 @@ func TestBadInputCorpus(t *testing.T) {
 				want.WriteString("error: " + b.msg + "\n" + one.String())
 			}
 			var stdout, stderr bytes.Buffer
-			code := run(cmd, strings.NewReader(in.String()), &stdout, &stderr)
+			code := Run(cmd, strings.NewReader(in.String()), &stdout, &stderr)
 			if code != 1 {
 				t.Errorf("exit %d, want 1", code)
 			}

@@ -43,7 +43,7 @@ func BenchmarkStream(b *testing.B) {
 	for _, name := range []string{"pocket", "msquare", "rotgame", "rotgrid", "views"} {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				if code := run([]string{"solve", name}, strings.NewReader(inputs[name]), io.Discard, io.Discard); code != 0 {
+				if code := Run([]string{"solve", name}, strings.NewReader(inputs[name]), io.Discard, io.Discard); code != 0 {
 					b.Fatalf("exit %d", code)
 				}
 			}
@@ -170,7 +170,7 @@ func BenchmarkStreamVerify(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			for b.Loop() {
-				if code := run(bc.args, strings.NewReader(bc.input), io.Discard, io.Discard); code != 0 {
+				if code := Run(bc.args, strings.NewReader(bc.input), io.Discard, io.Discard); code != 0 {
 					b.Fatalf("exit %d", code)
 				}
 			}

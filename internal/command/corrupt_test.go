@@ -29,7 +29,7 @@ func TestCorruptTableHelper(t *testing.T) {
 	data = bytes.Clone(data)
 	data[offset%len(data)] ^= 0x10
 	tables.RegisterBytes(name, data)
-	os.Exit(run(strings.Fields(os.Getenv("GODTABLE_TEST_ARGS")), os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(Run(strings.Fields(os.Getenv("GODTABLE_TEST_ARGS")), os.Stdin, os.Stdout, os.Stderr))
 }
 
 // A damaged table, whether the flip is in its header, its payload or its

@@ -39,7 +39,7 @@ func FuzzCommand(f *testing.F) {
 		args := strings.Split(argText, "\n")
 		if bounded(args) {
 			var stdout, stderr bytes.Buffer
-			code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+			code := Run(args, strings.NewReader(stdin), &stdout, &stderr)
 			if code < 0 || code > 2 {
 				t.Fatalf("godtable %q: exit %d", args, code)
 			}
@@ -87,7 +87,7 @@ func checkAnswers(t *testing.T, sel uint8, stdin string) {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &stdout, &stderr)
+	code := Run(args, strings.NewReader(stdin), &stdout, &stderr)
 
 	// The input's lines, as the command reads them.
 	var lines []string

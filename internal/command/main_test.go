@@ -97,7 +97,7 @@ func TestScripts(t *testing.T) {
 		for _, c := range parseScripts(t, f) {
 			t.Run(filepath.Base(f)+"/"+c.name, func(t *testing.T) {
 				var stdout, stderr bytes.Buffer
-				code := run(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+				code := Run(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
 				if c.hasStdout && stdout.String() != c.stdout {
 					t.Errorf("godtable %s\nstdout:\n%s\nwant:\n%s", strings.Join(c.args, " "), stdout.String(), c.stdout)
 				}

@@ -12,7 +12,7 @@ import (
 // optimal for the state and at least --min-moves long.
 func TestMsquareScramble(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"scramble", "msquare", "-n", "200", "--seed", "3", "--min-moves", "18"}, strings.NewReader(""), &stdout, &stderr)
+	code := Run([]string{"scramble", "msquare", "-n", "200", "--seed", "3", "--min-moves", "18"}, strings.NewReader(""), &stdout, &stderr)
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}

@@ -37,7 +37,7 @@ func TestWriteFailure(t *testing.T) {
 	for _, c := range writers {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			var stderr bytes.Buffer
-			code := run(c.args, strings.NewReader(c.stdin), errWriter{errors.New("disk full")}, &stderr)
+			code := Run(c.args, strings.NewReader(c.stdin), errWriter{errors.New("disk full")}, &stderr)
 			if code != ExitIO {
 				t.Errorf("exit %d, want %d", code, ExitIO)
 			}
@@ -53,7 +53,7 @@ func TestWriteFailureStopsReading(t *testing.T) {
 	input := bytes.Repeat([]byte("UUUULRBFRLFBLRBFRLFBDDDD\n"), 200000)
 	in := &countingReader{r: bytes.NewReader(input)}
 	var stderr bytes.Buffer
-	if code := run([]string{"solve", "pocket"}, in, errWriter{errors.New("disk full")}, &stderr); code != ExitIO {
+	if code := Run([]string{"solve", "pocket"}, in, errWriter{errors.New("disk full")}, &stderr); code != ExitIO {
 		t.Errorf("exit %d", code)
 	}
 	if in.read > len(input)/2 {
@@ -65,7 +65,7 @@ func TestWriteFailureStopsReading(t *testing.T) {
 func TestClosedPipeQuiet(t *testing.T) {
 	for _, c := range writers {
 		var stderr bytes.Buffer
-		code := run(c.args, strings.NewReader(c.stdin), &failingWriter{n: 3}, &stderr)
+		code := Run(c.args, strings.NewReader(c.stdin), &failingWriter{n: 3}, &stderr)
 		if stderr.Len() != 0 || code != ExitOK {
 			t.Errorf("%s: exit %d, stderr %q", strings.Join(c.args, " "), code, stderr.String())
 		}
@@ -99,7 +99,7 @@ func TestReadFailure(t *testing.T) {
 	} {
 		var stdout, stderr bytes.Buffer
 		r := &brokenReader{c.in, errors.New("input/output error")}
-		code := run([]string{c.cmd, "pocket"}, r, &stdout, &stderr)
+		code := Run([]string{c.cmd, "pocket"}, r, &stdout, &stderr)
 		if code != ExitIO || stdout.String() != c.stdout || stderr.String() != "godtable: read: standard input: input/output error\n" {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q", c.cmd, code, stdout.String(), stderr.String())
 		}
@@ -175,7 +175,7 @@ func TestFlagRanges(t *testing.T) {
 	} {
 		start := time.Now()
 		var stdout, stderr bytes.Buffer
-		code := run(c.args, strings.NewReader(""), &stdout, &stderr)
+		code := Run(c.args, strings.NewReader(""), &stdout, &stderr)
 		if code != ExitUsage || !strings.Contains(stderr.String(), c.msg) || stdout.Len() != 0 {
 			t.Errorf("%s: exit %d, stderr %q, want %q", strings.Join(c.args, " "), code, stderr.String(), c.msg)
 		}
@@ -190,7 +190,7 @@ func TestFlagRanges(t *testing.T) {
 		{"solve", "pocket", "--all", "--limit", "1000000000", "UUUULRBFRLFBLRBFRLFBDDDD"},
 		{"scramble", "pocket", "--seed", "18446744073709551615"},
 	} {
-		if code := run(args, strings.NewReader(""), io.Discard, io.Discard); code != ExitOK {
+		if code := Run(args, strings.NewReader(""), io.Discard, io.Discard); code != ExitOK {
 			t.Errorf("%s: exit %d", strings.Join(args, " "), code)
 		}
 	}

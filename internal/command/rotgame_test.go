@@ -14,7 +14,7 @@ import (
 // one as optimal, and solve gives the same sequences.
 func TestRotGameScrambleVerifies(t *testing.T) {
 	var scr, errs bytes.Buffer
-	if code := run([]string{"scramble", "rotgame", "-n", "500", "--seed", "7"}, nil, &scr, &errs); code != 0 {
+	if code := Run([]string{"scramble", "rotgame", "-n", "500", "--seed", "7"}, nil, &scr, &errs); code != 0 {
 		t.Fatalf("scramble: exit %d: %s", code, errs.String())
 	}
 	lines := strings.Split(strings.TrimSuffix(scr.String(), "\n"), "\n")
@@ -22,7 +22,7 @@ func TestRotGameScrambleVerifies(t *testing.T) {
 		t.Fatalf("%d scrambles", len(lines))
 	}
 	var out bytes.Buffer
-	if code := run([]string{"verify", "rotgame"}, strings.NewReader(scr.String()), &out, &errs); code != 0 {
+	if code := Run([]string{"verify", "rotgame"}, strings.NewReader(scr.String()), &out, &errs); code != 0 {
 		t.Fatalf("verify: exit %d: %s", code, errs.String())
 	}
 	verdicts := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -40,7 +40,7 @@ func TestRotGameScrambleVerifies(t *testing.T) {
 		boards.WriteString(board + "\n")
 	}
 	out.Reset()
-	if code := run([]string{"solve", "rotgame"}, strings.NewReader(boards.String()), &out, &errs); code != 0 {
+	if code := Run([]string{"solve", "rotgame"}, strings.NewReader(boards.String()), &out, &errs); code != 0 {
 		t.Fatalf("solve: exit %d", code)
 	}
 	answers := strings.Split(out.String(), "\n")
@@ -58,8 +58,8 @@ func TestRotGameScrambleVerifies(t *testing.T) {
 // A seed gives the same boards every time; --min-moves is respected.
 func TestRotGameScrambleSeed(t *testing.T) {
 	var a, b, errs bytes.Buffer
-	run([]string{"scramble", "rotgame", "-n", "20", "--seed", "3", "--min-moves", "10", "--json"}, nil, &a, &errs)
-	run([]string{"scramble", "rotgame", "-n", "20", "--seed", "3", "--min-moves", "10", "--json"}, nil, &b, &errs)
+	Run([]string{"scramble", "rotgame", "-n", "20", "--seed", "3", "--min-moves", "10", "--json"}, nil, &a, &errs)
+	Run([]string{"scramble", "rotgame", "-n", "20", "--seed", "3", "--min-moves", "10", "--json"}, nil, &b, &errs)
 	if a.String() != b.String() || a.Len() == 0 {
 		t.Fatal("same seed, different boards")
 	}
@@ -81,7 +81,7 @@ func TestRotGameScrambleSeed(t *testing.T) {
 // stats gives the placement table: C(24,8) = 735,471 placements.
 func TestRotGameStats(t *testing.T) {
 	var out, errs bytes.Buffer
-	if code := run([]string{"stats", "rotgame", "--json"}, nil, &out, &errs); code != 0 {
+	if code := Run([]string{"stats", "rotgame", "--json"}, nil, &out, &errs); code != 0 {
 		t.Fatalf("exit %d: %s", code, errs.String())
 	}
 	var x struct {

@@ -162,13 +162,7 @@ func Main(args []string) int {
 	if closedAtStart(os.Stdout) {
 		stdout = closedWriter{}
 	}
-	return run(args, os.Stdin, stdout, os.Stderr)
-}
-
-// Run runs the command line args on the given streams, in process, and
-// returns the exit status: Main with other streams.
-func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return run(args, stdin, stdout, stderr)
+	return Run(args, os.Stdin, stdout, os.Stderr)
 }
 
 // Call runs command cmd (solve, verify, scramble, stats, show or battery)
@@ -190,7 +184,9 @@ func Call(cmd string, p cli.Puzzle, o *cli.Options, stdin io.Reader, stdout, std
 	return ExitUsage
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// Run runs the command line args on the given streams, in process, and
+// returns the exit status: Main with other streams.
+func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	e := newEnv(stdin, stdout, stderr)
 	return e.finish(runCommand(e, args))
 }

@@ -40,7 +40,7 @@ func TestClosedOutputStopsQuietly(t *testing.T) {
 	input := bytes.Repeat([]byte("UUUULRBFRLFBLRBFRLFBDDDD\n"), 200000)
 	in := &countingReader{r: bytes.NewReader(input)}
 	var stderr bytes.Buffer
-	run([]string{"solve", "pocket"}, in, &failingWriter{n: 100}, &stderr)
+	Run([]string{"solve", "pocket"}, in, &failingWriter{n: 100}, &stderr)
 	if stderr.Len() != 0 {
 		t.Errorf("stderr: %q", stderr.String())
 	}
@@ -75,7 +75,7 @@ func TestPipeClosedEarly(t *testing.T) {
 // Windows line endings are taken off.
 func TestCRLF(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"solve", "pocket"}, strings.NewReader("UUUULRBFRLFBLRBFRLFBDDDD\r\nUUUULLFFRRBBLLFFRRBBDDDD\r\n"), &stdout, &stderr)
+	code := Run([]string{"solve", "pocket"}, strings.NewReader("UUUULRBFRLFBLRBFRLFBDDDD\r\nUUUULLFFRRBBLLFFRRBBDDDD\r\n"), &stdout, &stderr)
 	if code != 0 || stdout.String() != "R2 F2 R2\n\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
@@ -85,7 +85,7 @@ func TestCRLF(t *testing.T) {
 func TestHugeLine(t *testing.T) {
 	huge := strings.Repeat("U", 10<<20)
 	var stdout, stderr bytes.Buffer
-	code := run([]string{"solve", "pocket"}, strings.NewReader("UUUULRBFRLFBLRBFRLFBDDDD\n"+huge+"\nUUUULRBFRLFBLRBFRLFBDDDD\n"), &stdout, &stderr)
+	code := Run([]string{"solve", "pocket"}, strings.NewReader("UUUULRBFRLFBLRBFRLFBDDDD\n"+huge+"\nUUUULRBFRLFBLRBFRLFBDDDD\n"), &stdout, &stderr)
 	want := "R2 F2 R2\nerror: line too long (more than 65536 bytes)\nR2 F2 R2\n"
 	if code != 1 || stdout.String() != want {
 		t.Errorf("exit %d, stdout %q", code, stdout.String())

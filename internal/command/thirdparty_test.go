@@ -52,7 +52,7 @@ func readFixture(t *testing.T, name string) []fixtureRow {
 func runBatch(t *testing.T, args []string, lines []string) ([]string, int) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	code := run(args, strings.NewReader(strings.Join(lines, "\n")+"\n"), &stdout, &stderr)
+	code := Run(args, strings.NewReader(strings.Join(lines, "\n")+"\n"), &stdout, &stderr)
 	out := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
 	if len(out) != len(lines) {
 		t.Fatalf("%v: %d answers to %d lines; stderr %q", args, len(out), len(lines), stderr.String())

@@ -36,22 +36,15 @@ func buildTables() *Tables {
 			n++
 		}
 	}
-	// The coordinates after a turn are taken apart and put together as
-	// xCoord, zCoord and FromRank do, on the cells alone, from the turn's
-	// cycle of cells (Grid.Apply's blockCycle): unranking, turning and
-	// ranking whole grids instead took six times as long, which a one-shot
-	// answer waits for.
+	// The coordinates after a move are taken apart and put together as
+	// xCoord, zCoord and FromRank do, on the cells alone: where the move
+	// takes each cell's tile, read once off Grid.Apply (which defines the
+	// moves) on the solved grid. Unranking, moving and ranking every grid
+	// instead took six times as long, which a one-shot answer waits for.
 	var to [NMoves][9]uint8 // to[m][c]: the cell that move m takes cell c's tile to
 	for m := TL; m < NMoves; m++ {
-		for c := range to[m] {
-			to[m][c] = uint8(c)
-		}
-		cyc, step := blockCycle[m.Block()], 1
-		if !m.Clockwise() {
-			step = 3
-		}
-		for i := range cyc {
-			to[m][cyc[i]] = cyc[(i+step)%4]
+		for c, tile := range Solved.Apply(m) {
+			to[m][tile-1] = uint8(c)
 		}
 	}
 	// X: the cells of the tiles 1..4 in turn, each as its index among the
