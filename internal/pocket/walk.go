@@ -15,9 +15,10 @@ import (
 //     reads the three turns of a face together (their reads do not wait for
 //     each other), taking the first that descends.
 //   - In the quarter-turn metric a half turn is read directly (not as two
-//     quarter turns), with its face's quarter turns, and the look ahead that
-//     the reference walk makes after every step is made only where a half
-//     turn descends (see qtmWalk); what it reads there serves the next step.
+//     quarter turns), and only where both its face's quarter turns descend;
+//     the look ahead that the reference walk makes after every step is made
+//     only where a half turn descends and does not reach the goal (see
+//     qtmWalk); what it reads there serves the next step.
 //   - In both, a move's permutation and its place in the fold are one read
 //     (walkTables.next), and the walk keeps a position's permutation and
 //     twist apart rather than as a rank, which would take a division on
@@ -176,8 +177,9 @@ func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 // qtmWalk is the walk in the quarter-turn metric: at each step the first
 // step not of the last step's face that descends along one of its paths
 // and after which some step of another face descends (see
-// walk.Walker.SolveReference). It reads a face's three turns together, and
-// looks ahead only where the reference walk's choice depends on it.
+// walk.Walker.SolveReference). It reads a face's quarter turns together,
+// its half turn only where the choice depends on it, and looks ahead only
+// where the reference walk's choice depends on it.
 //
 // Every quarter turn moves the corners by a 4-cycle, an odd permutation, so
 // a quarter turn changes the distance by exactly one and a half turn by -2,
@@ -185,8 +187,9 @@ func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 //
 //   - A half turn F2 that descends (two nearer) makes both quarter turns of
 //     F descend: each is one move from both the position and F2's, so it
-//     is one nearer. So a face is taken by a quarter turn, a half turn or
-//     not at all, decided by its three levels:
+//     is one nearer. So a face whose quarter turns do not both descend
+//     needs no read of its half turn, which cannot descend; that is most
+//     faces, and it saves a third of the walk's reads.
 //   - If F2 does not descend, a quarter turn F that does lets the walk go
 //     on: from F's position, F again is F2, which does not descend, and F'
 //     goes back; so what descends from there, as something must short of
@@ -194,7 +197,10 @@ func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 //   - If F2 descends, the walk can go on after it: its face's quarter turns
 //     lead back to the positions after F and after F', one farther. So
 //     only the quarter turns need a look ahead, which reads the next
-//     position's other faces.
+//     position's quarter turns of the other faces.
+//   - If F2 reaches the goal, neither quarter turn can go on: each leads
+//     one from the goal, whose only neighbour nearer is the goal itself, a
+//     turn of F away. So there the walk looks ahead at neither.
 type qtmWalk struct{ *walkTables }
 
 func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
@@ -204,14 +210,13 @@ func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, ui
 }
 
 // step is Step on a position's permutation p and twist t, kept apart as
-// in htmWalk.step. When known is true, lv holds the levels after the moves
-// of the faces other than last's; step returns whether it holds those of
-// the position reached, read by the look ahead, so that the next step
-// need not read them again.
+// in htmWalk.step. When known is true, lv holds the levels after the
+// quarter turns of the faces other than last's; step returns whether it
+// holds those of the position reached, read by the look ahead, so that the
+// next step need not read them again.
 func (w qtmWalk) step(data []byte, p, t uint32, v uint8, last int, lv *[9]uint8, known bool) (int, uint32, uint32, uint8, bool) {
 	row, twists := w.rows(p, t)
 	want := nearer[v&3]
-	twice := nearer[want]
 	f := w.fold
 	for face := 0; face < 3; face++ {
 		if face == last {
@@ -219,23 +224,27 @@ func (w qtmWalk) step(data []byte, p, t uint32, v uint8, last int, lv *[9]uint8,
 		}
 		m := 3 * face
 		row3, tw3 := (*[3]uint64)(row[m:m+3]), (*[3]uint16)(twists[m:m+3])
-		var cw, ccw, half uint8
+		var cw, ccw uint8
 		if known {
-			cw, ccw, half = lv[m], lv[m+1], lv[m+2]
+			cw, ccw = lv[m], lv[m+1]
 		} else {
 			cw = at(data, f.entryAfter(row3[0], tw3[0]))
 			ccw = at(data, f.entryAfter(row3[1], tw3[1]))
-			half = at(data, f.entryAfter(row3[2], tw3[2]))
-		}
-		if half == twice {
-			for k := range 2 {
-				if np, nt := permAfter(row3[k]), uint32(tw3[k]); w.continues(data, np, nt, want, face, lv) {
-					return m + k, np, nt, want, true
-				}
-			}
-			return m + 2, permAfter(row3[2]), uint32(tw3[2]), twice, false
 		}
 		if cw == want {
+			if ccw == want {
+				if twice := nearer[want]; at(data, f.entryAfter(row3[2], tw3[2])) == twice {
+					hp, ht := permAfter(row3[2]), uint32(tw3[2])
+					if hp|ht != 0 {
+						for k := range 2 {
+							if np, nt := permAfter(row3[k]), uint32(tw3[k]); w.continues(data, np, nt, want, face, lv) {
+								return m + k, np, nt, want, true
+							}
+						}
+					}
+					return m + 2, hp, ht, twice, false
+				}
+			}
 			return m, permAfter(row3[0]), uint32(tw3[0]), want, false
 		}
 		if ccw == want {
@@ -264,9 +273,8 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 // continues reports whether some quarter turn of a face other than the
 // given one descends from the position of permutation p and twist t, at
 // level v (it is not the goal: it is one move from a position two from the
-// goal at least). It reads the levels after all the moves of those faces
-// into lv, the half turns too: when it reports true, the walk goes there,
-// and its next step needs them all.
+// goal at least). It reads the levels after those quarter turns into lv:
+// when it reports true, the walk goes there, and its next step needs them.
 func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]uint8) bool {
 	row, twists := w.rows(p, t)
 	want := nearer[v&3]
@@ -277,10 +285,10 @@ func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]u
 			continue
 		}
 		m := 3 * g
-		row3, tw3 := (*[3]uint64)(row[m:m+3]), (*[3]uint16)(twists[m:m+3])
-		cw := at(data, f.entryAfter(row3[0], tw3[0]))
-		ccw := at(data, f.entryAfter(row3[1], tw3[1]))
-		lv[m], lv[m+1], lv[m+2] = cw, ccw, at(data, f.entryAfter(row3[2], tw3[2]))
+		row2, tw2 := (*[2]uint64)(row[m:m+2]), (*[2]uint16)(twists[m:m+2])
+		cw := at(data, f.entryAfter(row2[0], tw2[0]))
+		ccw := at(data, f.entryAfter(row2[1], tw2[1]))
+		lv[m], lv[m+1] = cw, ccw
 		found = found || cw == want || ccw == want
 	}
 	return found
