@@ -75,20 +75,24 @@ func TestFoldIndexKeepsClass(t *testing.T) {
 
 // The walk's keyed permutation moves give, for every position and every
 // move, the entry and the position that the fold's index and the move
-// tables give: walkTables.next packs them without loss.
+// tables give: walkTables.next packs them without loss, and the walk's twist
+// rows are the twist move table's.
 func TestWalkTablesKeepEntries(t *testing.T) {
 	w := theWalkTables()
 	mt, f := w.moves, w.fold
 	for p := uint32(0); p < NPerm; p++ {
-		row := w.next[9*p : 9*p+9]
+		row := &w.next[p]
 		for m := Move(0); m < 9; m++ {
 			q := uint32(mt.Perm[9*p+uint32(m)])
-			if got := permAfter(row[m]); got != q {
+			if got := permAfter(row.at(m)); got != q {
 				t.Fatalf("permutation %d, move %v: leads to %d, want %d", p, m, got, q)
 			}
 			for tw := uint32(0); tw < NTwist; tw++ {
 				after := mt.Twist[9*tw+uint32(m)]
-				if got, want := f.entryAfter(row[m], after), f.index(q*NTwist+uint32(after)); got != want {
+				if w.twist[tw].at(m) != after {
+					t.Fatalf("twist %d, move %v: the walk's row says %d, the move table %d", tw, m, w.twist[tw].at(m), after)
+				}
+				if got, want := f.entryAfter(row.at(m), after), f.index(q*NTwist+uint32(after)); got != want {
 					t.Fatalf("permutation %d, twist %d, move %v: entry %d, want %d", p, tw, m, got, want)
 				}
 			}

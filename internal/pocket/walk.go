@@ -33,17 +33,31 @@ import (
 // walkTables are the tables the specialised walk reads: the twist move
 // table, the fold's index, and the permutation move table with each move's
 // permutation keyed for the fold (next).
+//
+// Both move tables are kept as rows of three faces' three turns, so that a
+// position's rows are one bounds check each and a face's turns are row[f]:
+// taking rows out of flat tables as slices cost more instructions than the
+// walk's reads themselves.
 type walkTables struct {
 	fold  *foldIndex
 	moves *Tables
-	// next[9*p+m] is what the walk reads of the permutation that move m
-	// leads to from permutation p: its twist addition, symmetry and class
-	// in the fold (bits 0..43) and the permutation itself (bits 44..56).
-	// One read where the move table, then the fold's classSym and add,
-	// took two, the second waiting on the first: 363 KB, built after the
-	// fold's index (TestWalkTablesKeepEntries checks every word).
-	next []uint64
+	// next[p][f][k] is what the walk reads of the permutation that turn k
+	// of face f (move 3f+k) leads to from permutation p: its twist
+	// addition, symmetry and class in the fold (bits 0..43) and the
+	// permutation itself (bits 44..56). One read where the move table,
+	// then the fold's classSym and add, took two, the second waiting on
+	// the first: 363 KB, built after the fold's index
+	// (TestWalkTablesKeepEntries checks every word).
+	next []moveRow[uint64]
+	// twist[t] is the twist move table's row of twist t.
+	twist []moveRow[uint16]
 }
+
+// A moveRow is a coordinate's row of a move table: the turns of each face.
+type moveRow[T uint16 | uint64] [3][3]T
+
+// at returns the entry of move m.
+func (r *moveRow[T]) at(m Move) T { return r[m/3][m%3] }
 
 // Fields of a walkTables.next word.
 const (
@@ -54,8 +68,8 @@ const (
 )
 
 // rows returns the walk's rows of permutation p and twist t.
-func (w *walkTables) rows(p, t uint32) (perm *[9]uint64, twist *[9]uint16) {
-	return (*[9]uint64)(w.next[9*p : 9*p+9]), w.moves.TwistRow(t)
+func (w *walkTables) rows(p, t uint32) (perm *moveRow[uint64], twist *moveRow[uint16]) {
+	return &w.next[p], &w.twist[t]
 }
 
 // entryAfter returns the entry of the position that a move leads to, from
@@ -72,13 +86,16 @@ var theWalkTables = sync.OnceValue(func() *walkTables { return newWalkTables(Mov
 
 // newWalkTables keys the permutation move table mt.Perm for the fold f.
 func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
-	next := make([]uint64, len(mt.Perm))
+	w := &walkTables{fold: f, moves: mt, next: make([]moveRow[uint64], NPerm), twist: make([]moveRow[uint16], NTwist)}
 	for i, q := range mt.Perm {
 		cs := f.classSym[q]
-		next[i] = uint64(f.add[q]&(1<<nextAddBits-1)) | uint64(cs&63)*NTwist<<nextSymShift |
+		w.next[i/9][i%9/3][i%3] = uint64(f.add[q]&(1<<nextAddBits-1)) | uint64(cs&63)*NTwist<<nextSymShift |
 			uint64(cs>>6)<<nextClass | uint64(q)<<nextPerm
 	}
-	return &walkTables{fold: f, moves: mt, next: next}
+	for i, t := range mt.Twist {
+		w.twist[i/9][i%9/3][i%3] = t
+	}
+	return w
 }
 
 // Level arithmetic of a table that keeps distances mod 3.
@@ -88,9 +105,9 @@ var (
 
 // at returns the level of entry e of a table's packed levels.
 //
-// The loops below read the level after move m as
+// The loops below read the level after turn k of face g as
 //
-//	at(data, f.entryAfter(row[m], twists[m]))
+//	at(data, f.entryAfter(row[g][k], twists[g][k]))
 //
 // rather than through a function of their own: written so, both calls are
 // inlined, where a call per read would cost a fifth of the walk.
@@ -136,11 +153,11 @@ func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32,
 	row, twists := w.rows(p, t)
 	want := nearer[v&3]
 	f := w.fold
-	for face := 0; face < 9; face += 3 {
-		if face == 3*last {
+	for face := 0; face < 3; face++ {
+		if face == last {
 			continue
 		}
-		row3, tw3 := (*[3]uint64)(row[face:face+3]), (*[3]uint16)(twists[face:face+3])
+		row3, tw3 := &row[face], &twists[face]
 		l0 := at(data, f.entryAfter(row3[0], tw3[0]))
 		l1 := at(data, f.entryAfter(row3[1], tw3[1]))
 		l2 := at(data, f.entryAfter(row3[2], tw3[2]))
@@ -154,7 +171,7 @@ func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32,
 			k = 2
 		}
 		if k >= 0 {
-			return face + k, permAfter(row3[k]), uint32(tw3[k]), want
+			return 3*face + k, permAfter(row3[k]), uint32(tw3[k]), want
 		}
 	}
 	return -1, p, t, v
@@ -218,12 +235,13 @@ func (w qtmWalk) step(data []byte, p, t uint32, v uint8, last int, lv *[9]uint8,
 	row, twists := w.rows(p, t)
 	want := nearer[v&3]
 	f := w.fold
-	for face := 0; face < 3; face++ {
+	face := 0
+	for ; face < 3; face++ {
 		if face == last {
 			continue
 		}
 		m := 3 * face
-		row3, tw3 := (*[3]uint64)(row[m:m+3]), (*[3]uint16)(twists[m:m+3])
+		row3, tw3 := &row[face], &twists[face]
 		var cw, ccw uint8
 		if known {
 			cw, ccw = lv[m], lv[m+1]
@@ -232,18 +250,8 @@ func (w qtmWalk) step(data []byte, p, t uint32, v uint8, last int, lv *[9]uint8,
 			ccw = at(data, f.entryAfter(row3[1], tw3[1]))
 		}
 		if cw == want {
-			if ccw == want {
-				if twice := nearer[want]; at(data, f.entryAfter(row3[2], tw3[2])) == twice {
-					hp, ht := permAfter(row3[2]), uint32(tw3[2])
-					if hp|ht != 0 {
-						for k := range 2 {
-							if np, nt := permAfter(row3[k]), uint32(tw3[k]); w.continues(data, np, nt, want, face, lv) {
-								return m + k, np, nt, want, true
-							}
-						}
-					}
-					return m + 2, hp, ht, twice, false
-				}
+			if ccw == want && at(data, f.entryAfter(row3[2], tw3[2])) == nearer[want] {
+				break
 			}
 			return m, permAfter(row3[0]), uint32(tw3[0]), want, false
 		}
@@ -251,7 +259,30 @@ func (w qtmWalk) step(data []byte, p, t uint32, v uint8, last int, lv *[9]uint8,
 			return m + 1, permAfter(row3[1]), uint32(tw3[1]), want, false
 		}
 	}
-	return -1, p, t, v, false
+	if face == 3 {
+		return -1, 0, 0, 0, false
+	}
+	k, np, nt, nv, known := w.halfTurn(data, &row[face], &twists[face], want, face, lv)
+	return 3*face + k, np, nt, nv, known
+}
+
+// halfTurn is step where the half turn of face descends from a position
+// at level v (its quarter turns too, to level want): which of the face's
+// three turns the walk takes (0, 1, 2 for quarter, inverse and half), where
+// to and at what level, and as step does, whether lv holds the next step's
+// levels. It is called after step's loop, not in it, so that the common
+// path keeps its values in registers: a call in the loop made the compiler
+// save them all on every step.
+func (w qtmWalk) halfTurn(data []byte, row3 *[3]uint64, tw3 *[3]uint16, want uint8, face int, lv *[9]uint8) (int, uint32, uint32, uint8, bool) {
+	hp, ht := permAfter(row3[2]), uint32(tw3[2])
+	if hp|ht != 0 {
+		for k := range 2 {
+			if np, nt := permAfter(row3[k]), uint32(tw3[k]); w.continues(data, np, nt, want, face, lv) {
+				return k, np, nt, want, true
+			}
+		}
+	}
+	return 2, hp, ht, nearer[want], false
 }
 
 func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
@@ -285,9 +316,9 @@ func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]u
 			continue
 		}
 		m := 3 * g
-		row2, tw2 := (*[2]uint64)(row[m:m+2]), (*[2]uint16)(twists[m:m+2])
-		cw := at(data, f.entryAfter(row2[0], tw2[0]))
-		ccw := at(data, f.entryAfter(row2[1], tw2[1]))
+		row3, tw3 := &row[g], &twists[g]
+		cw := at(data, f.entryAfter(row3[0], tw3[0]))
+		ccw := at(data, f.entryAfter(row3[1], tw3[1]))
 		lv[m], lv[m+1] = cw, ccw
 		found = found || cw == want || ccw == want
 	}
@@ -300,8 +331,8 @@ func (w *walkTables) follow(data []byte, r uint32, v uint8, moves []Move) (t [wa
 	row, twists := w.rows(r/NTwist, r%NTwist)
 	near := nearer[v]
 	for k, m := range moves {
-		t[k] = permAfter(row[m])*NTwist + uint32(twists[m])
-		tv[k] = at(data, w.fold.entryAfter(row[m], twists[m]))
+		t[k] = permAfter(row.at(m))*NTwist + uint32(twists.at(m))
+		tv[k] = at(data, w.fold.entryAfter(row.at(m), twists.at(m)))
 		if tv[k] == near {
 			down |= 1 << k
 		}
