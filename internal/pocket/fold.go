@@ -23,6 +23,10 @@ const (
 	NEntries = NClasses * NFoldTwist
 )
 
+// twistRowBits is the width of a row of foldIndex.twist: 1<<twistRowBits
+// holds the NTwist twists.
+const twistRowBits = 10
+
 // foldIndex is the fold's index, built on first use.
 //
 // Twists are kept as vectors of 3-bit fields, field i the twist at position
@@ -36,9 +40,11 @@ type foldIndex struct {
 	// field per position) that the symmetry and the holding add there.
 	classSym [NPerm]uint16
 	add      [NPerm]uint32
-	// twist[s*NTwist+t] is twist t moved by symmetry s, a field per
-	// position.
-	twist [48 * NTwist]uint32
+	// twist[s<<twistRowBits|t] is twist t moved by symmetry s, a field
+	// per position. Rows of a power of two, so that the walk finds a row
+	// by masking the symmetry's bits in place (see walkTables.next) and
+	// reads it with no bounds check; the rest of each row is never read.
+	twist [1 << 16]uint32
 	// rep[c] is the permutation (rank) of class c's representative.
 	rep [NClasses]uint16
 	// rankLow and rankHigh rank twists of positions 0..6 in base 3,
@@ -59,13 +65,17 @@ func (f *foldIndex) index(r uint32) uint32 {
 // entry returns the entry of the position of twist t whose permutation has
 // the given class<<6 | symmetry and twist addition.
 func (f *foldIndex) entry(classSym, add, t uint32) uint32 {
-	return f.ranked(classSym>>6, f.twist[classSym&63*NTwist+t]+add)
+	return f.ranked(classSym>>6, f.twist[classSym&63<<twistRowBits|t]+add)
 }
 
 // ranked returns the entry of class c whose twist is x, a sum of two
 // twists with a field per position.
-func (f *foldIndex) ranked(c, x uint32) uint32 {
-	return c*NFoldTwist + uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
+func (f *foldIndex) ranked(c, x uint32) uint32 { return c*NFoldTwist + f.rank(x) }
+
+// rank returns the rank, among a class's entries, of twist x, a sum of two
+// twists with a field per position.
+func (f *foldIndex) rank(x uint32) uint32 {
+	return uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
 }
 
 // fillRanks fills in rankLow and rankHigh.
@@ -348,7 +358,7 @@ func (f *foldIndex) moveTwists() {
 				at[i][d] = uint32(v) << (3 * s.slot[i])
 			}
 		}
-		row := (*[NTwist]uint32)(f.twist[si*NTwist:])
+		row := (*[NTwist]uint32)(f.twist[si<<twistRowBits:])
 		t := 0
 		for d5 := range 3 {
 			x5 := at[5][d5]

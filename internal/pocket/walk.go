@@ -43,11 +43,12 @@ type walkTables struct {
 	moves *Tables
 	// next[p][f][k] is what the walk reads of the permutation that turn k
 	// of face f (move 3f+k) leads to from permutation p: its twist
-	// addition, symmetry and class in the fold (bits 0..43) and the
-	// permutation itself (bits 44..56). One read where the move table,
-	// then the fold's classSym and add, took two, the second waiting on
-	// the first: 363 KB, built after the fold's index
-	// (TestWalkTablesKeepEntries checks every word).
+	// addition, symmetry and class's first entry in the fold, and the
+	// permutation itself, each where it is read with a shift and a mask
+	// (see the next* constants). One read where the move table, then the
+	// fold's classSym and add, took two, the second waiting on the first:
+	// 363 KB, built after the fold's index (TestWalkTablesKeepEntries
+	// checks every word).
 	next []moveRow[uint64]
 	// twist[t] is the twist move table's row of twist t.
 	twist []moveRow[uint16]
@@ -61,10 +62,12 @@ func (r *moveRow[T]) at(m Move) T { return r[m/3][m%3] }
 
 // Fields of a walkTables.next word.
 const (
-	nextAddBits  = 21          // the twist addition, positions 0..6 (7 is left out of the entry)
-	nextSymShift = nextAddBits // the symmetry's row of twist (16 bits)
-	nextClass    = 37          // the class
-	nextPerm     = 44          // the permutation
+	nextAddBits = 21 // bits 0..20: the twist addition, positions 0..6 (7 is left out of the entry)
+	// Bits 21..26: the symmetry, shifted down by nextSymShift to its row
+	// of foldIndex.twist.
+	nextSymShift = nextAddBits - twistRowBits
+	nextBase     = 27 // bits 27..44: the class's first entry, class*NFoldTwist
+	nextPerm     = 45 // bits 45..57: the permutation
 )
 
 // rows returns the walk's rows of permutation p and twist t.
@@ -75,8 +78,8 @@ func (w *walkTables) rows(p, t uint32) (perm *moveRow[uint64], twist *moveRow[ui
 // entryAfter returns the entry of the position that a move leads to, from
 // the move's words of the two rows.
 func (f *foldIndex) entryAfter(next uint64, t uint16) uint32 {
-	x := f.twist[uint32(next>>nextSymShift&(1<<16-1))+uint32(t)] + uint32(next&(1<<nextAddBits-1))
-	return f.ranked(uint32(next>>nextClass&127), x)
+	x := f.twist[(uint32(next>>nextSymShift)&(63<<twistRowBits)+uint32(t))&(1<<16-1)] + uint32(next&(1<<nextAddBits-1))
+	return uint32(next>>nextBase)&(1<<18-1) + f.rank(x)
 }
 
 // permAfter returns the permutation of a walkTables.next word.
@@ -89,8 +92,8 @@ func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
 	w := &walkTables{fold: f, moves: mt, next: make([]moveRow[uint64], NPerm), twist: make([]moveRow[uint16], NTwist)}
 	for i, q := range mt.Perm {
 		cs := f.classSym[q]
-		w.next[i/9][i%9/3][i%3] = uint64(f.add[q]&(1<<nextAddBits-1)) | uint64(cs&63)*NTwist<<nextSymShift |
-			uint64(cs>>6)<<nextClass | uint64(q)<<nextPerm
+		w.next[i/9][i%9/3][i%3] = uint64(f.add[q]&(1<<nextAddBits-1)) | uint64(cs&63)<<nextAddBits |
+			uint64(cs>>6)*NFoldTwist<<nextBase | uint64(q)<<nextPerm
 	}
 	for i, t := range mt.Twist {
 		w.twist[i/9][i%9/3][i%3] = t
