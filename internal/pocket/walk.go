@@ -90,13 +90,21 @@ var theWalkTables = sync.OnceValue(func() *walkTables { return newWalkTables(Mov
 // newWalkTables keys the permutation move table mt.Perm for the fold f.
 func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
 	w := &walkTables{fold: f, moves: mt, next: make([]moveRow[uint64], NPerm), twist: make([]moveRow[uint16], NTwist)}
-	for i, q := range mt.Perm {
-		cs := f.classSym[q]
-		w.next[i/9][i%9/3][i%3] = uint64(f.add[q]&(1<<nextAddBits-1)) | uint64(cs&63)<<nextAddBits |
-			uint64(cs>>6)*NFoldTwist<<nextBase | uint64(q)<<nextPerm
+	// The words of all permutations, keyed once; then laid out in rows.
+	var keyed [NPerm]uint64
+	for q := range keyed {
+		cs := uint64(f.classSym[q])
+		keyed[q] = uint64(f.add[q]&(1<<nextAddBits-1)) | cs&63<<nextAddBits | cs>>6*NFoldTwist<<nextBase | uint64(q)<<nextPerm
 	}
-	for i, t := range mt.Twist {
-		w.twist[i/9][i%9/3][i%3] = t
+	for p := range w.next {
+		row, dst := mt.PermRow(uint32(p)), &w.next[p]
+		for g := range dst {
+			dst[g] = [3]uint64{keyed[row[3*g]], keyed[row[3*g+1]], keyed[row[3*g+2]]}
+		}
+	}
+	for t := range w.twist {
+		row := mt.TwistRow(uint32(t))
+		w.twist[t] = moveRow[uint16]{{row[0], row[1], row[2]}, {row[3], row[4], row[5]}, {row[6], row[7], row[8]}}
 	}
 	return w
 }
