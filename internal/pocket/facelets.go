@@ -378,22 +378,25 @@ func parseValid(s string) (Cubie, uint32, bool) {
 	// shows R's, and the one with L and B shows U's.
 	// third[m] keeps the third colour of a corner whose known colours are
 	// the set m (bits D, L, B), written without branches: which corner is
-	// which is unpredictable.
+	// which is unpredictable. known[c] is colour c's bit among D, L, B (0
+	// for the others) and without[m] the XOR of the known colours of the
+	// set m, so that the stickers' XOR without them is the third colour.
+	// (Were two of d, l, b the same, the scheme is refused below.)
+	var known [256]uint8
+	known[d], known[l], known[b] = 1, 2, 4
+	without := [8]byte{0, d, l, d ^ l, b, d ^ b, l ^ b, d ^ l ^ b}
 	var third [8]byte
-	m, t := knownAndThird(s[3], s[8], s[7], d, l, b)
-	third[m] = t
-	m, t = knownAndThird(s[2], s[6], s[5], d, l, b)
-	third[m] = t
-	m, t = knownAndThird(s[0], s[4], s[11], d, l, b)
-	third[m] = t
-	m, t = knownAndThird(s[1], s[10], s[9], d, l, b)
-	third[m] = t
-	m, t = knownAndThird(s[21], s[15], s[16], d, l, b)
-	third[m] = t
-	m, t = knownAndThird(s[20], s[13], s[14], d, l, b)
-	third[m] = t
-	m, t = knownAndThird(s[23], s[17], s[18], d, l, b)
-	third[m] = t
+	seenThird := func(x, y, z byte) {
+		m := known[x] | known[y] | known[z]
+		third[m] = x ^ y ^ z ^ without[m]
+	}
+	seenThird(s[3], s[8], s[7])
+	seenThird(s[2], s[6], s[5])
+	seenThird(s[0], s[4], s[11])
+	seenThird(s[1], s[10], s[9])
+	seenThird(s[21], s[15], s[16])
+	seenThird(s[20], s[13], s[14])
+	seenThird(s[23], s[17], s[18])
 	uc, rc, fc := third[6], third[5], third[3]
 	// face holds face+1 for the six colours, 0 for any other character.
 	var face [256]uint8
@@ -432,16 +435,6 @@ func parseValid(s string) (Cubie, uint32, bool) {
 	return c, perm*NTwist + tw, bad>>5 == okCorner && seen == 0xff && twist%3 == 0
 }
 
-// knownAndThird returns which of the colours d, l, b a corner's stickers x,
-// y, z show (bits 0, 1, 2), and the XOR of the stickers not among them: the
-// third colour, when two are known.
-func knownAndThird(x, y, z, d, l, b byte) (m, t byte) {
-	hd := b2u(x == d) | b2u(y == d) | b2u(z == d)
-	hl := b2u(x == l) | b2u(y == l) | b2u(z == l)
-	hb := b2u(x == b) | b2u(y == b) | b2u(z == b)
-	return (hd | hl<<1 | hb<<2) & 7, x ^ y ^ z ^ d&-hd ^ l&-hl ^ b&-hb
-}
-
 // cornerByFace is cornerInfo indexed by face+1 (0 for a character that is
 // no colour), 49a+7b+c: any 0 is a problem.
 var cornerByFace = func() (info [343]uint8) {
@@ -455,12 +448,3 @@ var cornerByFace = func() (info [343]uint8) {
 	}
 	return info
 }()
-
-// b2u is 1 for true, 0 for false.
-func b2u(v bool) byte {
-	var x byte
-	if v {
-		x = 1
-	}
-	return x
-}
