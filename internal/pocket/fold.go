@@ -23,28 +23,47 @@ const (
 	NEntries = NClasses * NFoldTwist
 )
 
-// twistRowBits is the width of a row of foldIndex.twist: 1<<twistRowBits
-// holds the NTwist twists.
-const twistRowBits = 10
+// A twist's halves: a twist t of positions 0..5 (DRB's follows) is kept by
+// the walk as halves(t) = h<<5 | l, l = t%27 the low half (positions 0..2)
+// and h = t/27 the high one (positions 3..5), so that a symmetry moves it
+// with two reads of a small table (foldIndex.moved).
+func halves(t uint32) uint32 { return t/27<<5 | t%27 }
+
+// fromHalves is the twist t of halves(t).
+func fromHalves(h uint32) uint32 { return h>>5*27 + h&31 }
+
+// NHalves bounds halves(t) for every twist t.
+const NHalves = 26<<5 | 26 + 1
+
+// movedRowBits is the width of a symmetry's row of foldIndex.moved: its two
+// halves of 32 (27 used).
+const movedRowBits = 6
 
 // foldIndex is the fold's index, built on first use.
 //
 // Twists are kept as vectors of 3-bit fields, field i the twist at position
-// i, so that adding two (a moved twist and a permutation's addition) is one
-// addition with no carry between fields (each sum is at most 4), and the
-// sum's entry is two reads of small tables that take each field mod 3 and
-// weigh it by its power of 3.
+// i, so that adding three (the two halves of a moved twist and a
+// permutation's addition) is one addition with no carry between fields
+// (each sum is at most 6: only DRB's position takes a share of both
+// halves), and the sum's entry is two reads of small tables that take each
+// field mod 3 and weigh it by its power of 3.
 type foldIndex struct {
 	// For each permutation: its class and the symmetry that takes it to
 	// the class's representative (class<<6 | symmetry), and the twist (a
 	// field per position) that the symmetry and the holding add there.
 	classSym [NPerm]uint16
 	add      [NPerm]uint32
-	// twist[s<<twistRowBits|t] is twist t moved by symmetry s, a field
-	// per position. Rows of a power of two, so that the walk finds a row
-	// by masking the symmetry's bits in place (see walkTables.next) and
-	// reads it with no bounds check; the rest of each row is never read.
-	twist [1 << 16]uint32
+	// moved[s<<movedRowBits | k<<5 | x] is half k of a twist, x, moved by
+	// symmetry s, with its share of DRB's twist (minus the half's sum, mod
+	// 3), a field per position: a twist t moved is the sum of its halves'
+	// entries (movedTwist). 16 KB, where a table of every twist moved
+	// (140 KB) left the cache on every read. Rows of a power of two, so
+	// that the walk finds a row by masking the symmetry's bits in place
+	// (see walkTables.next), and the whole a power of two read with no
+	// bounds check.
+	moved [1 << 12]uint32
+	// halves[t] is halves(t), read rather than worked out.
+	halves [NTwist]uint16
 	// rep[c] is the permutation (rank) of class c's representative.
 	rep [NClasses]uint16
 	// rankLow and rankHigh rank twists of positions 0..6 in base 3,
@@ -59,13 +78,19 @@ type foldIndex struct {
 // index returns the entry of rank r.
 func (f *foldIndex) index(r uint32) uint32 {
 	p := r / NTwist
-	return f.entry(uint32(f.classSym[p]), f.add[p], r%NTwist)
+	return f.entry(uint32(f.classSym[p]), f.add[p], uint32(f.halves[r-p*NTwist]))
 }
 
-// entry returns the entry of the position of twist t whose permutation has
-// the given class<<6 | symmetry and twist addition.
-func (f *foldIndex) entry(classSym, add, t uint32) uint32 {
-	return f.ranked(classSym>>6, f.twist[classSym&63<<twistRowBits|t]+add)
+// entry returns the entry of the position of twist halves h whose
+// permutation has the given class<<6 | symmetry and twist addition.
+func (f *foldIndex) entry(classSym, add, h uint32) uint32 {
+	return f.ranked(classSym>>6, f.movedTwist(classSym&63<<movedRowBits, h)+add)
+}
+
+// movedTwist returns the twist of halves h moved by the symmetry whose row
+// of moved starts at row, a field per position.
+func (f *foldIndex) movedTwist(row, h uint32) uint32 {
+	return f.moved[(row|h&31)&(1<<12-1)] + f.moved[(row|32|h>>5)&(1<<12-1)]
 }
 
 // ranked returns the entry of class c whose twist is x, a sum of two
@@ -216,6 +241,9 @@ func buildFold() *foldIndex {
 	f := new(foldIndex)
 	done := make(chan struct{})
 	go func() {
+		for t := range f.halves {
+			f.halves[t] = uint16(halves(uint32(t)))
+		}
 		f.moveTwists()
 		f.fillRanks()
 		close(done)
@@ -341,11 +369,12 @@ func (f *foldIndex) foldPerms() {
 // mod3[x] is x mod 3, for the small sums of twists.
 var mod3 = [12]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
 
-// moveTwists fills in the moved twists of every symmetry.
+// moveTwists fills in the moved halves of twists of every symmetry.
 func (f *foldIndex) moveTwists() {
 	symmetries := allSymmetries()
-	// The moved twists: the twist of position i goes to position slot[i],
-	// reversed by a mirror. Position DBL has none; DRB's follows the rest.
+	// The twist of position i goes to position slot[i], reversed by a
+	// mirror. Position DBL has none; DRB's is minus the sum of the others,
+	// each half adding its share.
 	for si := range symmetries {
 		s := &symmetries[si]
 		var at [8][3]uint32
@@ -358,26 +387,14 @@ func (f *foldIndex) moveTwists() {
 				at[i][d] = uint32(v) << (3 * s.slot[i])
 			}
 		}
-		row := (*[NTwist]uint32)(f.twist[si<<twistRowBits:])
-		t := 0
-		for d5 := range 3 {
-			x5 := at[5][d5]
-			for d4 := range 3 {
-				x4 := x5 + at[4][d4]
-				for d3 := range 3 {
-					x3 := x4 + at[3][d3]
-					for d2 := range 3 {
-						x2 := x3 + at[2][d2]
-						for d1 := range 3 {
-							x1 := x2 + at[1][d1]
-							s1 := d1 + d2 + d3 + d4 + d5
-							for d0 := range 3 {
-								row[t] = x1 + at[0][d0] + at[DRB][(6-(s1+d0)%3)%3]
-								t++
-							}
-						}
-					}
+		for k := range 2 {
+			for x := range 27 {
+				d := [3]int{x % 3, x / 3 % 3, x / 9}
+				v := at[DRB][(6-(d[0]+d[1]+d[2])%3)%3]
+				for i, di := range d {
+					v += at[3*k+i][di]
 				}
+				f.moved[si<<movedRowBits|k<<5|x] = v
 			}
 		}
 	}

@@ -89,10 +89,10 @@ func TestWalkTablesKeepEntries(t *testing.T) {
 			}
 			for tw := uint32(0); tw < NTwist; tw++ {
 				after := mt.Twist[9*tw+uint32(m)]
-				if w.twist[tw].at(m) != after {
-					t.Fatalf("twist %d, move %v: the walk's row says %d, the move table %d", tw, m, w.twist[tw].at(m), after)
+				if got := w.twist[halves(tw)].at(m); got != uint16(halves(uint32(after))) {
+					t.Fatalf("twist %d, move %v: the walk's row says %d, the move table %d", tw, m, fromHalves(uint32(got)), after)
 				}
-				if got, want := f.entryAfter(row.at(m), after), f.index(q*NTwist+uint32(after)); got != want {
+				if got, want := f.entryAfter(row.at(m), uint16(halves(uint32(after)))), f.index(q*NTwist+uint32(after)); got != want {
 					t.Fatalf("permutation %d, twist %d, move %v: entry %d, want %d", p, tw, m, got, want)
 				}
 			}

@@ -50,12 +50,14 @@ type walkTables struct {
 	// 363 KB, built after the fold's index (TestWalkTablesKeepEntries
 	// checks every word).
 	next []moveRow[uint64]
-	// twist[t] is the twist move table's row of twist t.
+	// twist[halves(t)] is the twist move table's row of twist t, each
+	// twist it leads to as its halves: the walk keeps twists so (see
+	// halves).
 	twist []moveRow[uint16]
 }
 
 // A moveRow is a coordinate's row of a move table: the turns of each face.
-type moveRow[T uint16 | uint64] [3][3]T
+type moveRow[T uint16 | uint32 | uint64] [3][3]T
 
 // at returns the entry of move m.
 func (r *moveRow[T]) at(m Move) T { return r[m/3][m%3] }
@@ -64,13 +66,13 @@ func (r *moveRow[T]) at(m Move) T { return r[m/3][m%3] }
 const (
 	nextAddBits = 21 // bits 0..20: the twist addition, positions 0..6 (7 is left out of the entry)
 	// Bits 21..26: the symmetry, shifted down by nextSymShift to its row
-	// of foldIndex.twist.
-	nextSymShift = nextAddBits - twistRowBits
+	// of foldIndex.moved.
+	nextSymShift = nextAddBits - movedRowBits
 	nextBase     = 27 // bits 27..44: the class's first entry, class*NFoldTwist
 	nextPerm     = 45 // bits 45..57: the permutation
 )
 
-// rows returns the walk's rows of permutation p and twist t.
+// rows returns the walk's rows of permutation p and twist halves t.
 func (w *walkTables) rows(p, t uint32) (perm *moveRow[uint64], twist *moveRow[uint16]) {
 	return &w.next[p], &w.twist[t]
 }
@@ -78,7 +80,7 @@ func (w *walkTables) rows(p, t uint32) (perm *moveRow[uint64], twist *moveRow[ui
 // entryAfter returns the entry of the position that a move leads to, from
 // the move's words of the two rows.
 func (f *foldIndex) entryAfter(next uint64, t uint16) uint32 {
-	x := f.twist[(uint32(next>>nextSymShift)&(63<<twistRowBits)+uint32(t))&(1<<16-1)] + uint32(next&(1<<nextAddBits-1))
+	x := f.movedTwist(uint32(next>>nextSymShift)&(63<<movedRowBits), uint32(t)) + uint32(next&(1<<nextAddBits-1))
 	return uint32(next>>nextBase)&(1<<18-1) + f.rank(x)
 }
 
@@ -89,7 +91,7 @@ var theWalkTables = sync.OnceValue(func() *walkTables { return newWalkTables(Mov
 
 // newWalkTables keys the permutation move table mt.Perm for the fold f.
 func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
-	w := &walkTables{fold: f, moves: mt, next: make([]moveRow[uint64], NPerm), twist: make([]moveRow[uint16], NTwist)}
+	w := &walkTables{fold: f, moves: mt, next: make([]moveRow[uint64], NPerm), twist: make([]moveRow[uint16], NHalves)}
 	// The words of all permutations, keyed once; then laid out in rows.
 	var keyed [NPerm]uint64
 	for q := range keyed {
@@ -102,9 +104,11 @@ func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
 			dst[g] = [3]uint64{keyed[row[3*g]], keyed[row[3*g+1]], keyed[row[3*g+2]]}
 		}
 	}
-	for t := range w.twist {
-		row := mt.TwistRow(uint32(t))
-		w.twist[t] = moveRow[uint16]{{row[0], row[1], row[2]}, {row[3], row[4], row[5]}, {row[6], row[7], row[8]}}
+	for t := range uint32(NTwist) {
+		row, dst := mt.TwistRow(t), &w.twist[halves(t)]
+		for m, u := range row {
+			dst[m/3][m%3] = uint16(halves(uint32(u)))
+		}
 	}
 	return w
 }
@@ -153,13 +157,14 @@ func (w htmWalk) Coords() *puzzle.Coords {
 type htmWalk struct{ *walkTables }
 
 func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
-	m, p, t, v := w.step(data, r/NTwist, r%NTwist, v, last)
-	return m, p*NTwist + t, v
+	m, p, t, v := w.step(data, r/NTwist, halves(r%NTwist), v, last)
+	return m, p*NTwist + fromHalves(t), v
 }
 
-// step is Step on a position's permutation p and twist t, which the walk
-// keeps apart: joining them into a rank and parting them again would cost
-// a multiplication and a division on every step, each waiting on the last.
+// step is Step on a position's permutation p and twist halves t, which the
+// walk keeps apart: joining them into a rank and parting them again would
+// cost a multiplication and a division on every step, each waiting on the
+// last.
 func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32, uint32, uint8) {
 	row, twists := w.rows(p, t)
 	want := nearer[v&3]
@@ -190,7 +195,7 @@ func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32,
 
 func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
-	p, t := r/NTwist, r%NTwist
+	p, t := r/NTwist, halves(r%NTwist)
 	for ; p|t != 0; n++ {
 		var m int
 		if m, p, t, v = w.step(data, p, t, v, last); m < 0 || n >= max {
@@ -233,12 +238,12 @@ type qtmWalk struct{ *walkTables }
 
 func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
 	var lv [9]uint8
-	m, p, t, v, _ := w.step(data, r/NTwist, r%NTwist, v, last, &lv, false)
-	return m, p*NTwist + t, v
+	m, p, t, v, _ := w.step(data, r/NTwist, halves(r%NTwist), v, last, &lv, false)
+	return m, p*NTwist + fromHalves(t), v
 }
 
-// step is Step on a position's permutation p and twist t, kept apart as
-// in htmWalk.step. When known is true, lv holds the levels after the
+// step is Step on a position's permutation p and twist halves t, kept
+// apart as in htmWalk.step. When known is true, lv holds the levels after the
 // quarter turns of the faces other than last's; step returns whether it
 // holds those of the position reached, read by the look ahead, so that the
 // next step need not read them again.
@@ -298,7 +303,7 @@ func (w qtmWalk) halfTurn(data []byte, row3 *[3]uint64, tw3 *[3]uint16, want uin
 
 func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
-	p, t := r/NTwist, r%NTwist
+	p, t := r/NTwist, halves(r%NTwist)
 	var lv [9]uint8
 	known := false
 	for ; p|t != 0; n++ {
@@ -313,10 +318,11 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 }
 
 // continues reports whether some quarter turn of a face other than the
-// given one descends from the position of permutation p and twist t, at
-// level v (it is not the goal: it is one move from a position two from the
-// goal at least). It reads the levels after those quarter turns into lv:
-// when it reports true, the walk goes there, and its next step needs them.
+// given one descends from the position of permutation p and twist halves
+// t, at level v (it is not the goal: it is one move from a position two
+// from the goal at least). It reads the levels after those quarter turns
+// into lv: when it reports true, the walk goes there, and its next step
+// needs them.
 func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]uint8) bool {
 	row, twists := w.rows(p, t)
 	want := nearer[v&3]
@@ -339,10 +345,10 @@ func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]u
 // follow reads the levels after the given moves (indices into the nine)
 // from rank r at level v: Follow for a table whose moves they are.
 func (w *walkTables) follow(data []byte, r uint32, v uint8, moves []Move) (t [walk.MaxFollow]uint32, tv [walk.MaxFollow]uint8, down uint32) {
-	row, twists := w.rows(r/NTwist, r%NTwist)
+	row, twists := w.rows(r/NTwist, halves(r%NTwist))
 	near := nearer[v]
 	for k, m := range moves {
-		t[k] = permAfter(row.at(m))*NTwist + uint32(twists.at(m))
+		t[k] = permAfter(row.at(m))*NTwist + fromHalves(uint32(twists.at(m)))
 		tv[k] = at(data, w.fold.entryAfter(row.at(m), twists.at(m)))
 		if tv[k] == near {
 			down |= 1 << k
