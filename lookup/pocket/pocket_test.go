@@ -520,12 +520,14 @@ func pocketInputs() []string {
 }
 
 // pocketWalker returns the metric's walker, with its next-step table derived
-// when prepared is true (as it is in a program after a few thousand solves).
+// when prepared is true (as it is in a program after a few thousand solves),
+// its stepper made in any case (as it is after a program's first walk).
 func pocketWalker(b testing.TB, m lookup.Metric, prepared bool) *walk.Walker {
 	w, err := tables[m].Walker()
 	if err != nil {
 		b.Fatal(err)
 	}
+	w.WaitStepper()
 	if prepared {
 		w.Prepare()
 	}
