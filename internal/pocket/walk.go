@@ -104,10 +104,10 @@ func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
 			dst[g] = [3]uint64{keyed[row[3*g]], keyed[row[3*g+1]], keyed[row[3*g+2]]}
 		}
 	}
-	for t := range uint32(NTwist) {
-		row, dst := mt.TwistRow(t), &w.twist[halves(t)]
-		for m, u := range row {
-			dst[m/3][m%3] = uint16(halves(uint32(u)))
+	for t, h := range f.halves {
+		row, dst := mt.TwistRow(uint32(t)), &w.twist[h]
+		for g := range dst {
+			dst[g] = [3]uint16{f.halves[row[3*g]], f.halves[row[3*g+1]], f.halves[row[3*g+2]]}
 		}
 	}
 	return w
