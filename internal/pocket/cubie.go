@@ -32,10 +32,13 @@
 // symmetry moves the corners' twists to other positions, reversing them if
 // it is a mirror, and adds to each a number that depends on the corner and
 // its position; a holding adds a number that depends on the corner. So the
-// image's twist is t moved by S, which depends on S alone (a table of 48 x
-// 729), plus numbers that depend on p alone (kept with p): one addition of
-// twists kept a 3-bit field per position, and two reads of small tables
-// that take each field mod 3 and rank the sum in base 3. Where a class's
+// image's twist is t moved by S, which depends on S alone, plus numbers
+// that depend on p alone (kept with p). t moved by S is the sum of its two
+// halves moved, the positions 0..2 and 3..5 of t, each with its share of
+// the last corner's twist (minus their sum): two reads of a table of 48 x 2
+// x 27. The three sum in one addition of twists kept a 3-bit field per
+// position, and two reads of small tables take each field mod 3 and rank
+// the sum in base 3. Where a class's
 // representative is its own image under some symmetry, several entries
 // stand for one class; all hold its distance. The index is computed on first
 // use, from the symmetries' action on corners, which is derived from the
@@ -57,6 +60,14 @@
 //     each position it reaches is. Each answer it gets is the one the
 //     unfolded table gave, so it takes the same step at every position, and
 //     the tie-break order is the same.
+//   - The walk written for these tables (walk.go) reads fewer positions
+//     than the reference walk, never others, and skips a read only where
+//     its answer is known: the face just turned, whose turns cannot
+//     descend; in the quarter-turn metric a half turn where its face's
+//     quarter turns do not both descend (it cannot descend then: a half
+//     turn two nearer makes both one nearer), and the look at the next
+//     position where the choice does not depend on it (see qtmWalk). So
+//     it takes the reference walk's step at every position.
 //   - The tests walk every position in both metrics and compare with the
 //     reference walk, and count every position's optimal solutions against
 //     a dynamic program over a fresh breadth-first search.
