@@ -36,8 +36,8 @@ import (
 //
 // Both move tables are kept as rows of three faces' three turns, so that a
 // position's rows are one bounds check each and a face's turns are row[f]:
-// taking rows out of flat tables as slices cost more instructions than the
-// walk's reads themselves.
+// taking rows out of flat tables as slices cost some forty instructions a
+// step in checks and masks.
 type walkTables struct {
 	fold  *foldIndex
 	moves *Tables
@@ -57,7 +57,7 @@ type walkTables struct {
 }
 
 // A moveRow is a coordinate's row of a move table: the turns of each face.
-type moveRow[T uint16 | uint32 | uint64] [3][3]T
+type moveRow[T uint16 | uint64] [3][3]T
 
 // at returns the entry of move m.
 func (r *moveRow[T]) at(m Move) T { return r[m/3][m%3] }
@@ -70,6 +70,8 @@ const (
 	nextSymShift = nextAddBits - movedRowBits
 	nextBase     = 27 // bits 27..44: the class's first entry, class*NFoldTwist
 	nextPerm     = 45 // bits 45..57: the permutation
+	// nextBaseMask keeps the class's first entry of a word shifted down.
+	nextBaseMask = 1<<(nextPerm-nextBase) - 1
 )
 
 // rows returns the walk's rows of permutation p and twist halves t.
@@ -81,7 +83,7 @@ func (w *walkTables) rows(p, t uint32) (perm *moveRow[uint64], twist *moveRow[ui
 // the move's words of the two rows.
 func (f *foldIndex) entryAfter(next uint64, t uint16) uint32 {
 	x := f.movedTwist(uint32(next>>nextSymShift)&(63<<movedRowBits), uint32(t)) + uint32(next&(1<<nextAddBits-1))
-	return uint32(next>>nextBase)&(1<<18-1) + f.rank(x)
+	return uint32(next>>nextBase)&nextBaseMask + f.rank(x)
 }
 
 // permAfter returns the permutation of a walkTables.next word.
