@@ -378,16 +378,16 @@ func parseValid(s string) (Cubie, uint32, bool) {
 	// shows R's, and the one with L and B shows U's.
 	// third[m] keeps the third colour of a corner whose known colours are
 	// the set m (bits D, L, B), written without branches: which corner is
-	// which is unpredictable. known[c] is colour c's bit among D, L, B (0
-	// for the others) and without[m] the XOR of the known colours of the
-	// set m, so that the stickers' XOR without them is the third colour.
-	// (Were two of d, l, b the same, the scheme is refused below.)
-	var known [256]uint8
-	known[d], known[l], known[b] = 1, 2, 4
+	// which is unpredictable. face[c] is first colour c's bit among D, L,
+	// B (0 for the others) and without[m] the XOR of the known colours of
+	// the set m, so that the stickers' XOR without them is the third
+	// colour. (Were two of d, l, b the same, the scheme is refused below.)
+	var face [256]uint8
+	face[d], face[l], face[b] = 1, 2, 4
 	without := [8]byte{0, d, l, d ^ l, b, d ^ b, l ^ b, d ^ l ^ b}
 	var third [8]byte
 	seenThird := func(x, y, z byte) {
-		m := known[x] | known[y] | known[z]
+		m := face[x] | face[y] | face[z]
 		third[m] = x ^ y ^ z ^ without[m]
 	}
 	seenThird(s[3], s[8], s[7])
@@ -398,8 +398,9 @@ func parseValid(s string) (Cubie, uint32, bool) {
 	seenThird(s[20], s[13], s[14])
 	seenThird(s[23], s[17], s[18])
 	uc, rc, fc := third[6], third[5], third[3]
-	// face holds face+1 for the six colours, 0 for any other character.
-	var face [256]uint8
+	// Then face holds face+1 for the six colours, 0 for any other
+	// character.
+	face[d], face[l], face[b] = 0, 0, 0
 	for k, c := range [6]byte{uc, rc, fc, d, l, b} {
 		if c <= ' ' || c > '~' || face[c] != 0 {
 			return Cubie{}, 0, false
