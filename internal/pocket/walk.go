@@ -79,6 +79,15 @@ func (w *walkTables) rows(p, t uint32) (perm *moveRow[uint64], twist *moveRow[ui
 	return &w.next[p], &w.twist[t]
 }
 
+// split returns the permutation and the twist halves of rank r, the
+// halves read from the fold's table rather than worked out: a step from
+// every rank in turn, as deriving the next-step table takes, is then no
+// slower than it was with the twist kept whole.
+func (w *walkTables) split(r uint32) (p, t uint32) {
+	p = r / NTwist
+	return p, uint32(w.fold.halves[r-p*NTwist])
+}
+
 // entryAfter returns the entry of the position that a move leads to, from
 // the move's words of the two rows.
 func (f *foldIndex) entryAfter(next uint64, t uint16) uint32 {
@@ -159,7 +168,8 @@ func (w htmWalk) Coords() *puzzle.Coords {
 type htmWalk struct{ *walkTables }
 
 func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
-	m, p, t, v := w.step(data, r/NTwist, halves(r%NTwist), v, last)
+	p, t := w.split(r)
+	m, p, t, v := w.step(data, p, t, v, last)
 	return m, p*NTwist + fromHalves(t), v
 }
 
@@ -197,7 +207,7 @@ func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32,
 
 func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
-	p, t := r/NTwist, halves(r%NTwist)
+	p, t := w.split(r)
 	for ; p|t != 0; n++ {
 		var m int
 		if m, p, t, v = w.step(data, p, t, v, last); m < 0 || n >= max {
@@ -240,7 +250,8 @@ type qtmWalk struct{ *walkTables }
 
 func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
 	var lv [9]uint8
-	m, p, t, v, _ := w.step(data, r/NTwist, halves(r%NTwist), v, last, &lv, false)
+	p, t := w.split(r)
+	m, p, t, v, _ := w.step(data, p, t, v, last, &lv, false)
 	return m, p*NTwist + fromHalves(t), v
 }
 
@@ -305,7 +316,7 @@ func (w qtmWalk) halfTurn(data []byte, row3 *[3]uint64, tw3 *[3]uint16, want uin
 
 func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
-	p, t := r/NTwist, halves(r%NTwist)
+	p, t := w.split(r)
 	var lv [9]uint8
 	known := false
 	for ; p|t != 0; n++ {
@@ -347,7 +358,7 @@ func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]u
 // follow reads the levels after the given moves (indices into the nine)
 // from rank r at level v: Follow for a table whose moves they are.
 func (w *walkTables) follow(data []byte, r uint32, v uint8, moves []Move) (t [walk.MaxFollow]uint32, tv [walk.MaxFollow]uint8, down uint32) {
-	row, twists := w.rows(r/NTwist, halves(r%NTwist))
+	row, twists := w.rows(w.split(r))
 	near := nearer[v]
 	for k, m := range moves {
 		t[k] = permAfter(row.at(m))*NTwist + fromHalves(uint32(twists.at(m)))
