@@ -32,8 +32,8 @@ func halves(t uint32) uint32 { return t/27<<5 | t%27 }
 // fromHalves is the twist t of halves(t).
 func fromHalves(h uint32) uint32 { return h>>5*27 + h&31 }
 
-// NHalves bounds halves(t) for every twist t.
-const NHalves = 26<<5 | 26 + 1
+// nHalves bounds halves(t) for every twist t.
+const nHalves = 26<<5 | 26 + 1
 
 // movedRowBits is the width of a symmetry's row of foldIndex.moved: its two
 // halves of 32 (27 used).
@@ -59,16 +59,16 @@ type foldIndex struct {
 	// entries (movedTwist). 16 KB, where a table of every twist moved
 	// (140 KB) left the cache on every read. Rows of a power of two, so
 	// that the walk finds a row by masking the symmetry's bits in place
-	// (see walkTables.next), and the whole a power of two read with no
-	// bounds check.
+	// (see walkTables.next), and the table a power of two long, so that
+	// it is read with no bounds check.
 	moved [1 << 12]uint32
 	// halves[t] is halves(t), read rather than worked out.
 	halves [NTwist]uint16
 	// rep[c] is the permutation (rank) of class c's representative.
 	rep [NClasses]uint16
 	// rankLow and rankHigh rank twists of positions 0..6 in base 3,
-	// position 0 the least significant digit, from sums of two twists
-	// (fields 0..4, taken mod 3): rankLow from positions 0..3 (bits
+	// position 0 the least significant digit, from sums of twists (fields
+	// 0..7, taken mod 3): rankLow from positions 0..3 (bits
 	// 0..11), rankHigh from positions 4..6 (bits 12..20). Position 7 (bits
 	// 21..23) is left out.
 	rankLow  [1 << 12]uint8
@@ -93,11 +93,11 @@ func (f *foldIndex) movedTwist(row, h uint32) uint32 {
 	return f.moved[(row|h&31)&(1<<12-1)] + f.moved[(row|32|h>>5)&(1<<12-1)]
 }
 
-// ranked returns the entry of class c whose twist is x, a sum of two
-// twists with a field per position.
+// ranked returns the entry of class c whose twist is x, a sum of twists
+// with a field per position.
 func (f *foldIndex) ranked(c, x uint32) uint32 { return c*NFoldTwist + f.rank(x) }
 
-// rank returns the rank, among a class's entries, of twist x, a sum of two
+// rank returns the rank, among a class's entries, of twist x, a sum of
 // twists with a field per position.
 func (f *foldIndex) rank(x uint32) uint32 {
 	return uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])

@@ -80,9 +80,8 @@ func (w *walkTables) rows(p, t uint32) (perm *moveRow[uint64], twist *moveRow[ui
 }
 
 // split returns the permutation and the twist halves of rank r, the
-// halves read from the fold's table rather than worked out: a step from
-// every rank in turn, as deriving the next-step table takes, is then no
-// slower than it was with the twist kept whole.
+// halves read from the fold's table rather than worked out with two more
+// divisions: deriving the next-step table takes a step from every rank.
 func (w *walkTables) split(r uint32) (p, t uint32) {
 	p = r / NTwist
 	return p, uint32(w.fold.halves[r-p*NTwist])
@@ -102,7 +101,7 @@ var theWalkTables = sync.OnceValue(func() *walkTables { return newWalkTables(Mov
 
 // newWalkTables keys the permutation move table mt.Perm for the fold f.
 func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
-	w := &walkTables{fold: f, moves: mt, next: make([]moveRow[uint64], NPerm), twist: make([]moveRow[uint16], NHalves)}
+	w := &walkTables{fold: f, moves: mt, next: make([]moveRow[uint64], NPerm), twist: make([]moveRow[uint16], nHalves)}
 	// The words of all permutations, keyed once; then laid out in rows.
 	var keyed [NPerm]uint64
 	for q := range keyed {
