@@ -378,10 +378,11 @@ func parseValid(s string) (Cubie, uint32, bool) {
 	// shows R's, and the one with L and B shows U's.
 	// third[m] keeps the third colour of a corner whose known colours are
 	// the set m (bits D, L, B), written without branches: which corner is
-	// which is unpredictable. face[c] is first colour c's bit among D, L,
-	// B (0 for the others) and without[m] the XOR of the known colours of
-	// the set m, so that the stickers' XOR without them is the third
-	// colour. (Were two of d, l, b the same, the scheme is refused below.)
+	// which is unpredictable. At first face[c] is colour c's bit among D,
+	// L, B (0 for the others), and without[m] is the XOR of the known
+	// colours of the set m, so that the stickers' XOR without them is the
+	// third colour. (Were two of d, l, b the same, the scheme is refused
+	// below.)
 	var face [256]uint8
 	face[d], face[l], face[b] = 1, 2, 4
 	without := [8]byte{0, d, l, d ^ l, b, d ^ b, l ^ b, d ^ l ^ b}
