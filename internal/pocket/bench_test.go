@@ -5,9 +5,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
-	"github.com/godtable/godtable/tables"
 )
 
 func benchInputs() ([]string, []Cubie) {
@@ -94,14 +92,7 @@ func BenchmarkWalkTables(b *testing.B) {
 func BenchmarkStepperWalk(b *testing.B) {
 	for _, def := range []*puzzle.Def{HTM(), QTM()} {
 		b.Run(def.Name, func(b *testing.B) {
-			raw, err := tables.File(def.Name)
-			if err != nil {
-				b.Fatal(err)
-			}
-			lv, err := table.Decode(def, raw)
-			if err != nil {
-				b.Fatal(err)
-			}
+			lv := embeddedLevels(b, def)
 			_, data, _, _, _, _ := lv.Layout()
 			st := Stepper(def == QTM())
 			_, cs := benchInputs()

@@ -12,6 +12,20 @@ import (
 	_ "github.com/godtable/godtable/tables/pocket"
 )
 
+// embeddedLevels decodes the embedded table of def.
+func embeddedLevels(tb testing.TB, def *puzzle.Def) *table.Levels {
+	tb.Helper()
+	data, err := tables.File(def.Name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	lv, err := table.Decode(def, data)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return lv
+}
+
 // The class representatives written out for the cold reads are the fold's.
 func TestClassRepsAreTheFolds(t *testing.T) {
 	if got := theFold().rep; got != classReps {
@@ -72,15 +86,7 @@ func TestColdEntry(t *testing.T) {
 	type at func(e uint32) uint8
 	var levels []at
 	for _, def := range []*puzzle.Def{HTM(), QTM()} {
-		data, err := tables.File(def.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lv, err := table.Decode(def, data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, data, shift, low, width, mask := lv.Layout()
+		_, data, shift, low, width, mask := embeddedLevels(t, def).Layout()
 		levels = append(levels, func(e uint32) uint8 { return data[e>>shift] >> ((e & low) * width) & mask })
 	}
 	f := theFold()
