@@ -35,14 +35,21 @@ func fromHalves(h uint32) uint32 { return h>>5*27 + h&31 }
 // nHalves bounds halves(t) for every twist t.
 const nHalves = 26<<5 | 26 + 1
 
+// fieldShift[i] is where position i's field of a twist vector starts:
+// positions 0..3 at bits 0..11 and 4..6 at bits 23..31, so that the two
+// tables that rank a vector read it with a mask and a shift; DRB's (7)
+// at bits 12..14, which the rank leaves out (its twist follows from the
+// others'). Position 6 (DBL) is the fold's seventh: held, its twist is free.
+var fieldShift = [8]uint8{0, 3, 6, 9, 23, 26, 29, 12}
+
 // movedRowBits is the width of a symmetry's row of foldIndex.moved: its two
 // halves of 32 (27 used).
 const movedRowBits = 6
 
 // foldIndex is the fold's index, built on first use.
 //
-// Twists are kept as vectors of 3-bit fields, field i the twist at position
-// i, so that adding three (the two halves of a moved twist and a
+// Twists are kept as vectors of 3-bit fields, one per position (see
+// fieldShift), so that adding three (the two halves of a moved twist and a
 // permutation's addition) is one addition with no carry between fields
 // (each sum is at most 6: only DRB's position takes a share of both
 // halves), and the sum's entry is two reads of small tables that take each
@@ -56,21 +63,20 @@ type foldIndex struct {
 	// moved[s<<movedRowBits | k<<5 | x] is half k of a twist, x, moved by
 	// symmetry s, with its share of DRB's twist (minus the half's sum, mod
 	// 3), a field per position: a twist t moved is the sum of its halves'
-	// entries (movedTwist). 16 KB, where a table of every twist moved
+	// entries (movedTwist). 12 KB, where a table of every twist moved
 	// (140 KB) left the cache on every read. Rows of a power of two, so
-	// that the walk finds a row by masking the symmetry's bits in place
-	// (see walkTables.next), and the table a power of two long, so that
-	// it is read with no bounds check.
-	moved [1 << 12]uint32
+	// that the walk finds a row with one shift (see walkTables.next).
+	moved [nSymmetries << movedRowBits]uint32
 	// halves[t] is halves(t), read rather than worked out.
 	halves [NTwist]uint16
 	// rep[c] is the permutation (rank) of class c's representative.
 	rep [NClasses]uint16
 	// rankLow and rankHigh rank twists of positions 0..6 in base 3,
-	// position 0 the least significant digit, from sums of twists (fields
-	// 0..7, taken mod 3): rankLow from positions 0..3 (bits
-	// 0..11), rankHigh from positions 4..6 (bits 12..20). Position 7 (bits
-	// 21..23) is left out.
+	// position 0 the least significant digit, from sums of twists (taken
+	// mod 3 field by field): rankLow from positions 0..3 (bits 0..11),
+	// rankHigh from positions 4..6 (bits 23..31), read with no mask.
+	// DRB's field (bits 12..14) is left out, and bits 15..22 are free for
+	// the walk (see walkTables.next).
 	rankLow  [1 << 12]uint8
 	rankHigh [1 << 9]uint16
 }
@@ -88,9 +94,11 @@ func (f *foldIndex) entry(classSym, add, h uint32) uint32 {
 }
 
 // movedTwist returns the twist of halves h moved by the symmetry whose row
-// of moved starts at row, a field per position.
+// of moved starts at row, a field per position. The walk waits on it, so
+// each read is an addition and a bounds check, which the processor
+// predicts, rather than a mask, which it would wait on.
 func (f *foldIndex) movedTwist(row, h uint32) uint32 {
-	return f.moved[(row|h&31)&(1<<12-1)] + f.moved[(row|32|h>>5)&(1<<12-1)]
+	return f.moved[row+h&31] + f.moved[row+32+h>>5]
 }
 
 // ranked returns the entry of class c whose twist is x, a sum of twists
@@ -100,7 +108,7 @@ func (f *foldIndex) ranked(c, x uint32) uint32 { return c*NFoldTwist + f.rank(x)
 // rank returns the rank, among a class's entries, of twist x, a sum of
 // twists with a field per position.
 func (f *foldIndex) rank(x uint32) uint32 {
-	return uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>12&(1<<9-1)])
+	return uint32(f.rankLow[x&(1<<12-1)]) + uint32(f.rankHigh[x>>23])
 }
 
 // fillRanks fills in rankLow and rankHigh.
@@ -354,7 +362,7 @@ func (f *foldIndex) foldPerms() {
 				}
 				add := uint32(0)
 				for i := uint8(0); i < 8; i++ {
-					add |= uint32(mod3[sym.shift[i]+w[perms[q].at(i)]]) << (3 * sym.slot[i])
+					add |= uint32(mod3[sym.shift[i]+w[perms[q].at(i)]]) << fieldShift[sym.slot[i]]
 				}
 				f.add[q] = add
 			}
@@ -384,7 +392,7 @@ func (f *foldIndex) moveTwists() {
 				if s.mirror {
 					v = (3 - d) % 3
 				}
-				at[i][d] = uint32(v) << (3 * s.slot[i])
+				at[i][d] = uint32(v) << fieldShift[s.slot[i]]
 			}
 		}
 		for k := range 2 {

@@ -29,6 +29,9 @@ var faceAxis = [6]struct{ axis, sign int }{
 	U: {1, 1}, R: {0, 1}, F: {2, 1}, D: {1, -1}, L: {0, -1}, B: {2, -1},
 }
 
+// nSymmetries is the number of the cube's symmetries.
+const nSymmetries = 48
+
 // allSymmetries returns the 48 symmetries, the identity first, the 24
 // rotations before the 24 mirrored ones, each in the order of the signed
 // permutation matrix that moves space so. Only the fold needs them: they are

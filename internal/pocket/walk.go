@@ -43,9 +43,9 @@ type walkTables struct {
 	moves *Tables
 	// next[p][f][k] is what the walk reads of the permutation that turn k
 	// of face f (move 3f+k) leads to from permutation p: its twist
-	// addition, symmetry and class's first entry in the fold, and the
-	// permutation itself, each where it is read with a shift and a mask
-	// (see the next* constants). One read where the move table, then the
+	// addition, class and symmetry in the fold, and the permutation
+	// itself, each where it is read with a shift or a mask (see the next*
+	// constants). One read where the move table, then the
 	// fold's classSym and add, took two, the second waiting on the first:
 	// 363 KB, built after the fold's index (TestWalkTablesKeepEntries
 	// checks every word).
@@ -62,16 +62,19 @@ type moveRow[T uint16 | uint64] [3][3]T
 // at returns the entry of move m.
 func (r *moveRow[T]) at(m Move) T { return r[m/3][m%3] }
 
-// Fields of a walkTables.next word.
+// Fields of a walkTables.next word. Its low 32 bits are the twist
+// addition, a field per position (see fieldShift), with the class in bits
+// 15..21, which the rank leaves out and no field's sum reaches: the walk
+// adds the word as it is. Then the permutation, and at the top the
+// symmetry, so that one shift gives its row of foldIndex.moved. Each step
+// waits on these fields (the next step's rows on the permutation, each
+// read on the symmetry's row), so each is one or two operations away.
 const (
-	nextAddBits = 21 // bits 0..20: the twist addition, positions 0..6 (7 is left out of the entry)
-	// Bits 21..26: the symmetry, shifted down by nextSymShift to its row
-	// of foldIndex.moved.
-	nextSymShift = nextAddBits - movedRowBits
-	nextBase     = 27 // bits 27..44: the class's first entry, class*NFoldTwist
-	nextPerm     = 45 // bits 45..57: the permutation
-	// nextBaseMask keeps the class's first entry of a word shifted down.
-	nextBaseMask = 1<<(nextPerm-nextBase) - 1
+	nextClass = 15 // bits 15..21: the class
+	nextPerm  = 32 // bits 32..44: the permutation
+	nextSym   = 58 // bits 58..63: the symmetry
+	// nextRow shifts a word down to its symmetry's row of foldIndex.moved.
+	nextRow = nextSym - movedRowBits
 )
 
 // rows returns the walk's rows of permutation p and twist halves t.
@@ -90,12 +93,12 @@ func (w *walkTables) split(r uint32) (p, t uint32) {
 // entryAfter returns the entry of the position that a move leads to, from
 // the move's words of the two rows.
 func (f *foldIndex) entryAfter(next uint64, t uint16) uint32 {
-	x := f.movedTwist(uint32(next>>nextSymShift)&(63<<movedRowBits), uint32(t)) + uint32(next&(1<<nextAddBits-1))
-	return uint32(next>>nextBase)&nextBaseMask + f.rank(x)
+	x := f.movedTwist(uint32(next>>nextRow), uint32(t)) + uint32(next)
+	return (uint32(next)>>nextClass&(1<<7-1))*NFoldTwist + f.rank(x)
 }
 
 // permAfter returns the permutation of a walkTables.next word.
-func permAfter(next uint64) uint32 { return uint32(next >> nextPerm) }
+func permAfter(next uint64) uint32 { return uint32(next>>nextPerm) & (1<<13 - 1) }
 
 var theWalkTables = sync.OnceValue(func() *walkTables { return newWalkTables(MoveTables(), theFold()) })
 
@@ -106,7 +109,7 @@ func newWalkTables(mt *Tables, f *foldIndex) *walkTables {
 	var keyed [NPerm]uint64
 	for q := range keyed {
 		cs := uint64(f.classSym[q])
-		keyed[q] = uint64(f.add[q]&(1<<nextAddBits-1)) | cs&63<<nextAddBits | cs>>6*NFoldTwist<<nextBase | uint64(q)<<nextPerm
+		keyed[q] = uint64(f.add[q]) | cs>>6<<nextClass | uint64(q)<<nextPerm | cs&63<<nextSym
 	}
 	for p := range w.next {
 		row, dst := mt.PermRow(uint32(p)), &w.next[p]
