@@ -42,9 +42,9 @@ const nHalves = 26<<5 | 26 + 1
 // others'). Position 6 (DBL) is the fold's seventh: held, its twist is free.
 var fieldShift = [8]uint8{0, 3, 6, 9, 23, 26, 29, 12}
 
-// movedRowBits is the width of a symmetry's row of foldIndex.moved: its two
-// halves of 32 (27 used).
-const movedRowBits = 6
+// movedRowBits is the width of a symmetry's row of foldIndex.moved: 32
+// halves (27 used).
+const movedRowBits = 5
 
 // foldIndex is the fold's index, built on first use.
 //
@@ -60,13 +60,15 @@ type foldIndex struct {
 	// field per position) that the symmetry and the holding add there.
 	classSym [NPerm]uint16
 	add      [NPerm]uint32
-	// moved[s<<movedRowBits | k<<5 | x] is half k of a twist, x, moved by
+	// moved[k][s<<movedRowBits | x] is half k of a twist, x, moved by
 	// symmetry s, with its share of DRB's twist (minus the half's sum, mod
 	// 3), a field per position: a twist t moved is the sum of its halves'
 	// entries (movedTwist). 12 KB, where a table of every twist moved
 	// (140 KB) left the cache on every read. Rows of a power of two, so
-	// that the walk finds a row with one shift (see walkTables.next).
-	moved [nSymmetries << movedRowBits]uint32
+	// that the walk finds a row with one shift (see walkTables.next), and
+	// a table per half, so that both are read at the row with no
+	// further operation.
+	moved [2][nSymmetries << movedRowBits]uint32
 	// halves[t] is halves(t), read rather than worked out.
 	halves [NTwist]uint16
 	// rep[c] is the permutation (rank) of class c's representative.
@@ -98,7 +100,7 @@ func (f *foldIndex) entry(classSym, add, h uint32) uint32 {
 // each read is an addition and a bounds check, which the processor
 // predicts, rather than a mask, which it would wait on.
 func (f *foldIndex) movedTwist(row, h uint32) uint32 {
-	return f.moved[row+h&31] + f.moved[row+32+h>>5]
+	return f.moved[0][row+h&31] + f.moved[1][row+h>>5]
 }
 
 // ranked returns the entry of class c whose twist is x, a sum of twists
@@ -402,7 +404,7 @@ func (f *foldIndex) moveTwists() {
 				for i, di := range d {
 					v += at[3*k+i][di]
 				}
-				f.moved[si<<movedRowBits|k<<5|x] = v
+				f.moved[k][si<<movedRowBits|x] = v
 			}
 		}
 	}
