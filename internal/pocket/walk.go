@@ -147,9 +147,9 @@ func at(data []byte, e uint32) uint8 { return data[e>>2] >> (e & 3 * 2) & 3 }
 // turn metric, kept from following a step of its own face.
 func Stepper(qtm bool) walk.Stepper {
 	if qtm {
-		return qtmWalk{theWalkTables()}
+		return qtmWalk{theWalkTables(), qtmEndgame()}
 	}
-	return htmWalk{theWalkTables()}
+	return htmWalk{theWalkTables(), htmEndgame()}
 }
 
 // Coords returns the move tables as the half-turn table's coordinate
@@ -167,7 +167,10 @@ func (w htmWalk) Coords() *puzzle.Coords {
 // them one at a time, and stopping at a turn that leads farther (the
 // face's others are then no nearer), waits on each read in turn, which
 // costs more than the reads it saves.
-type htmWalk struct{ *walkTables }
+type htmWalk struct {
+	*walkTables
+	end *endgame
+}
 
 func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
 	p, t := w.split(r)
@@ -210,7 +213,17 @@ func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32,
 func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
 	p, t := w.split(r)
+	end := w.end
+	// The number of steps after which to look the rest of the way up (see
+	// endgame).
+	look := end.guess[v&3][0] - endgameRadius
 	for ; p|t != 0; n++ {
+		if n >= look {
+			if tail, found := end.tail(p, t, last); found {
+				return appendTail(steps, n, tail, max)
+			}
+			look += end.period
+		}
 		var m int
 		if m, p, t, v = w.step(data, p, t, v, last); m < 0 || n >= max {
 			return steps, n, false
@@ -248,7 +261,10 @@ func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 //   - If F2 reaches the goal, neither quarter turn can go on: each leads
 //     one from the goal, whose only neighbour nearer is the goal itself, a
 //     turn of F away. So there the walk looks ahead at neither.
-type qtmWalk struct{ *walkTables }
+type qtmWalk struct {
+	*walkTables
+	end *endgame
+}
 
 func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
 	var lv [9]uint8
@@ -321,13 +337,37 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 	p, t := w.split(r)
 	var lv [9]uint8
 	known := false
+	end := w.end
+	// The distance gone at which to look the rest of the way up (see
+	// endgame), and the distance gone so far: a half turn goes two.
+	look, gone := end.guess[v&3][end.parity(p)]-endgameRadius, 0
 	for ; p|t != 0; n++ {
+		if gone >= look {
+			if tail, found := end.tail(p, t, last); found {
+				return appendTail(steps, n, tail, max)
+			}
+			look += end.period
+		}
 		var m int
 		if m, p, t, v, known = w.step(data, p, t, v, last, &lv, known); m < 0 || n >= max {
 			return steps, n, false
 		}
 		last = m / 3
+		gone += 1 + m%3/2
 		steps[n] = uint8(m)
+	}
+	return steps, n, true
+}
+
+// appendTail appends an endgame's moves to the walk's n steps, as Walk
+// returns them: not ok if they would make more than max.
+func appendTail(steps [walk.MaxSteps]uint8, n int, tail uint32, max int) ([walk.MaxSteps]uint8, int, bool) {
+	for ; tail&15 != 15; tail >>= 4 {
+		if n >= max {
+			return steps, n, false
+		}
+		steps[n] = uint8(tail & 15)
+		n++
 	}
 	return steps, n, true
 }

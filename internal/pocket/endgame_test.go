@@ -1,0 +1,88 @@
+package pocket
+
+import (
+	"testing"
+
+	"github.com/godtable/godtable/internal/puzzle"
+)
+
+// tableWalk walks through the table from the position of permutation p and
+// twist halves t, at level v, after a turn of face last, with the walk's
+// own steps and no endgame: the moves, four bits each with 15 after the
+// last, and whether every step found a move.
+func tableWalk(data []byte, qtm bool, p, t uint32, v uint8, last int) (uint32, bool) {
+	w := theWalkTables()
+	tail := uint32(1<<endTailBits - 1)
+	var lv [9]uint8
+	known := false
+	for n := 0; p|t != 0; n++ {
+		if n > endgameRadius {
+			return tail, false
+		}
+		var m int
+		if qtm {
+			m, p, t, v, known = qtmWalk{w, nil}.step(data, p, t, v, last, &lv, known)
+		} else {
+			m, p, t, v = htmWalk{w, nil}.step(data, p, t, v, last)
+		}
+		if m < 0 {
+			return tail, false
+		}
+		tail = tail&^(15<<(4*n)) | uint32(m)<<(4*n)
+		last = m / 3
+	}
+	return tail, true
+}
+
+// Every endgame entry holds what the walk through the table does from its
+// position after a turn of each face (or none), and every position within
+// endgameRadius of the goal has one.
+func TestEndgame(t *testing.T) {
+	for _, def := range []*puzzle.Def{HTM(), QTM()} {
+		t.Run(def.Name, func(t *testing.T) {
+			qtm := def == QTM()
+			lv := embeddedLevels(t, def)
+			_, data, _, _, _, _ := lv.Layout()
+			rule := newEndgameRule(qtm)
+			want := map[bool]int{false: 2232, true: 688}[qtm]
+			if len(rule.rank) != want {
+				t.Errorf("%d positions within %d moves, want %d (SPEC.md's counts)", len(rule.rank), endgameRadius, want)
+			}
+			end := newEndgame(qtm)
+			for i, r := range rule.rank {
+				p, tw := r/NTwist, halves(r%NTwist)
+				v := lv.At(r)
+				if d := rule.dist[i]; int(d)%3 != int(v) {
+					t.Fatalf("rank %d: distance %d, the table's level %d", r, d, v)
+				}
+				first, _ := end.tail(p, tw, -1)
+				for last := -1; last < 3; last++ {
+					if !qtm && last == int(first&15)/3 {
+						// No half-turn walk arrives so: the turn that
+						// led here and the first one would be one move
+						// of the face that descends two.
+						continue
+					}
+					got, found := end.tail(p, tw, last)
+					walked, ok := tableWalk(data, qtm, p, tw, v, last)
+					if last == -1 && (!found || !ok) {
+						t.Fatalf("rank %d: in the endgame %v, walked %v", r, found, ok)
+					}
+					if found && (!ok || got != walked) {
+						t.Fatalf("rank %d after face %d: endgame %05x, the walk %05x (%v)", r, last, got, walked, ok)
+					}
+				}
+			}
+			// Positions farther out are not in it.
+			near := map[uint32]bool{}
+			for _, r := range rule.rank {
+				near[r] = true
+			}
+			for r := uint32(0); r < NStates; r += 997 {
+				if _, in := end.tail(r/NTwist, halves(r%NTwist), -1); in != near[r] {
+					t.Errorf("rank %d: in the endgame %v, within %d moves %v", r, in, endgameRadius, near[r])
+				}
+			}
+		})
+	}
+}
