@@ -111,3 +111,16 @@ func BenchmarkStepperWalk(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkEndgame measures working out each metric's endgame, which the
+// walk's stepper pays once, with its other tables.
+func BenchmarkEndgame(b *testing.B) {
+	MoveTables()
+	for _, def := range []*puzzle.Def{HTM(), QTM()} {
+		b.Run(def.Name, func(b *testing.B) {
+			for b.Loop() {
+				newEndgame(def == QTM())
+			}
+		})
+	}
+}

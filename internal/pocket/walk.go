@@ -216,7 +216,7 @@ func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 	end := w.end
 	// The number of steps after which to look the rest of the way up (see
 	// endgame).
-	look := end.guess[v&3][0] - endgameRadius
+	look := end.guess[v&3][0] - end.radius
 	for ; p|t != 0; n++ {
 		if n >= look {
 			if tail, found := end.tail(p, t, last); found {
@@ -340,7 +340,7 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 	end := w.end
 	// The distance gone at which to look the rest of the way up (see
 	// endgame), and the distance gone so far: a half turn goes two.
-	look, gone := end.guess[v&3][end.parity(p)]-endgameRadius, 0
+	look, gone := end.guess[v&3][end.parity(p)]-end.radius, 0
 	for ; p|t != 0; n++ {
 		if gone >= look {
 			if tail, found := end.tail(p, t, last); found {
@@ -361,12 +361,14 @@ func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 
 // appendTail appends an endgame's moves to the walk's n steps, as Walk
 // returns them: not ok if they would make more than max.
-func appendTail(steps [walk.MaxSteps]uint8, n int, tail uint32, max int) ([walk.MaxSteps]uint8, int, bool) {
-	for ; tail&15 != 15; tail >>= 4 {
-		if n >= max {
-			return steps, n, false
-		}
-		steps[n] = uint8(tail & 15)
+func appendTail(steps [walk.MaxSteps]uint8, n int, moves tail, max int) ([walk.MaxSteps]uint8, int, bool) {
+	k := moves.len()
+	if n+k > max || n+k > len(steps) {
+		return steps, n, false
+	}
+	for x := uint32(moves >> 3); k > 0; k-- {
+		steps[n] = uint8(x % 9)
+		x /= 9
 		n++
 	}
 	return steps, n, true
