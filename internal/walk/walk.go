@@ -167,7 +167,7 @@ func (w *Walker) WaitStepper() { w.stepperNow() }
 // stepperReady returns the walker's stepper if it is there, or nil. At the
 // second walk that finds none it starts making it in the background: a
 // program that answers one position never builds its tables (a pocket
-// stepper's take about 0.55 MB and a core for half a millisecond, more than
+// stepper's take about 0.6 MB and a core for a millisecond or so, more than
 // the walk without them), and one that answers more has them a walk later.
 func (w *Walker) stepperReady() Stepper {
 	if s := w.stepper.Load(); s != nil {
