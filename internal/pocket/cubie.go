@@ -68,6 +68,14 @@
 //     turn two nearer makes both one nearer), and the look at the next
 //     position where the choice does not depend on it (see qtmWalk). So
 //     it takes the reference walk's step at every position.
+//   - Near the goal it reads no table at all: within four moves of the
+//     goal (five quarter turns) it looks the rest of its way up in an
+//     endgame (endgame.go), worked out from a breadth-first search of
+//     that neighbourhood, whose exact distances answer every question the
+//     reference walk asks there; the walk's last step's face, which the
+//     quarter-turn walk may not turn again, is part of what it looks up.
+//     Where its guess of how far it has left is wrong, the position is not
+//     in the endgame and the walk goes on, so it never ends elsewhere.
 //   - The tests walk every position in both metrics and compare with the
 //     reference walk, and count every position's optimal solutions against
 //     a dynamic program over a fresh breadth-first search.

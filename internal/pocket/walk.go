@@ -23,6 +23,8 @@ import (
 //     (walkTables.next), and the walk keeps a position's permutation and
 //     twist apart rather than as a rank, which would take a division on
 //     every step.
+//   - In both, the last four or five moves are not walked but looked up
+//     (see endgame).
 //
 // Neither changes which move the walk takes: the moves are tried in the same
 // order, only moves that cannot descend are skipped, and a look ahead is
