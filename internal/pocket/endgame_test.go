@@ -86,3 +86,40 @@ func TestEndgame(t *testing.T) {
 		})
 	}
 }
+
+// The walk's guess of its start's distance is the likeliest of those its
+// level (and in QTM its parity) allows, by the table's distance counts, and
+// right for the share of positions the README gives; each endgame is 64 KB.
+func TestEndgameGuesses(t *testing.T) {
+	for _, def := range []*puzzle.Def{HTM(), QTM()} {
+		t.Run(def.Name, func(t *testing.T) {
+			qtm := def == QTM()
+			counts := embeddedLevels(t, def).Counts
+			end := newEndgame(qtm)
+			if size := 8 * len(end.slots); size != 64<<10 {
+				t.Errorf("endgame of %d bytes, want 64 KB", size)
+			}
+			parity := func(d int) int {
+				if qtm {
+					return d % 2
+				}
+				return 0
+			}
+			right, total := 0, 0
+			for d, n := range counts {
+				g := end.guess[d%3][parity(d)]
+				if c := counts[g]; c < n {
+					t.Errorf("distance %d: %d positions, more than the guess %d's %d", d, n, g, c)
+				}
+				if g == d {
+					right += int(n)
+				}
+				total += int(n)
+			}
+			share := map[bool]float64{false: 0.92, true: 0.988}[qtm]
+			if got := float64(right) / float64(total); got < share-0.0005 || got > share+0.005 {
+				t.Errorf("the guess is right for %.4f of the positions, the README says %.3f", got, share)
+			}
+		})
+	}
+}
