@@ -26,9 +26,10 @@ import (
 //   - In both, the last four or five moves are not walked but looked up
 //     (see endgame).
 //
-// Neither changes which move the walk takes: the moves are tried in the same
-// order, only moves that cannot descend are skipped, and a look ahead is
-// skipped only where its outcome is known. The tests compare
+// None changes which move the walk takes: the moves are tried in the same
+// order, only moves that cannot descend are skipped, a look ahead is
+// skipped only where its outcome is known, and the endgame holds what the
+// walk would do (TestEndgame). The tests compare
 // the answer with the walk package's reference loop on every position in
 // both metrics.
 
