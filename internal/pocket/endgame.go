@@ -1,6 +1,9 @@
 package pocket
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // The walk's last moves, looked up. Near the goal the walk's steps cost as
 // much as anywhere else, and there are few positions: within five quarter
@@ -135,14 +138,10 @@ var (
 // metric).
 func newEndgame(qtm bool) *endgame {
 	rule := newEndgameRule(qtm)
-	size := 1
-	for size < 2*len(rule.rank) {
-		size *= 2
-	}
-	e := &endgame{slots: make([]uint64, size), shift: 32, radius: rule.radius}
-	for s := size; s > 1; s /= 2 {
-		e.shift--
-	}
+	// At most half full: the smallest power of two twice the positions.
+	sizeBits := bits.Len(uint(2*len(rule.rank) - 1))
+	size := 1 << sizeBits
+	e := &endgame{slots: make([]uint64, size), shift: uint32(32 - sizeBits), radius: rule.radius}
 	// The likeliest distance of each level and parity, from the published
 	// distance counts (SPEC.md): in the half-turn metric 9, 10 and 8 for
 	// levels 0, 1, 2; in the quarter-turn metric 12, 13, 8, 9, 10 and 11
