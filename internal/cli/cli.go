@@ -62,6 +62,18 @@ type Grouper interface {
 	GroupRows() int
 }
 
+// GroupEnder is a Grouper whose inputs end at a line of their own (a
+// definition puzzle's state block at "End") rather than at a count.
+type GroupEnder interface {
+	EndsGroup(line string) bool
+}
+
+// Indexer is a puzzle whose table numbers more states than the moves reach:
+// Indexed is its index's size, which stats --json writes.
+type Indexer interface {
+	Indexed() uint64
+}
+
 // OptionChecker is a puzzle with flags of its own to check before any input
 // is read (a --from state that must be a state); a bad one is bad usage.
 type OptionChecker interface {
@@ -90,6 +102,7 @@ type Features struct {
 	Order    bool // --order net|urfdlb: the pocket cube's facelet order
 	From     bool // --from STATE
 	Draw     bool // --draw
+	Moves    bool // --moves LIST: a definition puzzle's move restriction
 }
 
 // Options are the flags of every command; each command and puzzle registers
@@ -109,6 +122,7 @@ type Options struct {
 	MinMoves int
 	Colour   string
 	Workers  int
+	Moves    string
 }
 
 // Answer is one input's answer: its text form and its JSON fields. Input

@@ -43,6 +43,7 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 	lr := newLineReader(e.stdin, out)
 	defer func() { e.readErr = lr.err }()
 	dp, multi := p.(cli.Grouper)
+	ender, _ := p.(cli.GroupEnder)
 	type line struct {
 		text    string
 		tooLong bool
@@ -96,6 +97,9 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 					}
 					s += "\n" + t.text
 					rows++
+					if ender != nil && ender.EndsGroup(t.text) {
+						break
+					}
 				}
 				last := n
 				if pending != nil {
@@ -277,7 +281,11 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 		if p.Features().Metric {
 			fmt.Fprintf(out, `"metric":%q,`, o.Metric)
 		}
-		fmt.Fprintf(out, `"states":%d,"counts":[`, total)
+		fmt.Fprintf(out, `"states":%d,`, total)
+		if x, ok := p.(cli.Indexer); ok {
+			fmt.Fprintf(out, `"indexed":%d,`, x.Indexed())
+		}
+		out.WriteString(`"counts":[`)
 		for i, c := range counts {
 			if i > 0 {
 				out.WriteByte(',')

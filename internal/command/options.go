@@ -24,12 +24,20 @@ const (
 func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 	f := p.Features()
 	o.Metric = "htm"
+	if f.Moves {
+		// A definition puzzle's metric is its table's unless asked.
+		o.Metric = ""
+	}
 	o.Colour = "auto"
 	o.Order = "net"
 	o.N = 1
 	jsonFlag := func() { fs.BoolVar(&o.JSON, "json", false, "write one JSON object per answer (JSON Lines)") }
 	metricFlag := func() {
-		if f.Metric {
+		switch {
+		case f.Moves:
+			fs.StringVar(&o.Metric, "metric", "", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size); a table's own by default")
+			fs.StringVar(&o.Moves, "moves", "", "restrict a .tws definition's moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
+		case f.Metric:
 			fs.StringVar(&o.Metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a half turn counts 2)")
 		}
 	}
@@ -81,6 +89,9 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 		metricFlag()
 	case "show":
 		fs.StringVar(&o.Colour, "color", "auto", "colour the drawing: auto, always or never")
+		if f.Moves {
+			metricFlag()
+		}
 		if f.Scramble {
 			fs.BoolVar(&o.Scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
 		}
@@ -109,7 +120,7 @@ func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 	}
 	// The metric's name is taken in either case, as lookup.ParseMetric
 	// takes it, and kept in lower case for the answers that name it.
-	if m := strings.ToLower(o.Metric); m == "htm" || m == "qtm" {
+	if m := strings.ToLower(o.Metric); m == "htm" || m == "qtm" || m == "" && p.Features().Moves {
 		o.Metric = m
 	} else {
 		return fmt.Errorf("unknown metric %q (want htm or qtm)", o.Metric)

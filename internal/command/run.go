@@ -36,6 +36,7 @@ import (
 	"syscall"
 
 	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/defcli"
 )
 
 // errNotOpen is the write error of a standard output that was closed when
@@ -71,8 +72,9 @@ const usageText = `usage:
   godtable show PUZZLE STATE                  draw the state
   godtable battery %s [--n N]
   godtable serve [--addr 127.0.0.1:8080]      the web page and the HTTP API
+  godtable gen DEF.tws -o TABLE.gdt           the table of a definition-file puzzle
 
-puzzles: %s
+puzzles: %s, or the path of a TABLE.gdt (or of a small DEF.tws)
 'godtable COMMAND PUZZLE -h' lists the flags.
 
 ` + exitText
@@ -208,6 +210,9 @@ func runCommand(e *env, args []string) int {
 		fmt.Fprint(stdout, usage())
 		return ExitOK
 	}
+	if args[0] == "gen" {
+		return runGen(e, args[1:])
+	}
 	var cmd *command
 	for i := range commands {
 		if commands[i].name == args[0] {
@@ -225,6 +230,9 @@ func runCommand(e *env, args []string) int {
 		return e.usage("%s: which puzzle?", cmd.name)
 	}
 	p := Lookup(args[1])
+	if p == nil && defcli.IsPath(args[1]) {
+		p = defcli.New(args[1])
+	}
 	if p == nil {
 		return e.usage("%s: unknown puzzle %q", cmd.name, args[1])
 	}
@@ -253,7 +261,23 @@ func runCommand(e *env, args []string) int {
 	if err := CheckOptions(o, cmd.name, p); err != nil {
 		return e.usage("%s %s: %v", cmd.name, p.Name(), err)
 	}
+	if l, ok := p.(loader); ok {
+		if err := l.Load(o); err != nil {
+			if tableFailure(e, err) {
+				return ExitTable
+			}
+			fmt.Fprintf(stderr, "godtable: %s: %v\n", cmd.name, err)
+			return ExitUsage
+		}
+	}
 	return cmd.run(p, e, o, pos)
+}
+
+// loader is a puzzle read from a file when the command's options are known
+// (see defcli): a table that cannot be used exits ExitTable, a definition
+// that cannot be read ExitUsage, each with one line.
+type loader interface {
+	Load(o *cli.Options) error
 }
 
 // parseInterleaved parses flags wherever they stand among the arguments

@@ -1,0 +1,126 @@
+package bfs
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// A checkpoint is a search's work after a whole level, in a file:
+//
+//	"GDTCKPT1"   magic
+//	id           32 bytes, the graph's identity (Options.ID)
+//	size         uint64, indices
+//	levels       uint32 n, then n uint64: indices at each distance
+//	words        the Levels' words, uint64 each
+//	crc          uint32, CRC-32 (IEEE) of everything above
+//
+// It is written beside its name and renamed into place once whole and
+// synced, so that a search killed at any moment leaves the last complete
+// checkpoint or none, never part of one; and it is read whole and checked
+// before it is trusted.
+const ckptMagic = "GDTCKPT1"
+
+func saveCheckpoint(path string, id [32]byte, lv *Levels) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	h := crc32.NewIEEE()
+	bw := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
+	var hdr []byte
+	hdr = append(hdr, ckptMagic...)
+	hdr = append(hdr, id[:]...)
+	hdr = binary.LittleEndian.AppendUint64(hdr, lv.Size)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(lv.Counts)))
+	for _, c := range lv.Counts {
+		hdr = binary.LittleEndian.AppendUint64(hdr, c)
+	}
+	bw.Write(hdr)
+	var buf [8]byte
+	for _, w := range lv.Words {
+		binary.LittleEndian.PutUint64(buf[:], w)
+		bw.Write(buf[:])
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := binary.Write(tmp, binary.LittleEndian, h.Sum32()); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	return nil
+}
+
+var errCheckpoint = errors.New("not a checkpoint of this search")
+
+// loadCheckpoint reads the checkpoint at path; nil, nil when there is none.
+// A checkpoint of another graph, or a damaged one, is an error (and is not
+// used).
+func loadCheckpoint(path string, id [32]byte, size uint64) (*Levels, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	h := crc32.NewIEEE()
+	r := bufio.NewReaderSize(f, 1<<20)
+	read := func(b []byte) bool {
+		_, err := io.ReadFull(r, b)
+		h.Write(b)
+		return err == nil
+	}
+	var hdr [8 + 32 + 8 + 4]byte
+	if !read(hdr[:]) {
+		return nil, errCheckpoint
+	}
+	if string(hdr[:8]) != ckptMagic || [32]byte(hdr[8:40]) != id || binary.LittleEndian.Uint64(hdr[40:]) != size {
+		return nil, errCheckpoint
+	}
+	nl := binary.LittleEndian.Uint32(hdr[48:])
+	if nl == 0 || nl > 1000 {
+		return nil, errCheckpoint
+	}
+	lv := &Levels{Size: size, Counts: make([]uint64, nl), Words: make([]uint64, (size+31)/32)}
+	var buf [8]byte
+	for i := range lv.Counts {
+		if !read(buf[:]) {
+			return nil, errCheckpoint
+		}
+		lv.Counts[i] = binary.LittleEndian.Uint64(buf[:])
+	}
+	for i := range lv.Words {
+		if !read(buf[:]) {
+			return nil, errCheckpoint
+		}
+		lv.Words[i] = binary.LittleEndian.Uint64(buf[:])
+	}
+	want := h.Sum32()
+	var sum [4]byte
+	if _, err := io.ReadFull(r, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != want {
+		return nil, errCheckpoint
+	}
+	return lv, nil
+}

@@ -1,0 +1,331 @@
+package bfs
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Graph is an undirected state graph over the indices 0..Size()-1, as the
+// search sees it. Every generator's inverse must be a generator too.
+//
+// Expand does a level's work on a range of the table's words: the search
+// hands the ranges out to its workers. Neighbors gives a Graph from a
+// neighbour function; a graph with move tables does better by expanding
+// with them directly (see permindex).
+type Graph interface {
+	Size() uint64
+	// Degree is the number of generators.
+	Degree() int
+	// Expand does level cur's work on words [lo, hi) of t: forward, it marks
+	// each unseen neighbour of an index at cur with Mark; backward, it gives
+	// each unseen index with a neighbour at cur the next level with
+	// SetWord, stopping at the first such neighbour. It returns the number
+	// of indices it gave the next level. It is called from several
+	// goroutines at once, on disjoint ranges.
+	Expand(t *Levels, lo, hi uint64, cur uint8, backward bool) uint64
+}
+
+// NeighborGraph is a graph given by each index's neighbours.
+type NeighborGraph interface {
+	Size() uint64
+	Degree() int
+	// Neighbors writes the neighbours of index i into out[:Degree()]. It is
+	// called from several goroutines at once.
+	Neighbors(i uint64, out []uint64)
+}
+
+// Neighbors returns the Graph of g.
+func Neighbors(g NeighborGraph) Graph { return neighborGraph{g} }
+
+type neighborGraph struct{ NeighborGraph }
+
+func (g neighborGraph) Expand(t *Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
+	out := make([]uint64, g.Degree())
+	found := uint64(0)
+	nxt := Next(cur)
+	for w := lo; w < hi; w++ {
+		if backward {
+			old := t.Word(w)
+			m := Matches(old, Unseen)
+			nw := old
+			for ; m != 0; m &= m - 1 {
+				b := uint64(bits.TrailingZeros64(m))
+				i := w*32 + b/2
+				if i >= t.Size {
+					break
+				}
+				g.Neighbors(i, out)
+				for _, j := range out {
+					if t.Load(j) == cur {
+						nw = Put(nw, b, nxt)
+						found++
+						break
+					}
+				}
+			}
+			t.SetWord(w, old, nw)
+			continue
+		}
+		for m := Matches(t.Word(w), cur); m != 0; m &= m - 1 {
+			i := w*32 + uint64(bits.TrailingZeros64(m))/2
+			g.Neighbors(i, out)
+			for _, j := range out {
+				found += t.Mark(j, nxt)
+			}
+		}
+	}
+	return found
+}
+
+// Next is the level after cur.
+func Next(cur uint8) uint8 {
+	if cur == 2 {
+		return 0
+	}
+	return cur + 1
+}
+
+// Word returns word w, read atomically.
+func (l *Levels) Word(w uint64) uint64 { return atomic.LoadUint64(&l.Words[w]) }
+
+// Load returns the level of index i, read atomically.
+func (l *Levels) Load(i uint64) uint8 {
+	return uint8(atomic.LoadUint64(&l.Words[i/32]) >> (2 * (i % 32)) & 3)
+}
+
+// Mark gives index i level v if it is unseen, and returns 1 if this call
+// did (0 if it was seen, or another worker marked it first).
+func (l *Levels) Mark(i uint64, v uint8) uint64 {
+	p := &l.Words[i/32]
+	sh := 2 * (i % 32)
+	if atomic.LoadUint64(p)>>sh&3 != Unseen {
+		return 0
+	}
+	old := atomic.AndUint64(p, ^(uint64(3^v) << sh))
+	return (old >> sh & 3) / Unseen
+}
+
+// Put returns word w with the unseen field at bit b given level v.
+func Put(w, b uint64, v uint8) uint64 { return w &^ (uint64(3^v) << b) }
+
+// SetWord stores nw as word w, which was old, if it changed.
+func (l *Levels) SetWord(w, old, nw uint64) {
+	if nw != old {
+		atomic.StoreUint64(&l.Words[w], nw)
+	}
+}
+
+// Matches has bit 2k set for each field k of word w equal to v.
+func Matches(w uint64, v uint8) uint64 {
+	y := w ^ uint64(v)*0x5555555555555555
+	return ^(y | y>>1) & 0x5555555555555555
+}
+
+// Unseen is the value of an index the search never reached, in Levels.
+const Unseen = 3
+
+// Levels are the distances of a search, mod 3, two bits an index: index i
+// is at bits 2*(i%32) of word i/32, so that the words, little-endian, are
+// the bytes of a table.Mod3 table (Unseen marks an unreachable index, and
+// the bits past the last index are 0).
+type Levels struct {
+	Words []uint64
+	// Counts are the indices at each distance.
+	Counts []uint64
+	Size   uint64
+}
+
+// At returns the level (distance mod 3, or Unseen) of index i.
+func (l *Levels) At(i uint64) uint8 { return uint8(l.Words[i/32] >> (2 * (i % 32)) & 3) }
+
+// Progress is how far a search has come.
+type Progress struct {
+	Level   int           // the distance being searched
+	Found   uint64        // indices reached so far
+	Size    uint64        // indices in all
+	Elapsed time.Duration // since the search (or its resumption) started
+	// LevelDone is the share of the current level's work done, 0 to 1.
+	LevelDone float64
+}
+
+// Options tune a search; the zero value is one worker per core, silent, no
+// checkpoints.
+type Options struct {
+	// Workers is the number of goroutines (0: GOMAXPROCS).
+	Workers int
+	// Progress, if set, is called about every ReportEvery and after each
+	// level, from one goroutine.
+	Progress    func(Progress)
+	ReportEvery time.Duration
+	// Checkpoint, if set, is where the search keeps its work after each
+	// level once it has run for CheckpointAfter, and where it resumes from
+	// (see checkpoint.go). ID identifies the graph: a checkpoint of
+	// another graph is ignored.
+	Checkpoint      string
+	CheckpointAfter time.Duration
+	ID              [32]byte
+}
+
+// chunk is the number of words a worker takes at a time.
+const chunk = 1024
+
+// Search runs a breadth-first search of g from goal and returns every
+// index's distance mod 3. The result is the same, bit for bit, whatever the
+// number of workers and however often the search was stopped and resumed.
+//
+// Two bits an index is all it keeps: the distance mod 3, or Unseen. A level
+// d is searched one of two ways, whichever costs fewer probes of the table:
+// forward, each index at level d mod 3 marks its unseen neighbours (indices
+// at d-3, d-6, ... read the same, but their neighbours are all seen, so they
+// only cost time, and few: levels grow fast while the search goes forward);
+// or backward, each unseen index looks for a neighbour at d mod 3, which
+// can only be at distance d, since an unseen index is farther than d-1.
+func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, error) {
+	n := g.Size()
+	if goal >= n {
+		return nil, fmt.Errorf("bfs: goal %d outside %d indices", goal, n)
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	s := &search{g: g, n: n, workers: workers, opt: opt, start: time.Now()}
+	resumed := false
+	if opt.Checkpoint != "" {
+		lv, err := loadCheckpoint(opt.Checkpoint, opt.ID, n)
+		if err == nil && lv != nil {
+			s.lv = lv
+			resumed = true
+		}
+	}
+	if !resumed {
+		words := make([]uint64, (n+31)/32)
+		for i := range words {
+			words[i] = ^uint64(0)
+		}
+		s.lv = &Levels{Words: words, Size: n, Counts: []uint64{1}}
+		s.set(goal, 0)
+	}
+	seen := uint64(0)
+	for _, c := range s.lv.Counts {
+		seen += c
+	}
+	lastSave := time.Now()
+	for d := len(s.lv.Counts) - 1; s.lv.Counts[d] > 0; d = len(s.lv.Counts) - 1 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		frontier := s.lv.Counts[d]
+		unseen := n - seen
+		var found uint64
+		var err error
+		// A forward probe costs a neighbour per generator of each frontier
+		// index; a backward one a few neighbours per unseen index.
+		if frontier*uint64(g.Degree()) <= 4*unseen {
+			found, err = s.level(ctx, d, seen, false)
+		} else {
+			found, err = s.level(ctx, d, seen, true)
+		}
+		if err != nil {
+			return nil, err
+		}
+		s.lv.Counts = append(s.lv.Counts, found)
+		seen += found
+		s.report(d+1, seen, 1)
+		if opt.Checkpoint != "" && found > 0 && time.Since(s.start) >= opt.CheckpointAfter && time.Since(lastSave) > 0 {
+			if err := saveCheckpoint(opt.Checkpoint, opt.ID, s.lv); err != nil {
+				return nil, err
+			}
+			lastSave = time.Now()
+		}
+	}
+	s.lv.Counts = s.lv.Counts[:len(s.lv.Counts)-1]
+	// The bits past the last index are 0, as a table packs them.
+	if r := n % 32; r != 0 {
+		s.lv.Words[len(s.lv.Words)-1] &= 1<<(2*r) - 1
+	}
+	return s.lv, nil
+}
+
+type search struct {
+	g       Graph
+	n       uint64
+	workers int
+	opt     Options
+	lv      *Levels
+	start   time.Time
+	mu      sync.Mutex
+}
+
+func (s *search) set(i uint64, v uint8) {
+	w := &s.lv.Words[i/32]
+	sh := 2 * (i % 32)
+	*w = *w&^(3<<sh) | uint64(v)<<sh
+}
+
+func (s *search) report(level int, found uint64, done float64) {
+	if s.opt.Progress == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.opt.Progress(Progress{Level: level, Found: found, Size: s.n, Elapsed: time.Since(s.start), LevelDone: done})
+}
+
+// level searches level d (seen indices so far) forward or backward and
+// returns the number of indices it found at d+1.
+func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (uint64, error) {
+	words := s.lv.Words
+	nChunks := (uint64(len(words)) + chunk - 1) / chunk
+	var nextChunk atomic.Uint64
+	var done atomic.Uint64
+	var total atomic.Uint64
+	cur := uint8(d % 3)
+	stop := make(chan struct{})
+	if s.opt.Progress != nil {
+		every := s.opt.ReportEvery
+		if every <= 0 {
+			every = time.Second
+		}
+		go func() {
+			t := time.NewTicker(every)
+			defer t.Stop()
+			for {
+				select {
+				case <-stop:
+					return
+				case <-t.C:
+					s.report(d+1, seen+total.Load(), float64(done.Load())/float64(nChunks))
+				}
+			}
+		}()
+	}
+	var wg sync.WaitGroup
+	for range s.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for ctx.Err() == nil {
+				c := nextChunk.Add(1) - 1
+				if c >= nChunks {
+					return
+				}
+				lo := c * chunk
+				hi := min(lo+chunk, uint64(len(words)))
+				total.Add(s.g.Expand(s.lv, lo, hi, cur, backward))
+				done.Add(1)
+			}
+		}()
+	}
+	wg.Wait()
+	close(stop)
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	return total.Load(), nil
+}

@@ -1,0 +1,197 @@
+package command
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/godtable/godtable/internal/gogen"
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+const genUsage = `usage: godtable gen DEF.tws -o TABLE.gdt [flags]
+       godtable gen DEF.tws -go DIR [flags]
+
+Builds the exact distance table of a puzzle definition (ksolve/twsearch
+format) and writes it as a .gdt file, which every command then takes in
+place of a puzzle's name; or, with -go, a Go package that embeds it.
+`
+
+// runGen is "godtable gen".
+func runGen(e *env, args []string) int {
+	fs := flag.NewFlagSet("godtable gen", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var (
+		out, goDir, pkg, metric, moves string
+		workers                        int
+		progress, quiet                bool
+	)
+	fs.StringVar(&out, "o", "", "write the table to `FILE` (.gdt)")
+	fs.StringVar(&goDir, "go", "", "write a Go package embedding the table into `DIR`")
+	fs.StringVar(&pkg, "package", "", "the Go package's `name` (default: DIR's base name)")
+	fs.StringVar(&metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size)")
+	fs.StringVar(&moves, "moves", "", "restrict the moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
+	fs.IntVar(&workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d)", maxWorkers))
+	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
+	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "godtable: gen: "+format+"\n", a...)
+		fmt.Fprint(e.stderr, genUsage)
+		return ExitUsage
+	}
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, genUsage+"\nflags:\n")
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		return ExitOK
+	}
+	if err != nil {
+		return usage("%v", err)
+	}
+	switch {
+	case len(pos) != 1:
+		return usage("want one definition file")
+	case out == "" && goDir == "":
+		return usage("want -o TABLE.gdt or -go DIR")
+	case out != "" && goDir != "":
+		return usage("-o and -go together: -go writes the table into DIR")
+	case workers < 0 || workers > maxWorkers:
+		return usage("--workers %d: want 0 to %d (0: one per CPU)", workers, maxWorkers)
+	}
+	if _, err := tws.ParseMetricName(metric); err != nil {
+		return usage("%v", err)
+	}
+	src, err := os.ReadFile(pos[0])
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+		return ExitUsage
+	}
+	def, err := tws.ParseDefinition(pos[0], src)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+		return ExitInvalid
+	}
+	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers}
+	indexed, need, err := tws.Plan(def, opt)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		return ExitInvalid
+	}
+	if avail, ok := availableMemory(); ok && need > avail {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: its table needs about %d MB (%d states indexed, two bits each, and its move tables); this machine has %d MB available\n",
+			pos[0], need>>20, indexed, avail>>20)
+		return ExitInvalid
+	}
+	var gopkg *gogen.Package
+	if goDir != "" {
+		gopkg, err = gogen.New(goDir, pkg)
+		if err != nil {
+			return usage("%v", err)
+		}
+		out = gopkg.TablePath()
+	}
+	if progress || !quiet && isTerminal(e.stderr) {
+		opt.Progress = progressReporter(e.stderr)
+	}
+	// A build that runs longer than a few seconds keeps its work after each
+	// level beside its output, and a build run again resumes from it.
+	opt.Checkpoint = out + ".checkpoint"
+	opt.CheckpointAfter = 3 * time.Second
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	pz, err := tws.Build(ctx, def, opt)
+	if opt.Progress != nil {
+		fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from the last complete level (%s)\n", opt.Checkpoint)
+		}
+		return ExitInvalid
+	}
+	if err := writeAtomic(out, pz); err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+		return ExitIO
+	}
+	os.Remove(opt.Checkpoint)
+	if gopkg != nil {
+		if err := gopkg.Write(pz); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+			return ExitIO
+		}
+	}
+	dist := pz.Distribution()
+	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s: %s\n",
+		pz.Name(), pz.Reachable(), pz.Indexed(), len(dist)-1, pz.Metric(), time.Since(start).Seconds(), out)
+	return ExitOK
+}
+
+// writeAtomic writes the table beside path and renames it into place, so
+// that no one ever reads half a table under its name.
+func writeAtomic(path string, pz *tws.Puzzle) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = pz.WriteTo(f); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// progressReporter writes a build's progress on one line of w, rewritten.
+func progressReporter(w io.Writer) func(tws.Progress) {
+	return func(p tws.Progress) {
+		secs := p.Elapsed.Seconds()
+		rate := 0.0
+		if secs > 0 {
+			rate = float64(p.Found) / secs
+		}
+		left := "?"
+		if rate > 0 && p.Found < p.Size {
+			// The unseen indices bound what is left; the reachable ones
+			// among them are not known until the end.
+			left = (time.Duration(float64(p.Size-p.Found)/rate) * time.Second / time.Second).Round(time.Second).String()
+		}
+		fmt.Fprintf(w, "\r\033[Kdistance %d: %d of %d states (%.0f%% of the level), %.1fM states/s, %s elapsed, at most %s left",
+			p.Level, p.Found, p.Size, 100*p.LevelDone, rate/1e6, p.Elapsed.Round(time.Second), left)
+	}
+}
+
+// availableMemory is the memory this machine has available, where the
+// system says (Linux's MemAvailable).
+func availableMemory() (uint64, bool) {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		var kb uint64
+		if _, err := fmt.Sscanf(line, "MemAvailable: %d kB", &kb); err == nil {
+			return kb << 10, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,294 @@
+// Package deftable is the exact table of a puzzle read from a definition
+// file: it builds the table (the index of permindex, searched by bfs),
+// writes and reads it as a .gdt file that carries its definition, and
+// answers from it with the walk every table puzzle shares.
+package deftable
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"time"
+	"unsafe"
+
+	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/permindex"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/walk"
+)
+
+// Table is a definition's puzzle with its distance table. It is safe for
+// concurrent use.
+type Table struct {
+	// Puzzle is the definition with its metric and moves.
+	Puzzle *ksolve.Puzzle
+	// Index numbers its states.
+	Index *permindex.Index
+	// ID is the fingerprint of what the table means (see ID).
+	ID   [32]byte
+	def  *puzzle.Def
+	lv   *table.Levels
+	w    *walk.Walker
+	goal uint64
+	nt   *answer.Notation
+	// data is the table file, as table.Decode read it.
+	data []byte
+}
+
+// ID is the fingerprint of the table a puzzle has: its sets, its solved
+// state, its metric and the moves its search makes (by name, in name
+// order), so that comments, spacing and the order of the moves in the file
+// do not change it and the metric and the move set do.
+func ID(p *ksolve.Puzzle) [32]byte {
+	h := sha256.New()
+	d := p.Def
+	put := func(v int) { h.Write(binary.LittleEndian.AppendUint64(nil, uint64(v))) }
+	str := func(s string) { put(len(s)); h.Write([]byte(s)) }
+	str("godtable definition table 1")
+	str(p.Metric.String())
+	put(len(d.Sets))
+	for _, s := range d.Sets {
+		str(s.Name)
+		put(s.Size)
+		put(s.Mod)
+	}
+	h.Write(d.Solved)
+	order := make([]int, len(p.Moves))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(p.Moves[a].Name, p.Moves[b].Name) })
+	put(len(order))
+	for _, i := range order {
+		str(p.Moves[i].Name)
+		put(p.Cost[i])
+		h.Write(p.Moves[i].Perm)
+	}
+	var id [32]byte
+	copy(id[:], h.Sum(nil))
+	return id
+}
+
+// BuildOptions tune Build.
+type BuildOptions struct {
+	// Workers is the number of goroutines of the search (0: one a core).
+	Workers int
+	// Progress, if set, is told how the search goes about every
+	// ReportEvery.
+	Progress    func(bfs.Progress)
+	ReportEvery time.Duration
+	// Checkpoint, if set, is the file the search keeps its work in after
+	// each level (once it has run CheckpointAfter) and resumes from.
+	Checkpoint      string
+	CheckpointAfter time.Duration
+}
+
+// Build searches the puzzle's states and returns its table.
+func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, error) {
+	x, err := permindex.New(p)
+	if err != nil {
+		return nil, err
+	}
+	goal, ok := x.Index(p.Def.Solved)
+	if !ok {
+		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	}
+	id := ID(p)
+	lv, err := bfs.Search(ctx, x, goal, bfs.Options{
+		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
+		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id,
+	})
+	if err != nil {
+		return nil, err
+	}
+	def := walkDef(p, x, goal, id)
+	data, err := table.EncodePacked(def, packedBytes(lv), lv.Counts)
+	if err != nil {
+		return nil, err
+	}
+	return open(p, x, id, data)
+}
+
+// packedBytes are the levels' words as the bytes of a Mod3 table: the same
+// memory on a little-endian machine, else a copy.
+func packedBytes(lv *bfs.Levels) []byte {
+	n := (lv.Size + 3) / 4
+	if len(lv.Words) == 0 {
+		return nil
+	}
+	var probe uint16 = 1
+	if *(*byte)(unsafe.Pointer(&probe)) == 1 {
+		return unsafe.Slice((*byte)(unsafe.Pointer(&lv.Words[0])), len(lv.Words)*8)[:n]
+	}
+	b := make([]byte, 0, len(lv.Words)*8)
+	for _, w := range lv.Words {
+		b = binary.LittleEndian.AppendUint64(b, w)
+	}
+	return b[:n]
+}
+
+// walkDef is the table's definition as the walk and the table format see
+// it: a state is its index, and the moves are the generators.
+func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte) *puzzle.Def {
+	names := make([]string, len(p.Gens))
+	inverse := make([]int, len(p.Gens))
+	for g, m := range p.Gens {
+		names[g] = p.Moves[m].Name
+		inv := p.InverseMove(m)
+		inverse[g] = slices.Index(p.Gens, inv)
+	}
+	return &puzzle.Def{
+		Name:    fmt.Sprintf("def-%x", id[:8]),
+		Size:    uint32(x.Size()),
+		Goal:    puzzle.State(goal),
+		Moves:   names,
+		Inverse: inverse,
+		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(x.Apply(uint64(s), m)) },
+		Accel:   puzzle.Accel{StateIsRank: true},
+	}
+}
+
+// open checks a table file against the puzzle and makes its walker.
+func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, data []byte) (*Table, error) {
+	goal, ok := x.Index(p.Def.Solved)
+	if !ok {
+		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	}
+	def := walkDef(p, x, goal, id)
+	lv, err := table.Decode(def, data)
+	if err != nil {
+		return nil, err
+	}
+	steps := make([]walk.Step, len(p.Moves))
+	for i, m := range p.Moves {
+		g := -1
+		if p.Metric == ksolve.QTM {
+			g = m.Base
+		}
+		steps[i] = walk.Step{Name: m.Name, Group: g, Paths: p.Paths(i)}
+	}
+	w := walk.New(def, lv, steps, p.Metric == ksolve.QTM)
+	if x.Size() > 1<<24 {
+		// The next-step table takes half a byte an index: worth it for
+		// a small puzzle answered many times, not for a large one.
+		w.SetNextAfter(0)
+	}
+	t := &Table{Puzzle: p, Index: x, ID: id, def: def, lv: lv, w: w, goal: goal, data: data,
+		nt: answer.StepNotation(steps, " ")}
+	return t, nil
+}
+
+// Counts are the states at each distance.
+func (t *Table) Counts() []uint32 { return t.lv.Counts }
+
+// Reachable is the number of states the moves reach.
+func (t *Table) Reachable() uint64 {
+	n := uint64(0)
+	for _, c := range t.lv.Counts {
+		n += uint64(c)
+	}
+	return n
+}
+
+// Notation is how the table's answers are written.
+func (t *Table) Notation() *answer.Notation { return t.nt }
+
+// Data is the table file.
+func (t *Table) Data() []byte { return t.data }
+
+// ErrUnreachable: the position is not reachable from the solved state with
+// the puzzle's moves.
+var ErrUnreachable = fmt.Errorf("not reachable from the solved state")
+
+// IndexOf returns the index of state s, or ErrUnreachable.
+func (t *Table) IndexOf(s ksolve.State) (uint64, error) {
+	i, ok := t.Index.Index(s)
+	if !ok || !t.lv.Reachable(uint32(i)) {
+		return 0, ErrUnreachable
+	}
+	return i, nil
+}
+
+// Solve returns the first optimal solution from s in the definition's move
+// order.
+func (t *Table) Solve(s ksolve.State) (answer.Solution, error) {
+	i, err := t.IndexOf(s)
+	if err != nil {
+		return answer.Solution{}, err
+	}
+	var buf [walk.MaxSteps]uint8
+	steps, err := t.w.Solve(puzzle.State(i), buf[:0])
+	if err != nil {
+		return answer.Solution{}, err
+	}
+	return answer.New(t.nt, steps), nil
+}
+
+// Count returns the number of distinct optimal solutions from s.
+func (t *Table) Count(s ksolve.State) (uint64, error) {
+	i, err := t.IndexOf(s)
+	if err != nil {
+		return 0, err
+	}
+	return t.w.Count([]puzzle.State{puzzle.State(i)})
+}
+
+// All returns the optimal solutions from s in move order, at most limit
+// (all when limit <= 0); truncated says there were more.
+func (t *Table) All(s ksolve.State, limit int) ([]answer.Solution, bool, error) {
+	i, err := t.IndexOf(s)
+	if err != nil {
+		return nil, false, err
+	}
+	if limit <= 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	raw, truncated, err := t.w.All([]puzzle.State{puzzle.State(i)}, limit)
+	if err != nil {
+		return nil, false, err
+	}
+	sols := make([]answer.Solution, len(raw))
+	for k, r := range raw {
+		sols[k] = answer.New(t.nt, r)
+	}
+	return sols, truncated, nil
+}
+
+// Distance returns the cost of an optimal solution from s.
+func (t *Table) Distance(s ksolve.State) (int, error) {
+	sol, err := t.Solve(s)
+	if err != nil {
+		return 0, err
+	}
+	return sol.Cost(), nil
+}
+
+// Random returns a state drawn uniformly from the reachable ones.
+func (t *Table) Random(rng *rand.Rand) ksolve.State {
+	n := t.Index.Size()
+	for {
+		i := rng.Uint64N(n)
+		if t.lv.Reachable(uint32(i)) {
+			return t.Index.State(i)
+		}
+	}
+}
+
+// Plan returns the index size of p and the memory a build takes, without
+// building the move tables.
+func Plan(p *ksolve.Puzzle) (indexed, memory uint64, err error) {
+	size, tables, err := permindex.Plan(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	return size, size/4*2 + tables, nil
+}

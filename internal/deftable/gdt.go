@@ -1,0 +1,127 @@
+package deftable
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/permindex"
+	"github.com/godtable/godtable/internal/table"
+)
+
+// A .gdt file is a definition and its table, so that it answers alone:
+//
+//	"GODTDEF1"     magic, 8 bytes
+//	metric         uint8 (ksolve.Metric)
+//	moves          uint16 length, then the move restriction ("" for none)
+//	name           uint16 length, then the definition file's name
+//	definition     uint32 length, then the definition's text
+//	id             32 bytes, ID of the puzzle
+//	crc            uint32, CRC-32 (IEEE) of everything above
+//	table          the table file (internal/table's format), to the end
+//
+// Open re-reads the definition, checks its ID, then the table against it
+// (every checksum and the table's own fingerprint), so a damaged file, or
+// one whose parts do not belong together, is refused with a *table.Error.
+const gdtMagic = "GODTDEF1"
+
+// WriteTo writes the table as a .gdt file.
+func (t *Table) WriteTo(w io.Writer) (int64, error) {
+	d := t.Puzzle.Def
+	b := []byte(gdtMagic)
+	b = append(b, byte(t.Puzzle.Metric))
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(t.Puzzle.Restrict)))
+	b = append(b, t.Puzzle.Restrict...)
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(d.File)))
+	b = append(b, d.File...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(d.Text)))
+	b = append(b, d.Text...)
+	b = append(b, t.ID[:]...)
+	b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	n, err := w.Write(b)
+	if err != nil {
+		return int64(n), err
+	}
+	m, err := w.Write(t.data)
+	return int64(n + m), err
+}
+
+// IsGDT reports whether data starts as a .gdt file does.
+func IsGDT(data []byte) bool {
+	return len(data) >= len(gdtMagic) && string(data[:len(gdtMagic)]) == gdtMagic
+}
+
+// Open reads a .gdt file; file names it in errors. Any damage, or parts
+// that do not belong together, gives a *table.Error.
+func Open(file string, data []byte) (*Table, error) {
+	bad := func(kind error, format string, args ...any) error {
+		return &table.Error{Table: file, Err: kind, Detail: fmt.Sprintf(format, args...)}
+	}
+	if !IsGDT(data) {
+		return nil, bad(table.ErrCorrupt, "not a godtable definition table (bad magic)")
+	}
+	p := len(gdtMagic)
+	take := func(n int) []byte {
+		if n < 0 || p+n > len(data) {
+			return nil
+		}
+		v := data[p : p+n]
+		p += n
+		return v
+	}
+	u16 := func() int {
+		v := take(2)
+		if v == nil {
+			return -1
+		}
+		return int(binary.LittleEndian.Uint16(v))
+	}
+	mb := take(1)
+	restrict := take(u16())
+	name := take(u16())
+	var text []byte
+	if l := take(4); l != nil {
+		text = take(int(binary.LittleEndian.Uint32(l)))
+	}
+	id := take(32)
+	end := p
+	sum := take(4)
+	if mb == nil || restrict == nil || name == nil || text == nil || id == nil || sum == nil {
+		return nil, bad(table.ErrCorrupt, "truncated header")
+	}
+	if got, want := crc32.ChecksumIEEE(data[:end]), binary.LittleEndian.Uint32(sum); got != want {
+		return nil, bad(table.ErrCorrupt, "header checksum %08x, want %08x", got, want)
+	}
+	metric := ksolve.Metric(mb[0])
+	if metric != ksolve.HTM && metric != ksolve.QTM {
+		return nil, bad(table.ErrCorrupt, "unknown metric %d", mb[0])
+	}
+	d, err := ksolve.Parse(string(name), text)
+	if err != nil {
+		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
+	}
+	pz, err := ksolve.NewPuzzle(d, metric, string(restrict))
+	if err != nil {
+		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
+	}
+	if ID(pz) != [32]byte(id) {
+		return nil, bad(table.ErrMismatch, "the table was built for another definition, metric or move set")
+	}
+	x, err := permindex.New(pz)
+	if err != nil {
+		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
+	}
+	t, err := open(pz, x, [32]byte(id), data[p:])
+	if err != nil {
+		var te *table.Error
+		if errors.As(err, &te) {
+			te.Table = file
+			return nil, te
+		}
+		return nil, bad(table.ErrCorrupt, "%v", err)
+	}
+	return t, nil
+}

@@ -1,0 +1,435 @@
+// Package permindex numbers the states of a ksolve puzzle densely: each set's
+// permutation and orientations become coordinates, each with a move table
+// (value -> value, per move), and a state's index is the coordinates in mixed
+// radix. A breadth-first search walks the index through the move tables
+// alone, with no state ever built.
+//
+// The index divides out what the moves prove, and nothing else:
+//
+//   - the orientation sum of a set, when every move keeps it;
+//   - the parity of a set's permutation, when every move keeps it, and a
+//     parity shared by several sets (the corners' and the edges' of a
+//     cube), when every move changes them together;
+//
+// so every state the moves reach has an index, and an index may stand for a
+// state they never reach (the search leaves it unreachable).
+//
+// A set whose permutations are too many for one move table is split: which
+// slots hold which half of its pieces (one coordinate), then the arrangement
+// of each half in its slots (one coordinate each, whose move table is read
+// with the first). Orientation wildcards split a set the same way: the
+// orientations kept are those of the slots holding pieces whose orientation
+// counts.
+package permindex
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/godtable/godtable/internal/ksolve"
+)
+
+// MaxSize is the largest index this package makes: four billion states, two
+// bits each in a table of a gigabyte.
+const MaxSize = 1<<32 - 1
+
+// maxTable is the most entries (values times parent values) one coordinate's
+// move table may have.
+const maxTable = 1 << 22
+
+// maxCoords is the most coordinates an index may have.
+const maxCoords = 32
+
+// ErrTooLarge is the class of the error for a puzzle whose index would be
+// larger than MaxSize, or whose sets are too large to index.
+var ErrTooLarge = errors.New("too large to index")
+
+type kind uint8
+
+const (
+	kPerm    kind = iota // the labels of all the set's slots
+	kComb                // which group of labels each slot holds
+	kArr                 // the labels of one group, over its slots (parent: comb)
+	kOri                 // the orientations of all slots
+	kOriWild             // the orientations of the slots of group 0 (parent: comb)
+)
+
+type coord struct {
+	kind   kind
+	set    int
+	parent int    // the comb coordinate whose value the table is read with, or -1
+	full   uint64 // values (per parent value)
+	size   uint64 // values in the index: full, or full/2 for a parity pivot
+	weight uint64
+	pivot  bool
+	par    []uint64 // parity of each value, for a permutation of distinct pieces
+	t16    []uint16 // move table when values fit 16 bits
+	t32    []uint32 // else
+	// For converting states.
+	ms      multiset
+	group   int   // kArr: the group
+	groupOf []int // kComb, kArr, kOriWild: each label's group
+	local   []int // each label's number within its group
+	mod     int
+	digits  int // kOri: digits kept; the last is the sum's complement when digits < set size
+	target  int // kOri: the orientation sum (mod mod) every state has, when reduced
+}
+
+type invariant struct {
+	pivot  int   // the coordinate whose parity is derived
+	others []int // coordinates whose parities it is derived from
+	want   uint8 // the parity sum of pivot and others
+}
+
+// Index is the dense numbering of a puzzle's states.
+type Index struct {
+	p      *ksolve.Puzzle
+	coords []coord
+	invs   []invariant
+	size   uint64
+	gens   int
+	// sets[k] lists the coordinates of set k.
+	sets [][]int
+	wild [][]bool // wild[k][label]: that label's orientation is ignored
+}
+
+// New builds the index of p and its move tables.
+func New(p *ksolve.Puzzle) (*Index, error) {
+	x, err := plan(p)
+	if err != nil {
+		return nil, err
+	}
+	for k := range x.coords {
+		x.buildTable(k)
+	}
+	return x, nil
+}
+
+// Plan returns the size of p's index and the memory its move tables would
+// take, in bytes, without making them.
+func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
+	x, err := plan(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, c := range x.coords {
+		parents := uint64(1)
+		if c.parent >= 0 {
+			parents = x.coords[c.parent].full
+		}
+		per := uint64(4)
+		if c.full <= 1<<16 {
+			per = 2
+		}
+		tables += parents * c.full * uint64(x.gens) * per
+	}
+	return x.size, tables, nil
+}
+
+// plan works out the coordinates of p's index.
+func plan(p *ksolve.Puzzle) (*Index, error) {
+	x := &Index{p: p, gens: len(p.Gens)}
+	d := p.Def
+	x.sets = make([][]int, len(d.Sets))
+	x.wild = make([][]bool, len(d.Sets))
+	for k := range d.Sets {
+		if err := x.addSet(k); err != nil {
+			return nil, err
+		}
+	}
+	if len(x.coords) > maxCoords {
+		return nil, fmt.Errorf("%s: %d coordinates (at most %d): %w", d.Name, len(x.coords), maxCoords, ErrTooLarge)
+	}
+	x.findParities()
+	size := uint64(1)
+	for k := len(x.coords) - 1; k >= 0; k-- {
+		c := &x.coords[k]
+		c.weight = size
+		hi, lo := bits.Mul64(size, c.size)
+		if hi != 0 || lo > MaxSize {
+			return nil, fmt.Errorf("%s: its index would have more than %d states: %w", d.Name, uint64(MaxSize), ErrTooLarge)
+		}
+		size = lo
+	}
+	x.size = size
+	return x, nil
+}
+
+// Size is the number of indices: every state the moves reach has one below
+// it.
+func (x *Index) Size() uint64 { return x.size }
+
+// Degree is the number of generators, the moves of the table's graph.
+func (x *Index) Degree() int { return x.gens }
+
+// Puzzle returns the puzzle indexed.
+func (x *Index) Puzzle() *ksolve.Puzzle { return x.p }
+
+func (x *Index) addSet(k int) error {
+	d := x.p.Def
+	set := d.Sets[k]
+	n, off := set.Size, set.Off
+	L := d.Labels[k]
+	counts := make([]int, L)
+	wild := make([]bool, L)
+	for i := 0; i < n; i++ {
+		counts[d.Solved[off+i]]++
+		if d.Solved[off+n+i] == ksolve.Wild {
+			wild[d.Solved[off+i]] = true
+		}
+	}
+	x.wild[k] = wild
+	anyWild, anyKept := false, false
+	for _, w := range wild {
+		anyWild = anyWild || w
+		anyKept = anyKept || !w
+	}
+	hasOri := set.Mod > 1 && anyKept
+	wildSplit := hasOri && anyWild
+	ms := newMultiset(counts)
+	add := func(c coord) int {
+		c.set = k
+		if c.size == 0 {
+			c.size = c.full
+		}
+		x.coords = append(x.coords, c)
+		x.sets[k] = append(x.sets[k], len(x.coords)-1)
+		return len(x.coords) - 1
+	}
+	tooLarge := func() error {
+		return fmt.Errorf("%s: set %s (%d pieces) is too large to index: %w", d.Name, set.Name, n, ErrTooLarge)
+	}
+	if ms.size == 0 {
+		return tooLarge()
+	}
+	comb := -1
+	var groupOf []int
+	switch {
+	case !wildSplit && ms.size <= maxTable:
+		if ms.size > 1 {
+			add(coord{kind: kPerm, parent: -1, full: ms.size, ms: ms})
+		}
+	default:
+		// Two groups of labels: with wildcards, the labels whose
+		// orientation counts (group 0) and the others; else the labels in
+		// order, split where half the pieces are.
+		groupOf = make([]int, L)
+		if wildSplit {
+			for l := range groupOf {
+				if wild[l] {
+					groupOf[l] = 1
+				}
+			}
+		} else {
+			seen := 0
+			for l, c := range counts {
+				if seen >= n/2 {
+					groupOf[l] = 1
+				}
+				seen += c
+			}
+		}
+		var gc [2][]int
+		local := make([]int, L)
+		for l, g := range groupOf {
+			local[l] = len(gc[g])
+			gc[g] = append(gc[g], counts[l])
+		}
+		sizes := []int{0, 0}
+		for l, g := range groupOf {
+			sizes[g] += counts[l]
+		}
+		cms := newMultiset(sizes)
+		if cms.size == 0 || cms.size > maxTable {
+			return tooLarge()
+		}
+		comb = add(coord{kind: kComb, parent: -1, full: cms.size, ms: cms, groupOf: groupOf, local: local})
+		for g := 0; g < 2; g++ {
+			ams := newMultiset(gc[g])
+			if ams.size == 0 || ams.size*cms.size > maxTable {
+				return tooLarge()
+			}
+			if ams.size > 1 {
+				add(coord{kind: kArr, parent: comb, full: ams.size, ms: ams, group: g, groupOf: groupOf, local: local})
+			}
+		}
+	}
+	if !hasOri {
+		return nil
+	}
+	if wildSplit {
+		kept := 0
+		for l, c := range counts {
+			if !wild[l] {
+				kept += c
+			}
+		}
+		full, ok := power(set.Mod, kept)
+		if !ok || full*x.coords[comb].full > maxTable {
+			return tooLarge()
+		}
+		add(coord{kind: kOriWild, parent: comb, full: full, mod: set.Mod, digits: kept, groupOf: groupOf})
+		return nil
+	}
+	// The orientation sum is kept when every generator adds 0 to it.
+	digits := n
+	kept := true
+	for _, g := range x.p.Gens {
+		m := x.p.Moves[g].Perm
+		s := 0
+		for i := 0; i < n; i++ {
+			s += int(m[off+n+i])
+		}
+		if s%set.Mod != 0 {
+			kept = false
+		}
+	}
+	target := 0
+	if kept {
+		digits = n - 1
+		for i := 0; i < n; i++ {
+			target += int(d.Solved[off+n+i])
+		}
+		target %= set.Mod
+	}
+	full, ok := power(set.Mod, digits)
+	if !ok || full > maxTable {
+		return tooLarge()
+	}
+	if full > 1 {
+		add(coord{kind: kOri, parent: -1, full: full, mod: set.Mod, digits: digits, target: target})
+	}
+	return nil
+}
+
+func power(b, e int) (uint64, bool) {
+	r := uint64(1)
+	for range e {
+		r *= uint64(b)
+		if r > 1<<40 {
+			return 0, false
+		}
+	}
+	return r, true
+}
+
+// findParities finds the parities the generators keep, alone or together,
+// among the sets whose pieces are distinct and permuted by one coordinate,
+// and halves one coordinate per independent invariant.
+func (x *Index) findParities() {
+	d := x.p.Def
+	var cols []int // coordinates taking part
+	for k, c := range x.coords {
+		if c.kind == kPerm && int(c.ms.size) == factorial(c.ms.n) && c.ms.n >= 2 {
+			cols = append(cols, k)
+		}
+	}
+	if len(cols) == 0 {
+		return
+	}
+	// rows[g] has bit j set when generator g changes the parity of cols[j].
+	var rows []uint64
+	for _, g := range x.p.Gens {
+		m := x.p.Moves[g].Perm
+		var r uint64
+		for j, k := range cols {
+			set := d.Sets[x.coords[k].set]
+			if parityOf(m[set.Off:set.Off+set.Size]) == 1 {
+				r |= 1 << j
+			}
+		}
+		rows = append(rows, r)
+	}
+	// Reduced row echelon form over GF(2).
+	pivotCol := []int{}
+	rank := 0
+	for j := range cols {
+		p := -1
+		for i := rank; i < len(rows); i++ {
+			if rows[i]>>j&1 == 1 {
+				p = i
+				break
+			}
+		}
+		if p < 0 {
+			continue
+		}
+		rows[rank], rows[p] = rows[p], rows[rank]
+		for i := range rows {
+			if i != rank && rows[i]>>j&1 == 1 {
+				rows[i] ^= rows[rank]
+			}
+		}
+		pivotCol = append(pivotCol, j)
+		rank++
+	}
+	isPivot := make([]bool, len(cols))
+	for _, j := range pivotCol {
+		isPivot[j] = true
+	}
+	for _, k := range cols {
+		c := &x.coords[k]
+		c.par = make([]uint64, (c.full+63)/64)
+		a := make([]uint8, c.ms.n)
+		for r := uint64(0); r < c.full; r++ {
+			c.ms.unrank(r, a)
+			if parityOf(a) == 1 {
+				c.par[r/64] |= 1 << (r % 64)
+			}
+		}
+	}
+	// Each free column f gives the invariant: f plus the pivot columns
+	// whose row has bit f.
+	for f := range cols {
+		if isPivot[f] {
+			continue
+		}
+		inv := invariant{pivot: cols[f]}
+		for i, j := range pivotCol {
+			if rows[i]>>f&1 == 1 {
+				inv.others = append(inv.others, cols[j])
+			}
+		}
+		for _, k := range append([]int{cols[f]}, inv.others...) {
+			inv.want ^= x.solvedParity(k)
+		}
+		x.coords[cols[f]].pivot = true
+		x.coords[cols[f]].size = x.coords[cols[f]].full / 2
+		x.invs = append(x.invs, inv)
+	}
+}
+
+func (x *Index) solvedParity(k int) uint8 {
+	d := x.p.Def
+	set := d.Sets[x.coords[k].set]
+	return parityOf(d.Solved[set.Off : set.Off+set.Size])
+}
+
+func factorial(n int) int {
+	r := 1
+	for i := 2; i <= n; i++ {
+		r *= i
+	}
+	return r
+}
+
+func (c *coord) parity(f uint64) uint8 {
+	return uint8(c.par[f/64] >> (f % 64) & 1)
+}
+
+func (c *coord) next(row uint64, g int) uint64 {
+	if c.t16 != nil {
+		return uint64(c.t16[row+uint64(g)])
+	}
+	return uint64(c.t32[row+uint64(g)])
+}
+
+// TableBytes is the memory the move tables take.
+func (x *Index) TableBytes() uint64 {
+	n := uint64(0)
+	for _, c := range x.coords {
+		n += uint64(len(c.t16))*2 + uint64(len(c.t32))*4 + uint64(len(c.par))*8
+	}
+	return n
+}

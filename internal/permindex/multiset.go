@@ -1,0 +1,138 @@
+package permindex
+
+// multiset ranks the arrangements of a multiset of labels 0..L-1 (counts[l]
+// of label l) over len slots, in lexicographic order. With every count 1 the
+// rank is the Lehmer code, whose low bit, with the parity of the other
+// digits, gives the permutation's parity (see parityOf).
+type multiset struct {
+	counts []int
+	n      int
+	size   uint64
+}
+
+func newMultiset(counts []int) multiset {
+	n := 0
+	for _, c := range counts {
+		n += c
+	}
+	return multiset{counts: counts, n: n, size: multinomial(counts)}
+}
+
+// multinomial is n!/prod(c!) for n the sum of counts, or 0 when it does not
+// fit in 62 bits.
+func multinomial(counts []int) uint64 {
+	r := uint64(1)
+	m := 0
+	for _, c := range counts {
+		for k := 1; k <= c; k++ {
+			m++
+			// r * m / k is exact: r*C(m,k) stays an integer at each step.
+			hi := r * uint64(m)
+			if uint64(m) != 0 && hi/uint64(m) != r || hi > 1<<62 {
+				return 0
+			}
+			r = hi / uint64(k)
+		}
+	}
+	return r
+}
+
+func (ms *multiset) rank(a []uint8) uint64 {
+	var c [64]int
+	if len(ms.counts) > len(c) {
+		return ms.rankBig(a)
+	}
+	copy(c[:], ms.counts)
+	cur := ms.size
+	m := uint64(ms.n)
+	r := uint64(0)
+	for _, v := range a {
+		for l := 0; l < int(v); l++ {
+			if c[l] > 0 {
+				r += cur * uint64(c[l]) / m
+			}
+		}
+		cur = cur * uint64(c[v]) / m
+		c[v]--
+		m--
+	}
+	return r
+}
+
+func (ms *multiset) unrank(r uint64, a []uint8) {
+	var c [64]int
+	if len(ms.counts) > len(c) {
+		ms.unrankBig(r, a)
+		return
+	}
+	copy(c[:], ms.counts)
+	cur := ms.size
+	m := uint64(ms.n)
+	for i := range a {
+		for l := range ms.counts {
+			if c[l] == 0 {
+				continue
+			}
+			k := cur * uint64(c[l]) / m
+			if r < k {
+				a[i] = uint8(l)
+				cur = k
+				c[l]--
+				break
+			}
+			r -= k
+		}
+		m--
+	}
+}
+
+// parityOf is the parity of the permutation of distinct labels a.
+func parityOf(a []uint8) uint8 {
+	p := uint8(0)
+	for i := range a {
+		for j := i + 1; j < len(a); j++ {
+			if a[j] < a[i] {
+				p ^= 1
+			}
+		}
+	}
+	return p
+}
+
+// rankBig and unrankBig are rank and unrank for more than 64 labels.
+func (ms *multiset) rankBig(a []uint8) uint64 {
+	c := append([]int(nil), ms.counts...)
+	cur, m, r := ms.size, uint64(ms.n), uint64(0)
+	for _, v := range a {
+		for l := 0; l < int(v); l++ {
+			if c[l] > 0 {
+				r += cur * uint64(c[l]) / m
+			}
+		}
+		cur = cur * uint64(c[v]) / m
+		c[v]--
+		m--
+	}
+	return r
+}
+
+func (ms *multiset) unrankBig(r uint64, a []uint8) {
+	c := append([]int(nil), ms.counts...)
+	cur, m := ms.size, uint64(ms.n)
+	for i := range a {
+		for l := range c {
+			if c[l] == 0 {
+				continue
+			}
+			k := cur * uint64(c[l]) / m
+			if r < k {
+				a[i] = uint8(l)
+				cur = k
+				c[l]--
+				break
+			}
+			r -= k
+		}
+		m--
+	}
+}

@@ -1,0 +1,348 @@
+package permindex
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/godtable/godtable/internal/ksolve"
+)
+
+// setView is one set's slots while a coordinate is converted: each slot's
+// label and orientation (ksolve.Wild where it is ignored).
+type setView struct {
+	lab, ori []uint8
+}
+
+// value returns coordinate k's value for the set's slots; false when the
+// orientations break the sum every state keeps.
+func (x *Index) value(k int, v setView) (uint64, bool) {
+	c := &x.coords[k]
+	switch c.kind {
+	case kPerm:
+		return c.ms.rank(v.lab), true
+	case kComb:
+		g := make([]uint8, len(v.lab))
+		for i, l := range v.lab {
+			g[i] = uint8(c.groupOf[l])
+		}
+		return c.ms.rank(g), true
+	case kArr:
+		var a []uint8
+		for _, l := range v.lab {
+			if c.groupOf[l] == c.group {
+				a = append(a, uint8(c.local[l]))
+			}
+		}
+		return c.ms.rank(a), true
+	case kOri:
+		r, w, sum := uint64(0), uint64(1), 0
+		for i, o := range v.ori {
+			sum += int(o)
+			if i < c.digits {
+				r += uint64(o) * w
+				w *= uint64(c.mod)
+			}
+		}
+		return r, c.digits == len(v.ori) || sum%c.mod == c.target
+	default: // kOriWild
+		r, w := uint64(0), uint64(1)
+		for i, l := range v.lab {
+			if c.groupOf[l] == 0 {
+				r += uint64(v.ori[i]) * w
+				w *= uint64(c.mod)
+			}
+		}
+		return r, true
+	}
+}
+
+// fill writes coordinate k's value f into the set's slots; a kArr or
+// kOriWild coordinate needs the slots' groups (its comb) written first, as
+// group numbers in lab.
+func (x *Index) fill(k int, f uint64, v setView) {
+	c := &x.coords[k]
+	switch c.kind {
+	case kPerm:
+		c.ms.unrank(f, v.lab)
+	case kComb:
+		c.ms.unrank(f, v.lab)
+	case kArr:
+		a := make([]uint8, c.ms.n)
+		c.ms.unrank(f, a)
+		j := 0
+		for i, g := range v.lab {
+			if int(g) == c.group {
+				v.ori[i] = a[j] // parked: lab holds the groups until all are placed
+				j++
+			}
+		}
+	case kOri:
+		sum := 0
+		for i := range v.ori {
+			if i < c.digits {
+				v.ori[i] = uint8(f % uint64(c.mod))
+				f /= uint64(c.mod)
+				sum += int(v.ori[i])
+			} else {
+				v.ori[i] = uint8(((c.target-sum)%c.mod + c.mod) % c.mod)
+			}
+		}
+	default: // kOriWild
+		for i, g := range v.lab {
+			if g == 0 {
+				v.ori[i] = uint8(f % uint64(c.mod))
+				f /= uint64(c.mod)
+			}
+		}
+	}
+}
+
+// buildTable makes coordinate k's move table, on every core.
+func (x *Index) buildTable(k int) {
+	c := &x.coords[k]
+	G := uint64(x.gens)
+	parents := uint64(1)
+	if c.parent >= 0 {
+		parents = x.coords[c.parent].full
+	}
+	n := parents * c.full * G
+	if c.full <= 1<<16 {
+		c.t16 = make([]uint16, n)
+	} else {
+		c.t32 = make([]uint32, n)
+	}
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tb := x.newTableBuilder(k)
+			for pf := uint64(w); pf < parents; pf += uint64(workers) {
+				tb.parentRows(pf)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+type tableBuilder struct {
+	x        *Index
+	k        int
+	set      ksolve.Set
+	gid, out []uint8
+	a, b     []uint8
+	slots    []int
+}
+
+func (x *Index) newTableBuilder(k int) *tableBuilder {
+	set := x.p.Def.Sets[x.coords[k].set]
+	n := set.Size
+	return &tableBuilder{x: x, k: k, set: set,
+		gid: make([]uint8, n), out: make([]uint8, n), a: make([]uint8, n), b: make([]uint8, n)}
+}
+
+// parentRows fills the rows of every value of coordinate k read with parent
+// value pf.
+func (tb *tableBuilder) parentRows(pf uint64) {
+	x, c := tb.x, &tb.x.coords[tb.k]
+	G := x.gens
+	n, off := tb.set.Size, tb.set.Off
+	var S []int // slots of the group, for kArr and kOriWild
+	if c.parent >= 0 {
+		x.coords[c.parent].ms.unrank(pf, tb.gid)
+		S = S[:0]
+		grp := c.group
+		if c.kind == kOriWild {
+			grp = 0
+		}
+		for i, g := range tb.gid {
+			if int(g) == grp {
+				S = append(S, i)
+			}
+		}
+	}
+	for f := uint64(0); f < c.full; f++ {
+		row := (pf*c.full + f) * uint64(G)
+		for gi, g := range x.p.Gens {
+			m := x.p.Moves[g].Perm
+			mp, mo := m[off:off+n], m[off+n:off+2*n]
+			var nf uint64
+			switch c.kind {
+			case kPerm, kComb:
+				c.ms.unrank(f, tb.a)
+				for i := 0; i < n; i++ {
+					tb.b[i] = tb.a[mp[i]]
+				}
+				nf = c.ms.rank(tb.b)
+			case kArr:
+				arr := tb.a[:len(S)]
+				c.ms.unrank(f, arr)
+				// The group's labels by slot, then moved.
+				for j, s := range S {
+					tb.out[s] = arr[j]
+				}
+				grp := uint8(c.group)
+				nb := tb.b[:0]
+				for i := 0; i < n; i++ {
+					if tb.gid[mp[i]] == grp {
+						nb = append(nb, tb.out[mp[i]])
+					}
+				}
+				nf = c.ms.rank(nb)
+			case kOri:
+				v := setView{ori: tb.a[:n]}
+				x.fill(tb.k, f, v)
+				for i := 0; i < n; i++ {
+					tb.b[i] = uint8((int(tb.a[mp[i]]) + int(mo[i])) % c.mod)
+				}
+				nf, _ = x.value(tb.k, setView{ori: tb.b[:n]})
+			case kOriWild:
+				ff := f
+				for _, s := range S {
+					tb.out[s] = uint8(ff % uint64(c.mod))
+					ff /= uint64(c.mod)
+				}
+				w := uint64(1)
+				for i := 0; i < n; i++ {
+					if tb.gid[mp[i]] == 0 {
+						nf += uint64((int(tb.out[mp[i]])+int(mo[i]))%c.mod) * w
+						w *= uint64(c.mod)
+					}
+				}
+			}
+			if c.t16 != nil {
+				c.t16[row+uint64(gi)] = uint16(nf)
+			} else {
+				c.t32[row+uint64(gi)] = uint32(nf)
+			}
+		}
+	}
+}
+
+// Index returns the index of state s, which must have the solved state's
+// pieces in each set (ksolve.Def.Check); false when s breaks what every
+// reachable state keeps (a parity, an orientation sum), so that it is not
+// reachable.
+func (x *Index) Index(s ksolve.State) (uint64, bool) {
+	d := x.p.Def
+	full := make([]uint64, len(x.coords))
+	for k, set := range d.Sets {
+		n, off := set.Size, set.Off
+		v := setView{lab: s[off : off+n], ori: s[off+n : off+2*n]}
+		for _, ck := range x.sets[k] {
+			f, ok := x.value(ck, v)
+			if !ok {
+				return 0, false
+			}
+			full[ck] = f
+		}
+	}
+	for _, inv := range x.invs {
+		p := x.coords[inv.pivot].parity(full[inv.pivot])
+		for _, o := range inv.others {
+			p ^= x.coords[o].parity(full[o])
+		}
+		if p != inv.want {
+			return 0, false
+		}
+	}
+	idx := uint64(0)
+	for k := range x.coords {
+		c := &x.coords[k]
+		v := full[k]
+		if c.pivot {
+			v >>= 1
+		}
+		idx += v * c.weight
+	}
+	return idx, true
+}
+
+// fulls decodes index i into each coordinate's full value.
+func (x *Index) fulls(i uint64, full []uint64) {
+	for k := len(x.coords) - 1; k >= 0; k-- {
+		c := &x.coords[k]
+		full[k] = i % c.size
+		i /= c.size
+	}
+	for _, inv := range x.invs {
+		c := &x.coords[inv.pivot]
+		want := inv.want
+		for _, o := range inv.others {
+			want ^= x.coords[o].parity(full[o])
+		}
+		f := full[inv.pivot] << 1
+		full[inv.pivot] = f | uint64(want^c.parity(f))
+	}
+}
+
+// State returns the state of index i (below Size).
+func (x *Index) State(i uint64) ksolve.State {
+	d := x.p.Def
+	full := make([]uint64, len(x.coords))
+	x.fulls(i, full)
+	s := d.Solved.Clone()
+	for k, set := range d.Sets {
+		n, off := set.Size, set.Off
+		lab, ori := s[off:off+n], s[off+n:off+2*n]
+		v := setView{lab: lab, ori: ori}
+		cs := x.sets[k]
+		if len(cs) == 0 {
+			continue
+		}
+		var groupOf, local []int
+		for _, ck := range cs {
+			c := &x.coords[ck]
+			switch c.kind {
+			case kPerm:
+				x.fill(ck, full[ck], v)
+			case kComb:
+				x.fill(ck, full[ck], v)
+				groupOf, local = c.groupOf, c.local
+			}
+		}
+		if groupOf != nil {
+			// lab holds each slot's group; each group's arrangement goes
+			// into ori for now, as local labels.
+			groups := append([]uint8(nil), lab...)
+			for i := range ori {
+				ori[i] = 0
+			}
+			for _, ck := range cs {
+				if x.coords[ck].kind == kArr {
+					x.fill(ck, full[ck], v)
+				}
+			}
+			// Back from (group, local label) to labels.
+			for i, g := range groups {
+				for l, lg := range groupOf {
+					if lg == int(g) && local[l] == int(ori[i]) {
+						lab[i] = uint8(l)
+						break
+					}
+				}
+			}
+			copy(ori, d.Solved[off+n:off+2*n]) // overwritten below
+			wv := setView{lab: groups, ori: ori}
+			for _, ck := range cs {
+				if x.coords[ck].kind == kOriWild {
+					x.fill(ck, full[ck], wv)
+				}
+			}
+		}
+		for _, ck := range cs {
+			if x.coords[ck].kind == kOri {
+				x.fill(ck, full[ck], v)
+			}
+		}
+		for i := range ori {
+			if x.wild[k][lab[i]] {
+				ori[i] = ksolve.Wild
+			} else if set.Mod == 1 {
+				ori[i] = 0
+			}
+		}
+	}
+	return s
+}

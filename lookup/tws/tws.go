@@ -1,0 +1,408 @@
+// Package tws answers puzzles described as data, in the ksolve/twsearch
+// definition format (.tws): it builds a definition's exact distance table,
+// keeps it as a .gdt file that carries the definition, and answers from it
+// as the built-in puzzles answer: an optimal solution, their number, all of
+// them, a verdict on a proposed one, a uniformly random position, the
+// distance distribution.
+//
+// A table is built once (Build) and written (Puzzle.WriteTo); a program
+// opens it from bytes or a reader (Open, OpenBytes), for example from a
+// file it embeds with //go:embed, and answers with no file at run time.
+//
+//	def, err := tws.ParseDefinition("skewb.tws", src)
+//	pz, err := tws.Build(ctx, def, tws.BuildOptions{})
+//	pos, err := pz.ParseMoves("R U' L")
+//	sol, err := pos.Solve() // the first optimal solution, in the file's move order
+package tws
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/deftable"
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/notation"
+	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/lookup"
+)
+
+// Definition is a parsed definition file.
+type Definition struct{ d *ksolve.Def }
+
+// ErrDefinition is the class of every error ParseDefinition returns: one
+// line naming the file, the line and the problem.
+var ErrDefinition = ksolve.ErrDefinition
+
+// ParseDefinition reads a definition; file names it in errors.
+func ParseDefinition(file string, src []byte) (*Definition, error) {
+	d, err := ksolve.Parse(file, src)
+	if err != nil {
+		return nil, err
+	}
+	return &Definition{d}, nil
+}
+
+// Name is the definition's Name.
+func (d *Definition) Name() string { return d.d.Name }
+
+// BuildOptions tune Build. The zero value builds in the half-turn metric
+// with every move, on every core.
+type BuildOptions struct {
+	// Metric is "htm" (every move counts 1, the default) or "qtm" (a power
+	// counts its exponent's size).
+	Metric string
+	// Moves restricts the moves, as twsearch's --moves does ("U,R,F2").
+	Moves string
+	// Workers is the number of goroutines of the search (0: one a core).
+	Workers int
+	// Progress, if set, is told how the search goes, about every
+	// ReportEvery (a second by default).
+	Progress    func(Progress)
+	ReportEvery time.Duration
+	// Checkpoint, if set, is a file the search keeps its work in after each
+	// level once it has run for CheckpointAfter, and resumes from when run
+	// again: a build stopped at any moment goes on from its last level.
+	Checkpoint      string
+	CheckpointAfter time.Duration
+}
+
+// Progress is how far a build has come.
+type Progress = bfs.Progress
+
+// Puzzle is a definition with its table. It is safe for concurrent use.
+type Puzzle struct {
+	t    *deftable.Table
+	scr  *notation.Vocabulary // every move, for positions
+	sol  *notation.Vocabulary // the search's moves, for solutions
+	name string
+}
+
+// Plan returns the index size and the memory, in bytes, a build with these
+// options would take, without building.
+func Plan(def *Definition, opt BuildOptions) (indexed, memory uint64, err error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return 0, 0, err
+	}
+	return deftable.Plan(p)
+}
+
+func puzzleOf(def *Definition, opt BuildOptions) (*ksolve.Puzzle, error) {
+	m, err := ksolve.ParseMetric(opt.Metric)
+	if err != nil {
+		return nil, err
+	}
+	return ksolve.NewPuzzle(def.d, m, opt.Moves)
+}
+
+// Build searches every state of the definition and returns its puzzle.
+// Cancelling ctx stops the search (with a checkpoint, the work of its
+// complete levels stays for the next Build).
+func Build(ctx context.Context, def *Definition, opt BuildOptions) (*Puzzle, error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return nil, err
+	}
+	t, err := deftable.Build(ctx, p, deftable.BuildOptions{
+		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
+		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return newPuzzle(t), nil
+}
+
+// TableError is the error for a table file that cannot be used: damaged,
+// or built for another definition.
+type TableError = table.Error
+
+// OpenBytes opens a .gdt file's bytes; file names it in errors, which are
+// *TableError.
+func OpenBytes(file string, data []byte) (*Puzzle, error) {
+	t, err := deftable.Open(file, data)
+	if err != nil {
+		return nil, err
+	}
+	return newPuzzle(t), nil
+}
+
+// Open reads a .gdt file from r.
+func Open(file string, r io.Reader) (*Puzzle, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return OpenBytes(file, data)
+}
+
+// IsTable reports whether data starts as a .gdt file does.
+func IsTable(data []byte) bool { return deftable.IsGDT(data) }
+
+func newPuzzle(t *deftable.Table) *Puzzle {
+	p := t.Puzzle
+	d := p.Def
+	names := make([]string, len(d.Moves))
+	inv := make([]int, len(d.Moves))
+	for i, m := range d.Moves {
+		names[i] = m.Name
+		order := d.Bases[m.Base].Order
+		for j, o := range d.Moves {
+			if o.Base == m.Base && (o.Power+m.Power)%order == 0 {
+				inv[i] = j
+			}
+		}
+	}
+	scr := notation.New(names, inv, "a move of "+d.Name)
+	snames := make([]string, len(p.Moves))
+	sinv := make([]int, len(p.Moves))
+	for i, m := range p.Moves {
+		snames[i] = m.Name
+		sinv[i] = p.InverseMove(i)
+	}
+	sol := notation.New(snames, sinv, "a move of "+d.Name)
+	return &Puzzle{t: t, scr: scr, sol: sol, name: d.Name}
+}
+
+// WriteTo writes the puzzle's .gdt file: its definition and table.
+func (pz *Puzzle) WriteTo(w io.Writer) (int64, error) { return pz.t.WriteTo(w) }
+
+// Name is the definition's Name.
+func (pz *Puzzle) Name() string { return pz.name }
+
+// Metric is "htm" or "qtm".
+func (pz *Puzzle) Metric() string { return pz.t.Puzzle.Metric.String() }
+
+// Moves are the moves answers are written in, in the definition's order.
+func (pz *Puzzle) Moves() []string {
+	var names []string
+	for _, m := range pz.t.Puzzle.Moves {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+// Distribution returns the number of states at each distance.
+func (pz *Puzzle) Distribution() []int {
+	var out []int
+	for _, c := range pz.t.Counts() {
+		out = append(out, int(c))
+	}
+	return out
+}
+
+// Reachable is the number of states the moves reach from the solved state.
+func (pz *Puzzle) Reachable() uint64 { return pz.t.Reachable() }
+
+// Indexed is the size of the table's index: the reachable states and the
+// others it numbers too, the moves proving no more.
+func (pz *Puzzle) Indexed() uint64 { return pz.t.Index.Size() }
+
+// ID is the fingerprint of what the table means: its sets, solved state,
+// metric and moves (not their order in the file, its comments or spacing).
+func (pz *Puzzle) ID() [32]byte { return pz.t.ID }
+
+// Position is a position of a puzzle.
+type Position struct {
+	pz *Puzzle
+	s  ksolve.State
+}
+
+// Solved returns the solved position.
+func (pz *Puzzle) Solved() Position { return Position{pz, pz.t.Puzzle.Def.Solved.Clone()} }
+
+// ErrUnreachable: the position cannot be solved with the puzzle's moves.
+var ErrUnreachable = deftable.ErrUnreachable
+
+// ParseState reads a position as the definition writes a state: each set's
+// name, its pieces and optionally its orientations (see the README); line
+// breaks count as spaces.
+func (pz *Puzzle) ParseState(text string) (Position, error) {
+	s, err := pz.t.Puzzle.Def.ParseState(text)
+	if err != nil {
+		return Position{}, err
+	}
+	return Position{pz, s}, nil
+}
+
+// ParseMoves returns the position a move sequence makes from the solved
+// state. It reads the shared notation grammar with the definition's move
+// names (every power, sequence, alias and rotation it defines).
+func (pz *Puzzle) ParseMoves(seq string) (Position, error) {
+	return pz.Solved().Moved(seq)
+}
+
+// Moved returns the position after a move sequence, read as ParseMoves
+// reads it.
+func (p Position) Moved(seq string) (Position, error) {
+	moves, err := p.pz.scr.Parse(seq, nil)
+	if err != nil {
+		return Position{}, err
+	}
+	d := p.pz.t.Puzzle.Def
+	s := p.s.Clone()
+	tmp := make(ksolve.State, len(s))
+	for _, m := range moves {
+		tmp = d.Apply(tmp, s, d.Moves[m].Perm)
+		s, tmp = tmp, s
+	}
+	return Position{p.pz, s}, nil
+}
+
+// Sets are the names of the definition's sets.
+func (pz *Puzzle) Sets() []string {
+	var names []string
+	for _, s := range pz.t.Puzzle.Def.Sets {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// Draw writes the position for people: per set, the piece in each slot
+// and, for a set with orientations, each slot's orientation ("?" where it
+// is ignored), in aligned columns.
+func (p Position) Draw() string {
+	d := p.pz.t.Puzzle.Def
+	var b strings.Builder
+	width := 0
+	for _, set := range d.Sets {
+		width = max(width, len(set.Name))
+	}
+	for k, set := range d.Sets {
+		n, off := set.Size, set.Off
+		w := len(strconv.Itoa(d.Numbers[k][len(d.Numbers[k])-1]))
+		fmt.Fprintf(&b, "%-*s  slot        ", width, set.Name)
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, " %*d", w, i+1)
+		}
+		b.WriteByte('\n')
+		fmt.Fprintf(&b, "%-*s  piece       ", width, "")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, " %*d", w, d.Numbers[k][p.s[off+i]])
+		}
+		b.WriteByte('\n')
+		if set.Mod > 1 {
+			fmt.Fprintf(&b, "%-*s  orientation ", width, "")
+			for i := 0; i < n; i++ {
+				o := p.s[off+n+i]
+				if o == ksolve.Wild {
+					fmt.Fprintf(&b, " %*s", w, "?")
+				} else {
+					fmt.Fprintf(&b, " %*d", w, o)
+				}
+			}
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+// Random returns a position drawn uniformly from the reachable ones.
+func (pz *Puzzle) Random(rng *rand.Rand) Position {
+	return Position{pz, pz.t.Random(rng)}
+}
+
+// String writes the position as a state block, a line per set and row.
+func (p Position) String() string { return p.pz.t.Puzzle.Def.FormatState(p.s) }
+
+// Line writes the position on one line, as ParseState reads it.
+func (p Position) Line() string { return p.pz.t.Puzzle.Def.FormatLine(p.s) }
+
+// IsSolved reports whether the position is the solved state.
+func (p Position) IsSolved() bool { return string(p.s) == string(p.pz.t.Puzzle.Def.Solved) }
+
+// Solve returns the first optimal solution in the definition's move order;
+// ErrUnreachable for a position the moves cannot solve.
+func (p Position) Solve() (lookup.Solution, error) { return p.pz.t.Solve(p.s) }
+
+// Count returns the number of distinct optimal solutions.
+func (p Position) Count() (uint64, error) { return p.pz.t.Count(p.s) }
+
+// All returns the optimal solutions in move order, at most limit of them
+// (limit <= 0: all); truncated says there were more.
+func (p Position) All(limit int) ([]lookup.Solution, bool, error) {
+	return p.pz.t.All(p.s, limit)
+}
+
+// Distance is the cost of an optimal solution.
+func (p Position) Distance() (int, error) { return p.pz.t.Distance(p.s) }
+
+// Apply returns the position after a solution of this puzzle.
+func (p Position) Apply(sol lookup.Solution) Position {
+	steps := answer.StepsOf(sol, p.pz.t.Notation())
+	d := p.pz.t.Puzzle.Def
+	s := p.s.Clone()
+	tmp := make(ksolve.State, len(s))
+	for _, i := range steps {
+		tmp = d.Apply(tmp, s, p.pz.t.Puzzle.Moves[i].Perm)
+		s, tmp = tmp, s
+	}
+	return Position{p.pz, s}
+}
+
+// Moves returns a sequence that makes the position from the solved state:
+// the inverse of its optimal solution, as short as it can be.
+func (p Position) Moves() (lookup.Solution, error) {
+	sol, err := p.Solve()
+	if err != nil {
+		return sol, err
+	}
+	return answer.Reversed(sol, func(i uint8) uint8 { return uint8(p.pz.t.Puzzle.InverseMove(int(i))) }), nil
+}
+
+// Verify checks a proposed solution, written in the puzzle's moves with
+// the shared grammar: legal when it solves the position, optimal when it
+// costs no more than an optimal one. A position the moves cannot solve is
+// an error (ErrUnreachable).
+func (p Position) Verify(solution string) (lookup.Verdict, error) {
+	d, err := p.Distance()
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	v := lookup.Verdict{Optimal: d}
+	moves, err := p.pz.sol.Parse(solution, nil)
+	if err != nil {
+		v.Problem = err.Error()
+		return v, nil
+	}
+	pz := p.pz.t.Puzzle
+	def := pz.Def
+	s := p.s.Clone()
+	tmp := make(ksolve.State, len(s))
+	for _, m := range moves {
+		v.Length += pz.Cost[m]
+		tmp = def.Apply(tmp, s, pz.Moves[m].Perm)
+		s, tmp = tmp, s
+	}
+	if string(s) != string(def.Solved) {
+		v.Problem = "does not solve the puzzle"
+		return v, nil
+	}
+	v.Legal = true
+	return v, nil
+}
+
+// IsUnreachable reports whether err says a position cannot be solved.
+func IsUnreachable(err error) bool { return errors.Is(err, ErrUnreachable) }
+
+var _ fmt.Stringer = Position{}
+
+// ParseMetricName checks a metric's name ("htm" or "qtm", either case).
+func ParseMetricName(s string) (string, error) {
+	m, err := ksolve.ParseMetric(s)
+	if err != nil {
+		return "", err
+	}
+	return m.String(), nil
+}
+
+// File is the name of the definition file the table was built from.
+func (pz *Puzzle) File() string { return pz.t.Puzzle.Def.File }
