@@ -1,5 +1,7 @@
 package permindex
 
+import "math/bits"
+
 // multiset ranks the arrangements of a multiset of labels 0..L-1 (counts[l]
 // of label l) over len slots, in lexicographic order. With every count 1 the
 // rank is the Lehmer code, whose low bit, with the parity of the other
@@ -8,14 +10,28 @@ type multiset struct {
 	counts []int
 	n      int
 	size   uint64
+	// distinct: every count is 1 (and there are at most 20 labels), so
+	// that the rank is the Lehmer code, computed with a bit mask.
+	distinct bool
+	fact     []uint64 // fact[i] = i!, when distinct
 }
 
 func newMultiset(counts []int) multiset {
 	n := 0
+	distinct := len(counts) <= 20
 	for _, c := range counts {
 		n += c
+		distinct = distinct && c == 1
 	}
-	return multiset{counts: counts, n: n, size: multinomial(counts)}
+	ms := multiset{counts: counts, n: n, size: multinomial(counts), distinct: distinct}
+	if distinct {
+		ms.fact = make([]uint64, n+1)
+		ms.fact[0] = 1
+		for i := 1; i <= n; i++ {
+			ms.fact[i] = ms.fact[i-1] * uint64(i)
+		}
+	}
+	return ms
 }
 
 // multinomial is n!/prod(c!) for n the sum of counts, or 0 when it does not
@@ -38,6 +54,17 @@ func multinomial(counts []int) uint64 {
 }
 
 func (ms *multiset) rank(a []uint8) uint64 {
+	if ms.distinct {
+		// Lehmer digit i: the labels after slot i smaller than a[i], which
+		// are those smaller than a[i] not seen before it.
+		r, seen, n := uint64(0), uint32(0), len(a)
+		for i, v := range a {
+			low := uint32(1)<<v - 1
+			r += uint64(int(v)-bits.OnesCount32(seen&low)) * ms.fact[n-1-i]
+			seen |= 1 << v
+		}
+		return r
+	}
 	var c [64]int
 	if len(ms.counts) > len(c) {
 		return ms.rankBig(a)
@@ -60,6 +87,24 @@ func (ms *multiset) rank(a []uint8) uint64 {
 }
 
 func (ms *multiset) unrank(r uint64, a []uint8) {
+	if ms.distinct {
+		n := len(a)
+		left := uint32(1)<<n - 1
+		for i := range a {
+			f := ms.fact[n-1-i]
+			d := int(r / f)
+			r -= uint64(d) * f
+			// The d-th label still left.
+			m := left
+			for ; d > 0; d-- {
+				m &= m - 1
+			}
+			v := uint8(bits.TrailingZeros32(m))
+			a[i] = v
+			left &^= 1 << v
+		}
+		return
+	}
 	var c [64]int
 	if len(ms.counts) > len(c) {
 		ms.unrankBig(r, a)

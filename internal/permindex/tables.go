@@ -162,59 +162,84 @@ func (tb *tableBuilder) parentRows(pf uint64) {
 			}
 		}
 	}
-	for f := uint64(0); f < c.full; f++ {
-		row := (pf*c.full + f) * uint64(G)
-		for gi, g := range x.p.Gens {
-			m := x.p.Moves[g].Perm
-			mp, mo := m[off:off+n], m[off+n:off+2*n]
-			var nf uint64
-			switch c.kind {
-			case kPerm, kComb:
-				c.ms.unrank(f, tb.a)
-				for i := 0; i < n; i++ {
-					tb.b[i] = tb.a[mp[i]]
+	mps := make([][]uint8, G)
+	mos := make([][]uint8, G)
+	for gi, g := range x.p.Gens {
+		m := x.p.Moves[g].Perm
+		mps[gi], mos[gi] = m[off:off+n], m[off+n:off+2*n]
+	}
+	put := func(at, v uint64) {
+		if c.t16 != nil {
+			c.t16[at] = uint16(v)
+		} else {
+			c.t32[at] = uint32(v)
+		}
+	}
+	base := pf * c.full * uint64(G)
+	switch c.kind {
+	case kPerm, kComb:
+		a, b := tb.a, tb.b
+		for f := uint64(0); f < c.full; f++ {
+			c.ms.unrank(f, a)
+			row := base + f*uint64(G)
+			for gi, mp := range mps {
+				for i, from := range mp {
+					b[i] = a[from]
 				}
-				nf = c.ms.rank(tb.b)
-			case kArr:
-				arr := tb.a[:len(S)]
-				c.ms.unrank(f, arr)
-				// The group's labels by slot, then moved.
-				for j, s := range S {
-					tb.out[s] = arr[j]
-				}
-				grp := uint8(c.group)
+				put(row+uint64(gi), c.ms.rank(b))
+			}
+		}
+	case kArr:
+		arr := tb.a[:len(S)]
+		grp := uint8(c.group)
+		for f := uint64(0); f < c.full; f++ {
+			c.ms.unrank(f, arr)
+			// The group's labels by slot, then moved.
+			for j, s := range S {
+				tb.out[s] = arr[j]
+			}
+			row := base + f*uint64(G)
+			for gi, mp := range mps {
 				nb := tb.b[:0]
-				for i := 0; i < n; i++ {
-					if tb.gid[mp[i]] == grp {
-						nb = append(nb, tb.out[mp[i]])
+				for _, from := range mp {
+					if tb.gid[from] == grp {
+						nb = append(nb, tb.out[from])
 					}
 				}
-				nf = c.ms.rank(nb)
-			case kOri:
-				v := setView{ori: tb.a[:n]}
-				x.fill(tb.k, f, v)
-				for i := 0; i < n; i++ {
-					tb.b[i] = uint8((int(tb.a[mp[i]]) + int(mo[i])) % c.mod)
+				put(row+uint64(gi), c.ms.rank(nb))
+			}
+		}
+	case kOri:
+		for f := uint64(0); f < c.full; f++ {
+			x.fill(tb.k, f, setView{ori: tb.a[:n]})
+			row := base + f*uint64(G)
+			for gi, mp := range mps {
+				mo := mos[gi]
+				for i, from := range mp {
+					tb.b[i] = uint8((int(tb.a[from]) + int(mo[i])) % c.mod)
 				}
-				nf, _ = x.value(tb.k, setView{ori: tb.b[:n]})
-			case kOriWild:
-				ff := f
-				for _, s := range S {
-					tb.out[s] = uint8(ff % uint64(c.mod))
-					ff /= uint64(c.mod)
-				}
-				w := uint64(1)
-				for i := 0; i < n; i++ {
-					if tb.gid[mp[i]] == 0 {
-						nf += uint64((int(tb.out[mp[i]])+int(mo[i]))%c.mod) * w
+				nf, _ := x.value(tb.k, setView{ori: tb.b[:n]})
+				put(row+uint64(gi), nf)
+			}
+		}
+	case kOriWild:
+		for f := uint64(0); f < c.full; f++ {
+			ff := f
+			for _, s := range S {
+				tb.out[s] = uint8(ff % uint64(c.mod))
+				ff /= uint64(c.mod)
+			}
+			row := base + f*uint64(G)
+			for gi, mp := range mps {
+				mo := mos[gi]
+				nf, w := uint64(0), uint64(1)
+				for i, from := range mp {
+					if tb.gid[from] == 0 {
+						nf += uint64((int(tb.out[from])+int(mo[i]))%c.mod) * w
 						w *= uint64(c.mod)
 					}
 				}
-			}
-			if c.t16 != nil {
-				c.t16[row+uint64(gi)] = uint16(nf)
-			} else {
-				c.t32[row+uint64(gi)] = uint32(nf)
+				put(row+uint64(gi), nf)
 			}
 		}
 	}

@@ -1,0 +1,261 @@
+package tws_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/pocket"
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+func build(t testing.TB, file, metric string) *tws.Puzzle {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := tws.ParseDefinition(filepath.Base(file), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz, err := tws.Build(context.Background(), def, tws.BuildOptions{Metric: metric})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pz
+}
+
+// every is the states of r to check: all of them, or under -short every
+// k-th (the search's order, so the sample spans every distance).
+func every(r *reference, short int) []string {
+	if !testing.Short() || len(r.order) <= short {
+		return r.order
+	}
+	var out []string
+	step := len(r.order)/short + 1
+	for i := 0; i < len(r.order); i += step {
+		out = append(out, r.order[i])
+	}
+	return append(out, r.order[len(r.order)-1])
+}
+
+// Every answer mode, on every state of small definitions, against the
+// reference search: the distribution, the first optimal solution in move
+// order, the number of optimal solutions, the list of them, the verdict on
+// them; each position written as a state block and read back.
+func TestAnswersAgainstReference(t *testing.T) {
+	for _, name := range []string{"loop3_cols.tws", "twisty.tws", "loop3.tws"} {
+		t.Run(name, func(t *testing.T) {
+			file := filepath.Join("testdata", name)
+			ref := newReference(t, file, ksolve.HTM)
+			pz := build(t, file, "htm")
+			if got, want := pz.Distribution(), ref.distribution(); !slices.Equal(got, want) {
+				t.Fatalf("distribution %v, want %v", got, want)
+			}
+			if pz.Reachable() != uint64(len(ref.dist)) {
+				t.Fatalf("%d reachable, want %d", pz.Reachable(), len(ref.dist))
+			}
+			d := ref.p.Def
+			for _, s := range every(ref, 5000) {
+				text := d.FormatState(ksolve.State(s))
+				pos, err := pz.ParseState(text)
+				if err != nil {
+					t.Fatalf("%q: %v", text, err)
+				}
+				if pos.String() != text {
+					t.Fatalf("state %q read back as %q", text, pos.String())
+				}
+				sol, err := pos.Solve()
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := strings.Join(ref.first(s), " ")
+				if sol.String() != want {
+					t.Fatalf("%s: solution %q, want %q", pos.Line(), sol, want)
+				}
+				if !pos.Apply(sol).IsSolved() {
+					t.Fatalf("%s: %q does not solve it", pos.Line(), sol)
+				}
+				n, err := pos.Count()
+				if err != nil || n != ref.ways[s] {
+					t.Fatalf("%s: count %d (%v), want %d", pos.Line(), n, err, ref.ways[s])
+				}
+				if n <= 40 {
+					all, truncated, err := pos.All(0)
+					if err != nil || truncated {
+						t.Fatal(err, truncated)
+					}
+					var got []string
+					for _, a := range all {
+						got = append(got, a.String())
+					}
+					var wantAll []string
+					for _, a := range ref.all(s) {
+						wantAll = append(wantAll, strings.Join(a, " "))
+					}
+					if !slices.Equal(got, wantAll) {
+						t.Fatalf("%s: all %q, want %q", pos.Line(), got, wantAll)
+					}
+				}
+				v, err := pos.Verify(sol.String())
+				if err != nil || !v.IsOptimal() || v.Optimal != ref.dist[s] {
+					t.Fatalf("%s: verify %q: %v %v", pos.Line(), sol, v, err)
+				}
+			}
+		})
+	}
+}
+
+// The quarter-turn metric: every distance is the reference's, counting a
+// power its exponent's size, and every solution costs it and solves.
+func TestQuarterTurnsAgainstReference(t *testing.T) {
+	file := filepath.Join("testdata", "twisty.tws")
+	ref := newReference(t, file, ksolve.QTM)
+	pz := build(t, file, "qtm")
+	if got, want := pz.Distribution(), ref.distribution(); !slices.Equal(got, want) {
+		t.Fatalf("distribution %v, want %v", got, want)
+	}
+	for _, s := range ref.order {
+		pos, err := pz.ParseState(ref.p.Def.FormatLine(ksolve.State(s)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := pos.Solve()
+		if err != nil || sol.Cost() != ref.dist[s] || !pos.Apply(sol).IsSolved() {
+			t.Fatalf("%s: %q costs %d (%v), want %d", pos.Line(), sol, sol.Cost(), err, ref.dist[s])
+		}
+	}
+}
+
+// The pocket cube written as a definition answers as the built-in pocket
+// cube on every position (a sample under -short), in both metrics: two
+// models that share nothing but the move names check each other.
+func TestPocketDefinitionMatchesBuiltIn(t *testing.T) {
+	for _, m := range []lookup.Metric{lookup.HTM, lookup.QTM} {
+		pz := build(t, filepath.Join("testdata", "pocket.tws"), m.String())
+		want, err := pocket.Distribution(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := pz.Distribution(); !slices.Equal(got, want) {
+			t.Fatalf("%v: distribution %v, want %v", m, got, want)
+		}
+		step := uint32(1)
+		if testing.Short() {
+			step = 997
+		}
+		for r := uint32(0); r < 3674160; r += step {
+			c, err := pocket.FromRank(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves, err := c.Moves()
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos, err := pz.ParseMoves(moves.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := pos.Distance()
+			want, err2 := c.Distance(m)
+			if err != nil || err2 != nil || got != want {
+				t.Fatalf("%v: rank %d (%s): distance %d, built-in %d (%v %v)", m, r, moves, got, want, err, err2)
+			}
+			if r%(step*61) == 0 {
+				n, err := pos.Count()
+				wn, err2 := c.Count(m)
+				if err != nil || err2 != nil || n != wn {
+					t.Fatalf("%v: %s: count %d, built-in %d", m, moves, n, wn)
+				}
+			}
+		}
+	}
+}
+
+// A table written and read back answers as the one built, and a damaged or
+// mismatched one is refused with a table error.
+func TestTableFile(t *testing.T) {
+	pz := build(t, filepath.Join("testdata", "twisty.tws"), "htm")
+	var buf bytes.Buffer
+	if _, err := pz.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	data := buf.Bytes()
+	back, err := tws.OpenBytes("twisty.gdt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(back.Distribution(), pz.Distribution()) || back.ID() != pz.ID() {
+		t.Fatal("read back differs")
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 200 {
+		p := pz.Random(rng)
+		q, err := back.ParseState(p.Line())
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := p.Solve()
+		b, _ := q.Solve()
+		if a.String() != b.String() {
+			t.Fatalf("%s: %q, read back %q", p.Line(), a, b)
+		}
+	}
+	// Every byte flipped in turn (a spread of them in a large file) is
+	// refused, never answered from.
+	for i := 0; i < len(data); i += 1 + len(data)/2000 {
+		bad := bytes.Clone(data)
+		bad[i] ^= 0x20
+		if _, err := tws.OpenBytes("twisty.gdt", bad); err == nil {
+			t.Fatalf("byte %d flipped: table accepted", i)
+		} else if te := (*tws.TableError)(nil); !errors.As(err, &te) {
+			t.Fatalf("byte %d flipped: %v is not a table error", i, err)
+		}
+	}
+	for _, n := range []int{0, 7, 40, len(data) / 2, len(data) - 1} {
+		if _, err := tws.OpenBytes("twisty.gdt", data[:n]); err == nil {
+			t.Fatalf("cut to %d bytes: accepted", n)
+		}
+	}
+}
+
+// The table does not depend on the file's comments, spacing or move order;
+// it does depend on the metric and the moves.
+func TestIDIsTheMeaning(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("testdata", "pocket.tws"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := func(text, metric, moves string) [32]byte {
+		def, err := tws.ParseDefinition("x.tws", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pz, err := tws.Build(context.Background(), def, tws.BuildOptions{Metric: metric, Moves: moves})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pz.ID()
+	}
+	base := id(string(src), "htm", "")
+	// The moves in another order, other comments and spacing.
+	blocks := strings.Split(string(src), "\nMove ")
+	reordered := blocks[0] + "\n# moves reordered\nMove " + blocks[3] + "\nMove  " + blocks[1] + "\nMove " + blocks[2]
+	reordered = strings.ReplaceAll(reordered, "\n", "\n\n")
+	if id(reordered, "htm", "") != base {
+		t.Fatal("reordering the moves changed the table's ID")
+	}
+	if id(string(src), "qtm", "") == base || id(string(src), "htm", "R,U") == base {
+		t.Fatal("the metric or the move set left the ID unchanged")
+	}
+}
