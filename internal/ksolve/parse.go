@@ -105,13 +105,11 @@ func (p *parser) parse() error {
 	d := p.def
 	stage := 0 // 0 name, 1 sets, 2 moves (after Solved)
 	var seqs []pending
-	lastLine := 0
 	for {
 		l, ok := p.next()
 		if !ok {
 			break
 		}
-		lastLine = l.n
 		t := l.toks
 		switch t[0] {
 		case "Name":
@@ -216,7 +214,7 @@ func (p *parser) parse() error {
 		return err
 	}
 	if len(d.Moves) == 0 {
-		return p.errAt(lastLine, "no moves: a definition needs at least one Move")
+		return p.errAt(0, "no moves: a definition needs at least one Move")
 	}
 	if d.Name == "" {
 		d.Name = "Unnamed"
@@ -230,6 +228,12 @@ func (p *parser) set(l line) error {
 		return p.errAt(l.n, "want \"Set NAME PIECES ORIENTATIONS\"")
 	}
 	name := l.toks[1]
+	switch {
+	case isNumber(name) || name == "?":
+		return p.errAt(l.n, "set name %q: a set's name cannot start with a digit (rows of numbers follow it)", name)
+	case name == "End" || name == "Solved" || name == "State":
+		return p.errAt(l.n, "set name %q: a keyword, not a name", name)
+	}
 	for _, s := range d.Sets {
 		if s.Name == name {
 			return p.errAt(l.n, "set %s defined twice", name)

@@ -34,21 +34,27 @@ func build(t testing.TB, file, metric string) *tws.Puzzle {
 	return pz
 }
 
-// every is the states of r to check: all of them, or under -short every
-// k-th (the search's order, so the sample spans every distance).
-func every(r *reference, short int) []string {
-	if !testing.Short() || len(r.order) <= short {
+// every is the states of r to check: all of them up to full (short under
+// -short), else a sample of that many spread over the search's order, so
+// that it spans every distance.
+func every(r *reference, full, short int) []string {
+	n := full
+	if testing.Short() {
+		n = short
+	}
+	if len(r.order) <= n {
 		return r.order
 	}
 	var out []string
-	step := len(r.order)/short + 1
+	step := len(r.order)/n + 1
 	for i := 0; i < len(r.order); i += step {
 		out = append(out, r.order[i])
 	}
 	return append(out, r.order[len(r.order)-1])
 }
 
-// Every answer mode, on every state of small definitions, against the
+// Every answer mode, on every state of small definitions (40,000 spread
+// over the LoopOver's 181,440; fewer under -short), against the
 // reference search: the distribution, the first optimal solution in move
 // order, the number of optimal solutions, the list of them, the verdict on
 // them; each position written as a state block and read back.
@@ -65,7 +71,7 @@ func TestAnswersAgainstReference(t *testing.T) {
 				t.Fatalf("%d reachable, want %d", pz.Reachable(), len(ref.dist))
 			}
 			d := ref.p.Def
-			for _, s := range every(ref, 5000) {
+			for _, s := range every(ref, 40000, 4000) {
 				text := d.FormatState(ksolve.State(s))
 				pos, err := pz.ParseState(text)
 				if err != nil {
@@ -137,7 +143,8 @@ func TestQuarterTurnsAgainstReference(t *testing.T) {
 }
 
 // The pocket cube written as a definition answers as the built-in pocket
-// cube on every position (a sample under -short), in both metrics: two
+// cube on a fifth of all positions (a sample under -short), in both
+// metrics: two
 // models that share nothing but the move names check each other.
 func TestPocketDefinitionMatchesBuiltIn(t *testing.T) {
 	for _, m := range []lookup.Metric{lookup.HTM, lookup.QTM} {
@@ -149,7 +156,9 @@ func TestPocketDefinitionMatchesBuiltIn(t *testing.T) {
 		if got := pz.Distribution(); !slices.Equal(got, want) {
 			t.Fatalf("%v: distribution %v, want %v", m, got, want)
 		}
-		step := uint32(1)
+		// Every fifth position (every 997th under -short): a walk in
+		// each model and a parse per position.
+		step := uint32(5)
 		if testing.Short() {
 			step = 997
 		}
