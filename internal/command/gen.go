@@ -152,6 +152,9 @@ func writeAtomic(path string, pz *tws.Puzzle) (err error) {
 	if _, err = pz.WriteTo(f); err != nil {
 		return err
 	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
 	if err = f.Sync(); err != nil {
 		return err
 	}
