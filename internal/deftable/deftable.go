@@ -38,8 +38,6 @@ type Table struct {
 	w    *walk.Walker
 	goal uint64
 	nt   *answer.Notation
-	// data is the table file, as table.Decode read it.
-	data []byte
 }
 
 // ID is the fingerprint of the table a puzzle has: its sets, its solved
@@ -109,11 +107,12 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		return nil, err
 	}
 	def := walkDef(p, x, goal, id)
-	data, err := table.EncodePacked(def, packedBytes(lv), lv.Counts)
+	packed := packedBytes(lv)
+	h, err := table.PackedHeader(def, packed, lv.Counts)
 	if err != nil {
 		return nil, err
 	}
-	return open(p, x, id, data)
+	return newTable(p, x, id, def, table.PackedLevels(h, packed)), nil
 }
 
 // packedBytes are the levels' words as the bytes of a Mod3 table: the same
@@ -168,6 +167,11 @@ func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, data []byte) (*Tabl
 	if err != nil {
 		return nil, err
 	}
+	return newTable(p, x, id, def, lv), nil
+}
+
+// newTable makes the walker of a table's levels.
+func newTable(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, def *puzzle.Def, lv *table.Levels) *Table {
 	steps := make([]walk.Step, len(p.Moves))
 	for i, m := range p.Moves {
 		g := -1
@@ -182,9 +186,8 @@ func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, data []byte) (*Tabl
 		// a small puzzle answered many times, not for a large one.
 		w.SetNextAfter(0)
 	}
-	t := &Table{Puzzle: p, Index: x, ID: id, def: def, lv: lv, w: w, goal: goal, data: data,
+	return &Table{Puzzle: p, Index: x, ID: id, def: def, lv: lv, w: w, goal: uint64(def.Goal),
 		nt: answer.StepNotation(steps, " ")}
-	return t, nil
 }
 
 // Counts are the states at each distance.
@@ -202,8 +205,6 @@ func (t *Table) Reachable() uint64 {
 // Notation is how the table's answers are written.
 func (t *Table) Notation() *answer.Notation { return t.nt }
 
-// Data is the table file.
-func (t *Table) Data() []byte { return t.data }
 
 // ErrUnreachable: the position is not reachable from the solved state with
 // the puzzle's moves.

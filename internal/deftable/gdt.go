@@ -45,8 +45,8 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if err != nil {
 		return int64(n), err
 	}
-	m, err := w.Write(t.data)
-	return int64(n + m), err
+	m, err := table.WritePacked(w, &t.lv.Header, t.lv.Packed())
+	return int64(n) + m, err
 }
 
 // IsGDT reports whether data starts as a .gdt file does.

@@ -27,12 +27,7 @@ func (x *Index) at(row *[maxCoords]uint64, g int) uint64 {
 	t := uint64(0)
 	for k := range x.coords {
 		c := &x.coords[k]
-		var nf uint64
-		if c.t16 != nil {
-			nf = uint64(c.t16[row[k]+uint64(g)])
-		} else {
-			nf = uint64(c.t32[row[k]+uint64(g)])
-		}
+		nf := c.next(row[k], g)
 		if c.pivot {
 			nf >>= 1
 		}
@@ -58,19 +53,114 @@ func (x *Index) Apply(i uint64, g int) uint64 {
 	return x.at(&row, g)
 }
 
+// block is what the indices of one block have in common: a block is a run
+// of indices that differ only in the last coordinate (the minor one), so
+// that the other coordinates' share of each neighbour (base) is worked out
+// once a block, and an index's neighbours are base plus one table read each.
+type block struct {
+	x      *Index
+	minor  *coord
+	first  uint64 // the block's first index
+	end    uint64 // past its last
+	base   []uint64
+	pf     uint64 // the minor coordinate's parent's value
+	want   uint8  // the parity the minor coordinate must have, if a pivot
+	inv    *invariant
+	scratc [maxCoords]uint64
+}
+
+func (x *Index) newBlock() *block {
+	b := &block{x: x, minor: &x.coords[len(x.coords)-1], base: make([]uint64, x.gens)}
+	for k := range x.invs {
+		if x.invs[k].pivot == len(x.coords)-1 {
+			b.inv = &x.invs[k]
+		}
+	}
+	b.end = 0
+	b.first = 1 // empty: the first index asked for loads a block
+	return b
+}
+
+// load makes b the block of index i.
+func (b *block) load(i uint64) {
+	x := b.x
+	cs := x.coords
+	K := len(cs)
+	full := b.scratc[:K]
+	x.fulls(i, full)
+	size := b.minor.size
+	b.first = i - i%size
+	b.end = b.first + size
+	G := uint64(x.gens)
+	for g := range b.base {
+		b.base[g] = 0
+	}
+	for k := 0; k < K-1; k++ {
+		c := &cs[k]
+		pf := uint64(0)
+		if c.parent >= 0 {
+			pf = full[c.parent]
+		}
+		row := (pf*c.full + full[k]) * G
+		for g := range b.base {
+			nf := c.next(row, g)
+			if c.pivot {
+				nf >>= 1
+			}
+			b.base[g] += nf * c.weight
+		}
+	}
+	b.pf = 0
+	if p := b.minor.parent; p >= 0 {
+		b.pf = full[p]
+	}
+	if b.inv != nil {
+		b.want = b.inv.want
+		for _, o := range b.inv.others {
+			b.want ^= cs[o].parity(full[o])
+		}
+	}
+}
+
+// row is the minor coordinate's table row for index i of the block.
+func (b *block) row(i uint64) uint64 {
+	c := b.minor
+	f := i - b.first
+	if c.pivot {
+		f <<= 1
+		f |= uint64(b.want ^ c.parity(f))
+	}
+	return (b.pf*c.full + f) * uint64(b.x.gens)
+}
+
+// next is the neighbour through generator g of the index whose minor row
+// is row.
+func (b *block) next(row uint64, g int) uint64 {
+	c := b.minor
+	nf := c.next(row, g)
+	if c.pivot {
+		nf >>= 1
+	}
+	return b.base[g] + nf
+}
+
 // Expand does a level's work for bfs.Search on words [lo, hi) of t, through
-// the move tables.
+// the move tables, a block of indices at a time.
 func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
-	var row [maxCoords]uint64
+	b := x.newBlock()
 	found := uint64(0)
 	nxt := bfs.Next(cur)
 	G := x.gens
 	for w := lo; w < hi; w++ {
 		if !backward {
 			for m := bfs.Matches(t.Word(w), cur); m != 0; m &= m - 1 {
-				x.rows(w*32+uint64(bits.TrailingZeros64(m))/2, &row)
+				i := w*32 + uint64(bits.TrailingZeros64(m))/2
+				if i < b.first || i >= b.end {
+					b.load(i)
+				}
+				row := b.row(i)
 				for g := 0; g < G; g++ {
-					found += t.Mark(x.at(&row, g), nxt)
+					found += t.Mark(b.next(row, g), nxt)
 				}
 			}
 			continue
@@ -78,15 +168,18 @@ func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) u
 		old := t.Word(w)
 		nw := old
 		for m := bfs.Matches(old, bfs.Unseen); m != 0; m &= m - 1 {
-			b := uint64(bits.TrailingZeros64(m))
-			i := w*32 + b/2
+			bit := uint64(bits.TrailingZeros64(m))
+			i := w*32 + bit/2
 			if i >= x.size {
 				break
 			}
-			x.rows(i, &row)
+			if i < b.first || i >= b.end {
+				b.load(i)
+			}
+			row := b.row(i)
 			for g := 0; g < G; g++ {
-				if t.Load(x.at(&row, g)) == cur {
-					nw = bfs.Put(nw, b, nxt)
+				if t.Load(b.next(row, g)) == cur {
+					nw = bfs.Put(nw, bit, nxt)
 					found++
 					break
 				}

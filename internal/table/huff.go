@@ -44,10 +44,28 @@ const blockSize = 128 << 10
 // release runs the generator.
 func Compress(packed []byte) ([]byte, error) {
 	var out []byte
+	err := compressBlocks(packed, func(b []byte) error {
+		out = append(out, b...)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// compressBlocks compresses packed a block at a time, as Compress does, and
+// hands each compressed block (kind byte and all) to emit, so that a large
+// table need not be held compressed in memory. The slice emit gets is only
+// valid during the call.
+func compressBlocks(packed []byte, emit func([]byte) error) error {
+	var s huff0.Scratch
+	var out []byte
 	for i := 0; i < len(packed); i += blockSize {
 		block := packed[i:min(i+blockSize, len(packed))]
-		var s huff0.Scratch
+		s = huff0.Scratch{}
 		z, _, err := huff0.Compress4X(block, &s)
+		out = out[:0]
 		switch {
 		case err == nil:
 			out = append(out, blockHuff0)
@@ -61,10 +79,13 @@ func Compress(packed []byte) ([]byte, error) {
 			out = append(out, blockStored)
 			out = append(out, block...)
 		default:
-			return nil, err
+			return err
+		}
+		if err := emit(out); err != nil {
+			return err
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // Decompress returns the n packed bytes a payload holds, refusing a

@@ -3,15 +3,17 @@ package table
 import (
 	"fmt"
 	"hash/crc32"
+	"io"
 
 	"github.com/godtable/godtable/internal/puzzle"
 )
 
-// EncodePacked is Encode for an undirected definition whose distances are
-// already packed as a Mod3 table packs them (two bits a rank, 3 for an
-// unreachable rank, 0 past the last rank), with counts[d] ranks at distance
-// d: what a two-bit search makes, written without a byte a state.
-func EncodePacked(def *puzzle.Def, packed []byte, counts []uint64) ([]byte, error) {
+// PackedHeader is the header of an undirected definition's table whose
+// distances are already packed as a Mod3 table packs them (two bits a
+// rank, 3 for an unreachable rank, 0 past the last rank), with counts[d]
+// ranks at distance d: what a two-bit search makes, with no byte a state
+// ever held. The payload's length and checksum are left for WritePacked.
+func PackedHeader(def *puzzle.Def, packed []byte, counts []uint64) (*Header, error) {
 	if !def.Undirected() || def.Fold != nil {
 		return nil, fmt.Errorf("table %s: packed distances need an undirected, unfolded definition", def.Name)
 	}
@@ -25,23 +27,52 @@ func EncodePacked(def *puzzle.Def, packed []byte, counts []uint64) ([]byte, erro
 	for d, c := range counts {
 		c32[d] = uint32(c)
 	}
-	h := Header{
+	return &Header{
 		Version:    Version,
 		Name:       def.Name,
 		Size:       def.Size,
 		Entries:    def.Size,
 		Goal:       def.Rank(def.Goal),
 		Encoding:   Mod3,
+		Codec:      Huff0,
 		Counts:     c32,
 		Definition: def.Fingerprint(),
 		PackedLen:  uint32(len(packed)),
 		PackedCRC:  crc32.ChecksumIEEE(packed),
-	}
-	payload, err := Compress(packed)
-	if err != nil {
-		return nil, err
-	}
-	h.Codec = Huff0
-	h.PayloadCRC = crc32.ChecksumIEEE(payload)
-	return append(appendHeader(nil, &h), payload...), nil
+	}, nil
 }
+
+// PackedLevels returns the levels of packed distances (see PackedHeader),
+// as Decode would return them from the table file WritePacked writes, using
+// packed in place.
+func PackedLevels(h *Header, packed []byte) *Levels { return newLevels(h, packed) }
+
+// WritePacked writes the table file of the packed distances h was made
+// for, as Encode would write it, streaming: it compresses the distances
+// twice, once for the payload's checksum (which the header holds) and once
+// to write it, so that the compressed table is never held whole.
+func WritePacked(w io.Writer, h *Header, packed []byte) (int64, error) {
+	crc := crc32.NewIEEE()
+	if err := compressBlocks(packed, func(b []byte) error {
+		crc.Write(b)
+		return nil
+	}); err != nil {
+		return 0, err
+	}
+	hd := *h
+	hd.PayloadCRC = crc.Sum32()
+	n, err := w.Write(appendHeader(nil, &hd))
+	total := int64(n)
+	if err != nil {
+		return total, err
+	}
+	err = compressBlocks(packed, func(b []byte) error {
+		n, err := w.Write(b)
+		total += int64(n)
+		return err
+	})
+	return total, err
+}
+
+// Packed returns the packed distances the levels read (not a copy).
+func (l *Levels) Packed() []byte { return l.data }
