@@ -205,7 +205,6 @@ func (t *Table) Reachable() uint64 {
 // Notation is how the table's answers are written.
 func (t *Table) Notation() *answer.Notation { return t.nt }
 
-
 // ErrUnreachable: the position is not reachable from the solved state with
 // the puzzle's moves.
 var ErrUnreachable = fmt.Errorf("not reachable from the solved state")
