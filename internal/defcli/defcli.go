@@ -77,7 +77,7 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 			return nil, err
 		}
 		if o.Metric != "" && o.Metric != pz.Metric() {
-			return nil, fmt.Errorf("%w: %s is a %s table, not %s (godtable gen --metric %s builds one)", ErrLoad, p.path, pz.Metric(), o.Metric, o.Metric)
+			return nil, fmt.Errorf("%w: %s is a table of the %s metric, not %s (godtable gen --metric %s builds one)", ErrLoad, p.path, pz.Metric(), o.Metric, o.Metric)
 		}
 		return pz, nil
 	}
