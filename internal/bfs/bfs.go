@@ -7,6 +7,10 @@
 package bfs
 
 import (
+	"bytes"
+	"context"
+	"encoding/binary"
+
 	"github.com/bits-and-blooms/bitset"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
@@ -66,7 +70,44 @@ func predecessor(def *puzzle.Def) func(s puzzle.State, m int) puzzle.State {
 	}
 }
 
-// Build runs the search for def and encodes the table file.
+// Build runs the search for def and encodes the table file. An undirected
+// definition stored state by state is searched two bits a state (Search),
+// on every core, and written from those bits; a directed or folded one
+// needs each state's whole distance, which Distances gives.
 func Build(def *puzzle.Def) ([]byte, error) {
-	return table.Encode(def, Distances(def))
+	if !def.Undirected() || def.Fold != nil {
+		return table.Encode(def, Distances(def))
+	}
+	lv, err := Search(context.Background(), Neighbors(defGraph{def}), uint64(def.Rank(def.Goal)), Options{})
+	if err != nil {
+		return nil, err
+	}
+	packed := make([]byte, 0, len(lv.Words)*8)
+	for _, w := range lv.Words {
+		packed = binary.LittleEndian.AppendUint64(packed, w)
+	}
+	packed = packed[:(lv.Size+3)/4]
+	h, err := table.PackedHeader(def, packed, lv.Counts)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if _, err := table.WritePacked(&b, h, packed); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// defGraph is a definition's state graph as Search walks it: a state's
+// neighbours are its moves' results, through Unrank, Apply and Rank.
+type defGraph struct{ def *puzzle.Def }
+
+func (g defGraph) Size() uint64 { return uint64(g.def.Size) }
+func (g defGraph) Degree() int  { return len(g.def.Moves) }
+
+func (g defGraph) Neighbors(i uint64, out []uint64) {
+	s := g.def.Unrank(uint32(i))
+	for m := range g.def.Moves {
+		out[m] = uint64(g.def.Rank(g.def.Apply(s, m)))
+	}
 }

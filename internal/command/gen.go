@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -105,6 +106,12 @@ func runGen(e *env, args []string) int {
 	// level beside its output, and a build run again resumes from it.
 	opt.Checkpoint = out + ".checkpoint"
 	opt.CheckpointAfter = 3 * time.Second
+	// The search's table is one large allocation without pointers, live to
+	// the end; what else a build allocates is short-lived (the compressor's
+	// buffers, block by block). Collecting when the heap has grown a tenth,
+	// not doubled, keeps the peak near the table's own size, for little
+	// work: there is almost nothing to scan.
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
