@@ -18,6 +18,10 @@ import (
 var samples = filepath.Join("..", "..", "..", "shared", "defs")
 
 func sample(t *testing.T, name string) (*ksolve.Def, []uint64) {
+	return sampleB(t, name)
+}
+
+func sampleB(t testing.TB, name string) (*ksolve.Def, []uint64) {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(samples, name+".tws"))
 	if os.IsNotExist(err) && os.Getenv("CI") == "" {
@@ -33,7 +37,7 @@ func sample(t *testing.T, name string) (*ksolve.Def, []uint64) {
 	return d, distribution(t, name)
 }
 
-func distribution(t *testing.T, name string) []uint64 {
+func distribution(t testing.TB, name string) []uint64 {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(samples, name+".dist.tsv"))
 	if err != nil {

@@ -39,6 +39,12 @@ func (x *Index) at(row *[maxCoords]uint64, g int) uint64 {
 // Neighbors writes into out[:Degree()] the index each generator takes index
 // i to. It reads only the move tables.
 func (x *Index) Neighbors(i uint64, out []uint64) {
+	if x.direct() {
+		for g := range out[:x.gens] {
+			out[g] = x.applyDirect(i, g)
+		}
+		return
+	}
 	var row [maxCoords]uint64
 	x.rows(i, &row)
 	for g := range out[:x.gens] {
@@ -48,6 +54,9 @@ func (x *Index) Neighbors(i uint64, out []uint64) {
 
 // Apply returns the index generator g takes index i to.
 func (x *Index) Apply(i uint64, g int) uint64 {
+	if x.direct() {
+		return x.applyDirect(i, g)
+	}
 	var row [maxCoords]uint64
 	x.rows(i, &row)
 	return x.at(&row, g)
@@ -147,6 +156,9 @@ func (b *block) next(row uint64, g int) uint64 {
 // Expand does a level's work for bfs.Search on words [lo, hi) of t, through
 // the move tables, a block of indices at a time.
 func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
+	if x.direct() {
+		return x.expandDirect(t, lo, hi, cur, backward)
+	}
 	b := x.newBlock()
 	found := uint64(0)
 	nxt := bfs.Next(cur)
@@ -179,6 +191,100 @@ func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) u
 			row := b.row(i)
 			for g := 0; g < G; g++ {
 				if t.Load(b.next(row, g)) == cur {
+					nw = bfs.Put(nw, bit, nxt)
+					found++
+					break
+				}
+			}
+		}
+		t.SetWord(w, old, nw)
+	}
+	return found
+}
+
+// directGraph computes neighbours from the permutation of a one-coordinate
+// index (see Index.direct).
+type directGraph struct {
+	x    *Index
+	c    *coord
+	mps  [][]uint8
+	a, b []uint8
+}
+
+func (x *Index) newDirect() *directGraph {
+	c := &x.coords[0]
+	set := x.p.Def.Sets[c.set]
+	d := &directGraph{x: x, c: c, a: make([]uint8, set.Size), b: make([]uint8, set.Size)}
+	for _, g := range x.p.Gens {
+		d.mps = append(d.mps, x.p.Moves[g].Perm[set.Off:set.Off+set.Size])
+	}
+	return d
+}
+
+// load unranks index i.
+func (d *directGraph) load(i uint64) {
+	var full [maxCoords]uint64
+	d.x.fulls(i, full[:1])
+	d.c.ms.unrank(full[0], d.a)
+}
+
+// next is the index generator g takes the loaded index to.
+func (d *directGraph) next(g int) uint64 {
+	for j, from := range d.mps[g] {
+		d.b[j] = d.a[from]
+	}
+	r := d.c.ms.rank(d.b)
+	if d.c.pivot {
+		r >>= 1
+	}
+	return r
+}
+
+// applyDirect is Apply for a one-coordinate index, with no allocation.
+func (x *Index) applyDirect(i uint64, g int) uint64 {
+	c := &x.coords[0]
+	set := x.p.Def.Sets[c.set]
+	n := set.Size
+	var full [1]uint64
+	var a, b [256]uint8
+	x.fulls(i, full[:])
+	c.ms.unrank(full[0], a[:n])
+	for j, from := range x.p.Moves[x.p.Gens[g]].Perm[set.Off : set.Off+n] {
+		b[j] = a[from]
+	}
+	r := c.ms.rank(b[:n])
+	if c.pivot {
+		r >>= 1
+	}
+	return r
+}
+
+func (x *Index) expandDirect(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
+	d := x.newDirect()
+	found := uint64(0)
+	nxt := bfs.Next(cur)
+	G := x.gens
+	for w := lo; w < hi; w++ {
+		if !backward {
+			for m := bfs.Matches(t.Word(w), cur); m != 0; m &= m - 1 {
+				d.load(w*32 + uint64(bits.TrailingZeros64(m))/2)
+				for g := 0; g < G; g++ {
+					found += t.Mark(d.next(g), nxt)
+				}
+			}
+			continue
+		}
+		old := t.Word(w)
+		nw := old
+		for m := bfs.Matches(old, bfs.Unseen); m != 0; m &= m - 1 {
+			bit := uint64(bits.TrailingZeros64(m))
+			i := w*32 + bit/2
+			if i >= x.size {
+				break
+			}
+			d.load(i)
+			for g := 0; g < G; g++ {
+				if t.Load(d.next(g)) == cur {
 					nw = bfs.Put(nw, bit, nxt)
 					found++
 					break

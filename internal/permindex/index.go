@@ -100,10 +100,22 @@ func New(p *ksolve.Puzzle) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	if x.direct() {
+		return x, nil
+	}
 	for k := range x.coords {
 		x.buildTable(k)
 	}
 	return x, nil
+}
+
+// direct says that the index is one permutation coordinate, the whole
+// puzzle: its move table would hold more entries than the search makes
+// moves (a table row for every value, and the values outnumber the states
+// when the parity is divided out), so the search computes each neighbour
+// from the permutation instead (see directGraph).
+func (x *Index) direct() bool {
+	return len(x.coords) == 1 && x.coords[0].kind == kPerm
 }
 
 // Plan returns the size of p's index and the memory its move tables would
@@ -112,6 +124,9 @@ func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 	x, err := plan(p)
 	if err != nil {
 		return 0, 0, err
+	}
+	if x.direct() {
+		return x.size, 0, nil
 	}
 	for _, c := range x.coords {
 		parents := uint64(1)
@@ -370,14 +385,7 @@ func (x *Index) findParities() {
 	}
 	for _, k := range cols {
 		c := &x.coords[k]
-		c.par = make([]uint64, (c.full+63)/64)
-		a := make([]uint8, c.ms.n)
-		for r := uint64(0); r < c.full; r++ {
-			c.ms.unrank(r, a)
-			if parityOf(a) == 1 {
-				c.par[r/64] |= 1 << (r % 64)
-			}
-		}
+		c.par = lehmerParities(c.ms.n)
 	}
 	// Each free column f gives the invariant: f plus the pivot columns
 	// whose row has bit f.
@@ -432,4 +440,30 @@ func (x *Index) TableBytes() uint64 {
 		n += uint64(len(c.t16))*2 + uint64(len(c.t32))*4 + uint64(len(c.par))*8
 	}
 	return n
+}
+
+// lehmerParities returns, for each rank of the permutations of n distinct
+// pieces (multiset's rank, the Lehmer code), the permutation's parity as a
+// bit: the parity of the sum of its Lehmer digits, counted up rank by rank.
+func lehmerParities(n int) []uint64 {
+	total := uint64(factorial(n))
+	par := make([]uint64, (total+63)/64)
+	// digit[i] counts in base n-i; the last digit is always 0, so the
+	// odometer turns from digit n-2.
+	digit := make([]int, n)
+	p := uint64(0)
+	for r := uint64(0); r < total; r++ {
+		par[r/64] |= p << (r % 64)
+		for i := n - 2; i >= 0; i-- {
+			digit[i]++
+			p ^= 1
+			if digit[i] < n-i {
+				break
+			}
+			// Back to 0 from n-i: the digit sum drops by n-i.
+			p ^= uint64(n-i) & 1
+			digit[i] = 0
+		}
+	}
+	return par
 }

@@ -111,18 +111,32 @@ func (x *Index) buildTable(k int) {
 	} else {
 		c.t32 = make([]uint32, n)
 	}
-	workers := runtime.GOMAXPROCS(0)
+	// Work in pieces of whole parent values, or, for a coordinate with
+	// few of them, of its own values.
+	workers := uint64(runtime.GOMAXPROCS(0))
+	per := c.full
+	if parents < 4*workers {
+		per = (c.full + 4*workers - 1) / (4 * workers)
+	}
+	type piece struct{ pf, lo, hi uint64 }
+	work := make(chan piece)
 	var wg sync.WaitGroup
-	for w := range workers {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			tb := x.newTableBuilder(k)
-			for pf := uint64(w); pf < parents; pf += uint64(workers) {
-				tb.parentRows(pf)
+			for p := range work {
+				tb.parentRows(p.pf, p.lo, p.hi)
 			}
 		}()
 	}
+	for pf := uint64(0); pf < parents; pf++ {
+		for lo := uint64(0); lo < c.full; lo += per {
+			work <- piece{pf, lo, min(lo+per, c.full)}
+		}
+	}
+	close(work)
 	wg.Wait()
 }
 
@@ -142,9 +156,9 @@ func (x *Index) newTableBuilder(k int) *tableBuilder {
 		gid: make([]uint8, n), out: make([]uint8, n), a: make([]uint8, n), b: make([]uint8, n)}
 }
 
-// parentRows fills the rows of every value of coordinate k read with parent
-// value pf.
-func (tb *tableBuilder) parentRows(pf uint64) {
+// parentRows fills the rows of values [lo, hi) of coordinate k read with
+// parent value pf.
+func (tb *tableBuilder) parentRows(pf, lo, hi uint64) {
 	x, c := tb.x, &tb.x.coords[tb.k]
 	G := x.gens
 	n, off := tb.set.Size, tb.set.Off
@@ -179,7 +193,7 @@ func (tb *tableBuilder) parentRows(pf uint64) {
 	switch c.kind {
 	case kPerm, kComb:
 		a, b := tb.a, tb.b
-		for f := uint64(0); f < c.full; f++ {
+		for f := lo; f < hi; f++ {
 			c.ms.unrank(f, a)
 			row := base + f*uint64(G)
 			for gi, mp := range mps {
@@ -192,7 +206,7 @@ func (tb *tableBuilder) parentRows(pf uint64) {
 	case kArr:
 		arr := tb.a[:len(S)]
 		grp := uint8(c.group)
-		for f := uint64(0); f < c.full; f++ {
+		for f := lo; f < hi; f++ {
 			c.ms.unrank(f, arr)
 			// The group's labels by slot, then moved.
 			for j, s := range S {
@@ -210,7 +224,7 @@ func (tb *tableBuilder) parentRows(pf uint64) {
 			}
 		}
 	case kOri:
-		for f := uint64(0); f < c.full; f++ {
+		for f := lo; f < hi; f++ {
 			x.fill(tb.k, f, setView{ori: tb.a[:n]})
 			row := base + f*uint64(G)
 			for gi, mp := range mps {
@@ -223,7 +237,7 @@ func (tb *tableBuilder) parentRows(pf uint64) {
 			}
 		}
 	case kOriWild:
-		for f := uint64(0); f < c.full; f++ {
+		for f := lo; f < hi; f++ {
 			ff := f
 			for _, s := range S {
 				tb.out[s] = uint8(ff % uint64(c.mod))
