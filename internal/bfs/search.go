@@ -24,9 +24,10 @@ type Graph interface {
 	// Expand does level cur's work on words [lo, hi) of t: forward, it marks
 	// each unseen neighbour of an index at cur with Mark; backward, it gives
 	// each unseen index with a neighbour at cur the next level with
-	// SetWord, stopping at the first such neighbour. It returns the number
-	// of indices it gave the next level. It is called from several
-	// goroutines at once, on disjoint ranges.
+	// SetWord, stopping at the first such neighbour, and returns the number
+	// of indices it gave the next level (forward, what it returns is not
+	// used). It is called from several goroutines at once, on disjoint
+	// ranges.
 	Expand(t *Levels, lo, hi uint64, cur uint8, backward bool) uint64
 }
 
@@ -75,7 +76,7 @@ func (g neighborGraph) Expand(t *Levels, lo, hi uint64, cur uint8, backward bool
 			i := w*32 + uint64(bits.TrailingZeros64(m))/2
 			g.Neighbors(i, out)
 			for _, j := range out {
-				found += t.Mark(j, nxt)
+				t.Mark(j, nxt)
 			}
 		}
 	}
@@ -98,16 +99,17 @@ func (l *Levels) Load(i uint64) uint8 {
 	return uint8(atomic.LoadUint64(&l.Words[i/32]) >> (2 * (i % 32)) & 3)
 }
 
-// Mark gives index i level v if it is unseen, and returns 1 if this call
-// did (0 if it was seen, or another worker marked it first).
-func (l *Levels) Mark(i uint64, v uint8) uint64 {
+// Mark gives index i level v if it is unseen. Workers may mark the same
+// index at once (with the same level), so it counts nothing: a forward
+// level's new indices are counted after it (see Search). Its atomic AND
+// returns nothing, so that it is one locked instruction, not a loop of
+// compare-and-swap.
+func (l *Levels) Mark(i uint64, v uint8) {
 	p := &l.Words[i/32]
 	sh := 2 * (i % 32)
-	if atomic.LoadUint64(p)>>sh&3 != Unseen {
-		return 0
+	if atomic.LoadUint64(p)>>sh&3 == Unseen {
+		atomic.AndUint64(p, ^(uint64(3^v) << sh))
 	}
-	old := atomic.AndUint64(p, ^(uint64(3^v) << sh))
-	return (old >> sh & 3) / Unseen
 }
 
 // Put returns word w with the unseen field at bit b given level v.
@@ -222,17 +224,20 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		}
 		frontier := s.lv.Counts[d]
 		unseen := n - seen
-		var found uint64
-		var err error
 		// A forward probe costs a neighbour per generator of each frontier
 		// index; a backward one a few neighbours per unseen index.
-		if frontier*uint64(g.Degree()) <= 4*unseen {
-			found, err = s.level(ctx, d, seen, false)
-		} else {
-			found, err = s.level(ctx, d, seen, true)
-		}
+		backward := frontier*uint64(g.Degree()) > 4*unseen
+		found, err := s.level(ctx, d, seen, backward)
 		if err != nil {
 			return nil, err
+		}
+		if !backward {
+			// The indices at the next level mod 3 now, less those there
+			// before: the ones this level found.
+			found = s.count(Next(uint8(d%3)))
+			for k := d + 1 - 3; k >= 0; k -= 3 {
+				found -= s.lv.Counts[k]
+			}
 		}
 		s.lv.Counts = append(s.lv.Counts, found)
 		seen += found
@@ -275,6 +280,26 @@ func (s *search) report(level int, found uint64, done float64) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.opt.Progress(Progress{Level: level, Found: found, Size: s.n, Elapsed: time.Since(s.start), LevelDone: done})
+}
+
+// count returns the number of indices at level v, on every core.
+func (s *search) count(v uint8) uint64 {
+	words := s.lv.Words
+	var total atomic.Uint64
+	var wg sync.WaitGroup
+	per := (len(words) + s.workers - 1) / s.workers
+	for lo := 0; lo < len(words); lo += per {
+		part := words[lo:min(lo+per, len(words))]
+		wg.Go(func() {
+			n := 0
+			for _, w := range part {
+				n += bits.OnesCount64(Matches(w, v))
+			}
+			total.Add(uint64(n))
+		})
+	}
+	wg.Wait()
+	return total.Load()
 }
 
 // level searches level d (seen indices so far) forward or backward and

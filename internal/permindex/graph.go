@@ -2,6 +2,7 @@ package permindex
 
 import (
 	"math/bits"
+	"sync/atomic"
 
 	"github.com/godtable/godtable/internal/bfs"
 )
@@ -160,6 +161,9 @@ func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) u
 		return x.expandDirect(t, lo, hi, cur, backward)
 	}
 	b := x.newBlock()
+	if c := b.minor; c.t16 != nil && !c.pivot {
+		return x.expand16(b, t, lo, hi, cur, backward)
+	}
 	found := uint64(0)
 	nxt := bfs.Next(cur)
 	G := x.gens
@@ -172,7 +176,7 @@ func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) u
 				}
 				row := b.row(i)
 				for g := 0; g < G; g++ {
-					found += t.Mark(b.next(row, g), nxt)
+					t.Mark(b.next(row, g), nxt)
 				}
 			}
 			continue
@@ -191,6 +195,60 @@ func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) u
 			row := b.row(i)
 			for g := 0; g < G; g++ {
 				if t.Load(b.next(row, g)) == cur {
+					nw = bfs.Put(nw, bit, nxt)
+					found++
+					break
+				}
+			}
+		}
+		t.SetWord(w, old, nw)
+	}
+	return found
+}
+
+// expand16 is Expand for the common case of a minor coordinate whose table
+// holds 16-bit values and whose parity is not derived: the inner loops read
+// one table row and the block's base, and nothing else but the levels.
+func (x *Index) expand16(b *block, t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
+	found := uint64(0)
+	nxt := bfs.Next(cur)
+	G := uint64(x.gens)
+	c := b.minor
+	tab := c.t16
+	words := t.Words
+	for w := lo; w < hi; w++ {
+		if !backward {
+			for m := bfs.Matches(t.Word(w), cur); m != 0; m &= m - 1 {
+				i := w*32 + uint64(bits.TrailingZeros64(m))/2
+				if i < b.first || i >= b.end {
+					b.load(i)
+				}
+				row := (b.pf*c.full + (i - b.first)) * G
+				tr := tab[row : row+G]
+				base := b.base[:len(tr)]
+				for g, v := range tr {
+					t.Mark(base[g]+uint64(v), nxt)
+				}
+			}
+			continue
+		}
+		old := t.Word(w)
+		nw := old
+		for m := bfs.Matches(old, bfs.Unseen); m != 0; m &= m - 1 {
+			bit := uint64(bits.TrailingZeros64(m))
+			i := w*32 + bit/2
+			if i >= x.size {
+				break
+			}
+			if i < b.first || i >= b.end {
+				b.load(i)
+			}
+			row := (b.pf*c.full + (i - b.first)) * G
+			tr := tab[row : row+G]
+			base := b.base[:len(tr)]
+			for g, v := range tr {
+				j := base[g] + uint64(v)
+				if uint8(atomic.LoadUint64(&words[j>>5])>>((j&31)<<1))&3 == cur {
 					nw = bfs.Put(nw, bit, nxt)
 					found++
 					break
@@ -269,7 +327,7 @@ func (x *Index) expandDirect(t *bfs.Levels, lo, hi uint64, cur uint8, backward b
 			for m := bfs.Matches(t.Word(w), cur); m != 0; m &= m - 1 {
 				d.load(w*32 + uint64(bits.TrailingZeros64(m))/2)
 				for g := 0; g < G; g++ {
-					found += t.Mark(d.next(g), nxt)
+					t.Mark(d.next(g), nxt)
 				}
 			}
 			continue
