@@ -151,8 +151,10 @@ type Progress struct {
 	Found   uint64        // indices reached so far
 	Size    uint64        // indices in all
 	Elapsed time.Duration // since the search (or its resumption) started
-	// LevelDone is the share of the current level's work done, 0 to 1.
-	LevelDone float64
+	// LevelDone is the share of the current level's work done, 0 to 1,
+	// and LevelElapsed the time it has taken so far.
+	LevelDone    float64
+	LevelElapsed time.Duration
 }
 
 // Options tune a search; the zero value is one worker per core, silent, no
@@ -227,6 +229,7 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		// A forward probe costs a neighbour per generator of each frontier
 		// index; a backward one a few neighbours per unseen index.
 		backward := frontier*uint64(g.Degree()) > 4*unseen
+		levelStart := time.Now()
 		found, err := s.level(ctx, d, seen, backward)
 		if err != nil {
 			return nil, err
@@ -241,7 +244,9 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		}
 		s.lv.Counts = append(s.lv.Counts, found)
 		seen += found
-		s.report(d+1, seen, 1)
+		if found > 0 {
+			s.report(d+1, seen, 1, levelStart)
+		}
 		if opt.Checkpoint != "" && found > 0 && time.Since(s.start) >= opt.CheckpointAfter && time.Since(lastSave) > 0 {
 			if err := saveCheckpoint(opt.Checkpoint, opt.ID, s.lv); err != nil {
 				return nil, err
@@ -273,13 +278,14 @@ func (s *search) set(i uint64, v uint8) {
 	*w = *w&^(3<<sh) | uint64(v)<<sh
 }
 
-func (s *search) report(level int, found uint64, done float64) {
+func (s *search) report(level int, found uint64, done float64, levelStart time.Time) {
 	if s.opt.Progress == nil {
 		return
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.opt.Progress(Progress{Level: level, Found: found, Size: s.n, Elapsed: time.Since(s.start), LevelDone: done})
+	s.opt.Progress(Progress{Level: level, Found: found, Size: s.n, Elapsed: time.Since(s.start),
+		LevelDone: done, LevelElapsed: time.Since(levelStart)})
 }
 
 // count returns the number of indices at level v, on every core.
@@ -311,6 +317,7 @@ func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (
 	var done atomic.Uint64
 	var total atomic.Uint64
 	cur := uint8(d % 3)
+	start := time.Now()
 	stop := make(chan struct{})
 	if s.opt.Progress != nil {
 		every := s.opt.ReportEvery
@@ -325,7 +332,7 @@ func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (
 				case <-stop:
 					return
 				case <-t.C:
-					s.report(d+1, seen+total.Load(), float64(done.Load())/float64(nChunks))
+					s.report(d+1, seen+total.Load(), float64(done.Load())/float64(nChunks), start)
 				}
 			}
 		}()

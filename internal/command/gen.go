@@ -171,22 +171,23 @@ func writeAtomic(path string, pz *tws.Puzzle) (err error) {
 	return os.Rename(f.Name(), path)
 }
 
-// progressReporter writes a build's progress on one line of w, rewritten.
+// progressReporter writes a build's progress on one line of w, rewritten:
+// the distance being searched, the states found, the rate, and the time the
+// level has left at its pace so far (the levels after it are not known
+// until they come).
 func progressReporter(w io.Writer) func(tws.Progress) {
 	return func(p tws.Progress) {
-		secs := p.Elapsed.Seconds()
 		rate := 0.0
-		if secs > 0 {
+		if secs := p.Elapsed.Seconds(); secs > 0 {
 			rate = float64(p.Found) / secs
 		}
-		left := "?"
-		if rate > 0 && p.Found < p.Size {
-			// The unseen indices bound what is left; the reachable ones
-			// among them are not known until the end.
-			left = (time.Duration(float64(p.Size-p.Found)/rate) * time.Second / time.Second).Round(time.Second).String()
+		left := ""
+		if p.LevelDone > 0 && p.LevelDone < 1 {
+			rest := time.Duration(float64(p.LevelElapsed) * (1 - p.LevelDone) / p.LevelDone)
+			left = fmt.Sprintf(", about %s left at this distance", rest.Round(time.Second))
 		}
-		fmt.Fprintf(w, "\r\033[Kdistance %d: %d of %d states (%.0f%% of the level), %.1fM states/s, %s elapsed, at most %s left",
-			p.Level, p.Found, p.Size, 100*p.LevelDone, rate/1e6, p.Elapsed.Round(time.Second), left)
+		fmt.Fprintf(w, "\r\033[Kdistance %d: %d states found of %d indexed, %.1fM states/s, %s elapsed%s",
+			p.Level, p.Found, p.Size, rate/1e6, p.Elapsed.Round(time.Second), left)
 	}
 }
 
