@@ -237,7 +237,7 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		if !backward {
 			// The indices at the next level mod 3 now, less those there
 			// before: the ones this level found.
-			found = s.count(Next(uint8(d%3)))
+			found = s.count(Next(uint8(d % 3)))
 			for k := d + 1 - 3; k >= 0; k -= 3 {
 				found -= s.lv.Counts[k]
 			}
