@@ -43,7 +43,7 @@ const maxCoords = 32
 
 // ErrTooLarge is the class of the error for a puzzle whose index would be
 // larger than MaxSize, or whose sets are too large to index.
-var ErrTooLarge = errors.New("too large to index")
+var ErrTooLarge = errors.New("beyond what godtable indexes")
 
 type kind uint8
 
@@ -163,7 +163,12 @@ func plan(p *ksolve.Puzzle) (*Index, error) {
 		c.weight = size
 		hi, lo := bits.Mul64(size, c.size)
 		if hi != 0 || lo > MaxSize {
-			return nil, fmt.Errorf("%s: its index would have more than %d states: %w", d.Name, uint64(MaxSize), ErrTooLarge)
+			states := 1.0
+			for _, c := range x.coords {
+				states *= float64(c.size)
+			}
+			return nil, fmt.Errorf("%s: its index would have %.3g states, whose table would need %.3g GB at two bits each (at most %d states): %w",
+				d.Name, states, states/4/1e9, uint64(MaxSize), ErrTooLarge)
 		}
 		size = lo
 	}
@@ -213,7 +218,17 @@ func (x *Index) addSet(k int) error {
 		return len(x.coords) - 1
 	}
 	tooLarge := func() error {
-		return fmt.Errorf("%s: set %s (%d pieces) is too large to index: %w", d.Name, set.Name, n, ErrTooLarge)
+		arr := 1.0
+		for _, c := range counts {
+			for k := 1; k <= c; k++ {
+				arr /= float64(k)
+			}
+		}
+		for k := 2; k <= n; k++ {
+			arr *= float64(k)
+		}
+		return fmt.Errorf("%s: set %s has %.3g arrangements, too many to index (its table alone would need %.3g GB at two bits a state): %w",
+			d.Name, set.Name, arr, arr/4/1e9, ErrTooLarge)
 	}
 	if ms.size == 0 {
 		return tooLarge()
