@@ -65,11 +65,8 @@ func (ms *multiset) rank(a []uint8) uint64 {
 		}
 		return r
 	}
-	var c [64]int
-	if len(ms.counts) > len(c) {
-		return ms.rankBig(a)
-	}
-	copy(c[:], ms.counts)
+	var buf [64]int
+	c := append(buf[:0], ms.counts...)
 	cur := ms.size
 	m := uint64(ms.n)
 	r := uint64(0)
@@ -105,12 +102,8 @@ func (ms *multiset) unrank(r uint64, a []uint8) {
 		}
 		return
 	}
-	var c [64]int
-	if len(ms.counts) > len(c) {
-		ms.unrankBig(r, a)
-		return
-	}
-	copy(c[:], ms.counts)
+	var buf [64]int
+	c := append(buf[:0], ms.counts...)
 	cur := ms.size
 	m := uint64(ms.n)
 	for i := range a {
@@ -142,42 +135,4 @@ func parityOf(a []uint8) uint8 {
 		}
 	}
 	return p
-}
-
-// rankBig and unrankBig are rank and unrank for more than 64 labels.
-func (ms *multiset) rankBig(a []uint8) uint64 {
-	c := append([]int(nil), ms.counts...)
-	cur, m, r := ms.size, uint64(ms.n), uint64(0)
-	for _, v := range a {
-		for l := 0; l < int(v); l++ {
-			if c[l] > 0 {
-				r += cur * uint64(c[l]) / m
-			}
-		}
-		cur = cur * uint64(c[v]) / m
-		c[v]--
-		m--
-	}
-	return r
-}
-
-func (ms *multiset) unrankBig(r uint64, a []uint8) {
-	c := append([]int(nil), ms.counts...)
-	cur, m := ms.size, uint64(ms.n)
-	for i := range a {
-		for l := range c {
-			if c[l] == 0 {
-				continue
-			}
-			k := cur * uint64(c[l]) / m
-			if r < k {
-				a[i] = uint8(l)
-				cur = k
-				c[l]--
-				break
-			}
-			r -= k
-		}
-		m--
-	}
 }
