@@ -301,3 +301,44 @@ func FuzzOpenBytes(f *testing.F) {
 		}
 	})
 }
+
+// Random draws every reachable position equally often (a chi-square test
+// over the 216 positions of twisty.tws), and the sequence a position gives
+// (Moves) makes it, as short as an optimal solution.
+func TestRandomUniform(t *testing.T) {
+	pz := build(t, filepath.Join("testdata", "twisty.tws"), "htm")
+	rng := rand.New(rand.NewPCG(3, 4))
+	const draws = 216 * 500
+	seen := map[string]int{}
+	for range draws {
+		p := pz.Random(rng)
+		seen[p.Line()]++
+	}
+	if len(seen) != int(pz.Reachable()) {
+		t.Fatalf("%d positions drawn of %d", len(seen), pz.Reachable())
+	}
+	chi := 0.0
+	for _, n := range seen {
+		d := float64(n) - 500
+		chi += d * d / 500
+	}
+	// 215 degrees of freedom: the 99.99th percentile is about 300.
+	if chi > 300 {
+		t.Fatalf("chi-square %.1f over 215 degrees of freedom: not uniform", chi)
+	}
+	for line := range seen {
+		p, err := pz.ParseState(line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves, err := p.Moves()
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := pz.ParseMoves(moves.String())
+		d, _ := p.Distance()
+		if err != nil || q.Line() != line || moves.Cost() != d {
+			t.Fatalf("%s: %q makes %s (%v), cost %d, distance %d", line, moves, q.Line(), err, moves.Cost(), d)
+		}
+	}
+}
