@@ -140,6 +140,9 @@ type Levels struct {
 	// Counts are the indices at each distance.
 	Counts []uint64
 	Size   uint64
+	// Resumed is the number of levels the search took from a checkpoint
+	// (0: it started from the goal).
+	Resumed int
 }
 
 // At returns the level (distance mod 3, or Unseen) of index i.
@@ -204,6 +207,7 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		lv, err := loadCheckpoint(opt.Checkpoint, opt.ID, n)
 		if err == nil && lv != nil {
 			s.lv = lv
+			s.lv.Resumed = len(lv.Counts)
 			resumed = true
 		}
 	}

@@ -33,6 +33,7 @@ func runGen(e *env, args []string) int {
 		out, goDir, pkg, metric, moves string
 		workers                        int
 		progress, quiet                bool
+		checkpointAfter                time.Duration
 	)
 	fs.StringVar(&out, "o", "", "write the table to `FILE` (.gdt)")
 	fs.StringVar(&goDir, "go", "", "write a Go package embedding the table into `DIR`")
@@ -42,6 +43,7 @@ func runGen(e *env, args []string) int {
 	fs.IntVar(&workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d)", maxWorkers))
 	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
 	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
+	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second, "keep a checkpoint after each distance once the search has run this `long`")
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: "+format+"\n", a...)
 		fmt.Fprint(e.stderr, genUsage)
@@ -105,7 +107,7 @@ func runGen(e *env, args []string) int {
 	// A build that runs longer than a few seconds keeps its work after each
 	// level beside its output, and a build run again resumes from it.
 	opt.Checkpoint = out + ".checkpoint"
-	opt.CheckpointAfter = 3 * time.Second
+	opt.CheckpointAfter = checkpointAfter
 	// The search's table is one large allocation without pointers, live to
 	// the end; what else a build allocates is short-lived (the compressor's
 	// buffers, block by block). Collecting when the heap has grown a tenth,
@@ -136,6 +138,9 @@ func runGen(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 			return ExitIO
 		}
+	}
+	if pz.Resumed() > 0 {
+		fmt.Fprintf(e.stderr, "godtable: gen: resumed from %s, at distance %d\n", opt.Checkpoint, pz.Resumed()-1)
 	}
 	dist := pz.Distribution()
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s: %s\n",

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The committed tables of the script tests are what gen makes now, byte for
@@ -111,5 +112,77 @@ func main() {
 	}
 	if got := strings.TrimSpace(string(out)); got != "U R U' R'" {
 		t.Fatalf("the generated package solved R U R' U' with %q", got)
+	}
+}
+
+// gen killed (SIGKILL) once its first checkpoint is written, then run again,
+// resumes from the checkpoint and writes the same table, byte for byte, as
+// a build never stopped; nothing half-written is left under the table's
+// name.
+func TestGenResumesAfterKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command (go build)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "godtable")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	def := "../../lookup/tws/testdata/pocket.tws"
+	want := filepath.Join(dir, "want.gdt")
+	if code := Run([]string{"gen", def, "-o", want, "--metric", "qtm"}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
+		t.Fatalf("gen: exit %d", code)
+	}
+	out := filepath.Join(dir, "got.gdt")
+	args := []string{"gen", def, "-o", out, "--metric", "qtm", "--workers", "1", "--checkpoint-after", "0s", "--quiet"}
+	killed := false
+	for try := 0; try < 5 && !killed; try++ {
+		os.Remove(out)
+		os.Remove(out + ".checkpoint")
+		cmd := exec.Command(bin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if _, err := os.Stat(out + ".checkpoint"); err == nil {
+				cmd.Process.Kill()
+				cmd.Wait()
+				_, err := os.Stat(out)
+				killed = os.IsNotExist(err)
+				break
+			}
+			if _, err := os.Stat(out); err == nil {
+				cmd.Wait() // it finished first; try again
+				break
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}
+	if !killed {
+		t.Fatal("gen finished every time before it could be killed")
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(bin, args...)
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("gen after the kill: %v: %s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "resumed from") {
+		t.Fatalf("gen after the kill did not resume: %s", stderr.String())
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantData, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, wantData) {
+		t.Fatal("the resumed build's table differs from a build never stopped")
+	}
+	if _, err := os.Stat(out + ".checkpoint"); !os.IsNotExist(err) {
+		t.Fatal("the checkpoint was left behind")
 	}
 }

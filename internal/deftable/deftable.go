@@ -32,7 +32,9 @@ type Table struct {
 	// Index numbers its states.
 	Index *permindex.Index
 	// ID is the fingerprint of what the table means (see ID).
-	ID   [32]byte
+	ID [32]byte
+	// Resumed is the number of distances a build took from its checkpoint.
+	Resumed int
 	def  *puzzle.Def
 	lv   *table.Levels
 	w    *walk.Walker
@@ -112,7 +114,9 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if err != nil {
 		return nil, err
 	}
-	return newTable(p, x, id, def, table.PackedLevels(h, packed)), nil
+	t := newTable(p, x, id, def, table.PackedLevels(h, packed))
+	t.Resumed = lv.Resumed
+	return t, nil
 }
 
 // packedBytes are the levels' words as the bytes of a Mod3 table: the same

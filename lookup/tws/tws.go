@@ -172,6 +172,10 @@ func newPuzzle(t *deftable.Table) *Puzzle {
 	return &Puzzle{t: t, scr: scr, sol: sol, name: d.Name}
 }
 
+// Resumed is the number of distances the build that made the puzzle took
+// from a checkpoint of an earlier build (0 when it searched them all).
+func (pz *Puzzle) Resumed() int { return pz.t.Resumed }
+
 // WriteTo writes the puzzle's .gdt file: its definition and table.
 func (pz *Puzzle) WriteTo(w io.Writer) (int64, error) { return pz.t.WriteTo(w) }
 
