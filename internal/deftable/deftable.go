@@ -35,11 +35,11 @@ type Table struct {
 	ID [32]byte
 	// Resumed is the number of distances a build took from its checkpoint.
 	Resumed int
-	def  *puzzle.Def
-	lv   *table.Levels
-	w    *walk.Walker
-	goal uint64
-	nt   *answer.Notation
+	def     *puzzle.Def
+	lv      *table.Levels
+	w       *walk.Walker
+	goal    uint64
+	nt      *answer.Notation
 }
 
 // ID is the fingerprint of the table a puzzle has: its sets, its solved
