@@ -271,12 +271,9 @@ type directGraph struct {
 
 func (x *Index) newDirect() *directGraph {
 	c := &x.coords[0]
-	set := x.p.Def.Sets[c.set]
-	d := &directGraph{x: x, c: c, a: make([]uint8, set.Size), b: make([]uint8, set.Size)}
-	for _, g := range x.p.Gens {
-		d.mps = append(d.mps, x.p.Moves[g].Perm[set.Off:set.Off+set.Size])
-	}
-	return d
+	pt := &x.parts[c.part]
+	n := len(pt.slots)
+	return &directGraph{x: x, c: c, mps: pt.mps, a: make([]uint8, n), b: make([]uint8, n)}
 }
 
 // load unranks index i.
@@ -301,13 +298,13 @@ func (d *directGraph) next(g int) uint64 {
 // applyDirect is Apply for a one-coordinate index, with no allocation.
 func (x *Index) applyDirect(i uint64, g int) uint64 {
 	c := &x.coords[0]
-	set := x.p.Def.Sets[c.set]
-	n := set.Size
+	mp := x.parts[c.part].mps[g]
+	n := len(mp)
 	var full [1]uint64
 	var a, b [256]uint8
 	x.fulls(i, full[:])
 	c.ms.unrank(full[0], a[:n])
-	for j, from := range x.p.Moves[x.p.Gens[g]].Perm[set.Off : set.Off+n] {
+	for j, from := range mp {
 		b[j] = a[from]
 	}
 	r := c.ms.rank(b[:n])

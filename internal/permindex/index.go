@@ -39,7 +39,7 @@ const MaxSize = 1<<32 - 1
 const maxTable = 1 << 22
 
 // maxCoords is the most coordinates an index may have.
-const maxCoords = 32
+const maxCoords = 64
 
 // ErrTooLarge is the class of the error for a puzzle whose index would be
 // larger than MaxSize, or whose sets are too large to index.
@@ -57,7 +57,7 @@ const (
 
 type coord struct {
 	kind   kind
-	set    int
+	part   int
 	parent int    // the comb coordinate whose value the table is read with, or -1
 	full   uint64 // values (per parent value)
 	size   uint64 // values in the index: full, or full/2 for a parity pivot
@@ -89,9 +89,9 @@ type Index struct {
 	invs   []invariant
 	size   uint64
 	gens   int
-	// sets[k] lists the coordinates of set k.
-	sets [][]int
-	wild [][]bool // wild[k][label]: that label's orientation is ignored
+	parts  []part
+	// partCoords[k] lists the coordinates of part k.
+	partCoords [][]int
 }
 
 // New builds the index of p and its move tables.
@@ -144,12 +144,11 @@ func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 
 // plan works out the coordinates of p's index.
 func plan(p *ksolve.Puzzle) (*Index, error) {
-	x := &Index{p: p, gens: len(p.Gens)}
+	x := &Index{p: p, gens: len(p.Gens), parts: parts(p)}
 	d := p.Def
-	x.sets = make([][]int, len(d.Sets))
-	x.wild = make([][]bool, len(d.Sets))
-	for k := range d.Sets {
-		if err := x.addSet(k); err != nil {
+	x.partCoords = make([][]int, len(x.parts))
+	for k := range x.parts {
+		if err := x.addPart(k); err != nil {
 			return nil, err
 		}
 	}
@@ -186,35 +185,27 @@ func (x *Index) Degree() int { return x.gens }
 // Puzzle returns the puzzle indexed.
 func (x *Index) Puzzle() *ksolve.Puzzle { return x.p }
 
-func (x *Index) addSet(k int) error {
+func (x *Index) addPart(k int) error {
 	d := x.p.Def
-	set := d.Sets[k]
-	n, off := set.Size, set.Off
-	L := d.Labels[k]
-	counts := make([]int, L)
-	wild := make([]bool, L)
-	for i := 0; i < n; i++ {
-		counts[d.Solved[off+i]]++
-		if d.Solved[off+n+i] == ksolve.Wild {
-			wild[d.Solved[off+i]] = true
-		}
-	}
-	x.wild[k] = wild
+	pt := &x.parts[k]
+	n := len(pt.slots)
+	counts, wild := pt.counts, pt.wild
+	L := len(counts)
 	anyWild, anyKept := false, false
 	for _, w := range wild {
 		anyWild = anyWild || w
 		anyKept = anyKept || !w
 	}
-	hasOri := set.Mod > 1 && anyKept
+	hasOri := pt.mod > 1 && anyKept
 	wildSplit := hasOri && anyWild
 	ms := newMultiset(counts)
 	add := func(c coord) int {
-		c.set = k
+		c.part = k
 		if c.size == 0 {
 			c.size = c.full
 		}
 		x.coords = append(x.coords, c)
-		x.sets[k] = append(x.sets[k], len(x.coords)-1)
+		x.partCoords[k] = append(x.partCoords[k], len(x.coords)-1)
 		return len(x.coords) - 1
 	}
 	tooLarge := func() error {
@@ -228,7 +219,7 @@ func (x *Index) addSet(k int) error {
 			arr *= float64(k)
 		}
 		return fmt.Errorf("%s: set %s has %.3g arrangements, too many to index (its table alone would need %.3g GB at two bits a state): %w",
-			d.Name, set.Name, arr, arr/4/1e9, ErrTooLarge)
+			d.Name, pt.name, arr, arr/4/1e9, ErrTooLarge)
 	}
 	if ms.size == 0 {
 		return tooLarge()
@@ -236,6 +227,8 @@ func (x *Index) addSet(k int) error {
 	comb := -1
 	var groupOf []int
 	switch {
+	case pt.tied >= 0:
+		// Known from the part it is tied to.
 	case !wildSplit && ms.size <= maxTable:
 		if ms.size > 1 {
 			add(coord{kind: kPerm, parent: -1, full: ms.size, ms: ms})
@@ -295,40 +288,39 @@ func (x *Index) addSet(k int) error {
 				kept += c
 			}
 		}
-		full, ok := power(set.Mod, kept)
+		full, ok := power(pt.mod, kept)
 		if !ok || full*x.coords[comb].full > maxTable {
 			return tooLarge()
 		}
-		add(coord{kind: kOriWild, parent: comb, full: full, mod: set.Mod, digits: kept, groupOf: groupOf})
+		add(coord{kind: kOriWild, parent: comb, full: full, mod: pt.mod, digits: kept, groupOf: groupOf})
 		return nil
 	}
 	// The orientation sum is kept when every generator adds 0 to it.
 	digits := n
 	kept := true
-	for _, g := range x.p.Gens {
-		m := x.p.Moves[g].Perm
+	for _, mo := range pt.mos {
 		s := 0
-		for i := 0; i < n; i++ {
-			s += int(m[off+n+i])
+		for _, o := range mo {
+			s += int(o)
 		}
-		if s%set.Mod != 0 {
+		if s%pt.mod != 0 {
 			kept = false
 		}
 	}
 	target := 0
 	if kept {
 		digits = n - 1
-		for i := 0; i < n; i++ {
-			target += int(d.Solved[off+n+i])
+		for _, o := range pt.ori {
+			target += int(o)
 		}
-		target %= set.Mod
+		target %= pt.mod
 	}
-	full, ok := power(set.Mod, digits)
+	full, ok := power(pt.mod, digits)
 	if !ok || full > maxTable {
 		return tooLarge()
 	}
 	if full > 1 {
-		add(coord{kind: kOri, parent: -1, full: full, mod: set.Mod, digits: digits, target: target})
+		add(coord{kind: kOri, parent: -1, full: full, mod: pt.mod, digits: digits, target: target})
 	}
 	return nil
 }
@@ -348,7 +340,6 @@ func power(b, e int) (uint64, bool) {
 // among the sets whose pieces are distinct and permuted by one coordinate,
 // and halves one coordinate per independent invariant.
 func (x *Index) findParities() {
-	d := x.p.Def
 	var cols []int // coordinates taking part
 	for k, c := range x.coords {
 		if c.kind == kPerm && int(c.ms.size) == factorial(c.ms.n) && c.ms.n >= 2 {
@@ -360,12 +351,10 @@ func (x *Index) findParities() {
 	}
 	// rows[g] has bit j set when generator g changes the parity of cols[j].
 	var rows []uint64
-	for _, g := range x.p.Gens {
-		m := x.p.Moves[g].Perm
+	for g := range x.gens {
 		var r uint64
 		for j, k := range cols {
-			set := d.Sets[x.coords[k].set]
-			if parityOf(m[set.Off:set.Off+set.Size]) == 1 {
+			if parityOf(x.parts[x.coords[k].part].mps[g]) == 1 {
 				r |= 1 << j
 			}
 		}
@@ -424,9 +413,7 @@ func (x *Index) findParities() {
 }
 
 func (x *Index) solvedParity(k int) uint8 {
-	d := x.p.Def
-	set := d.Sets[x.coords[k].set]
-	return parityOf(d.Solved[set.Off : set.Off+set.Size])
+	return parityOf(x.parts[x.coords[k].part].lab)
 }
 
 func factorial(n int) int {

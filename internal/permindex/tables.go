@@ -143,16 +143,15 @@ func (x *Index) buildTable(k int) {
 type tableBuilder struct {
 	x        *Index
 	k        int
-	set      ksolve.Set
+	pt       *part
 	gid, out []uint8
 	a, b     []uint8
-	slots    []int
 }
 
 func (x *Index) newTableBuilder(k int) *tableBuilder {
-	set := x.p.Def.Sets[x.coords[k].set]
-	n := set.Size
-	return &tableBuilder{x: x, k: k, set: set,
+	pt := &x.parts[x.coords[k].part]
+	n := len(pt.slots)
+	return &tableBuilder{x: x, k: k, pt: pt,
 		gid: make([]uint8, n), out: make([]uint8, n), a: make([]uint8, n), b: make([]uint8, n)}
 }
 
@@ -161,7 +160,7 @@ func (x *Index) newTableBuilder(k int) *tableBuilder {
 func (tb *tableBuilder) parentRows(pf, lo, hi uint64) {
 	x, c := tb.x, &tb.x.coords[tb.k]
 	G := x.gens
-	n, off := tb.set.Size, tb.set.Off
+	n := len(tb.pt.slots)
 	var S []int // slots of the group, for kArr and kOriWild
 	if c.parent >= 0 {
 		x.coords[c.parent].ms.unrank(pf, tb.gid)
@@ -176,12 +175,7 @@ func (tb *tableBuilder) parentRows(pf, lo, hi uint64) {
 			}
 		}
 	}
-	mps := make([][]uint8, G)
-	mos := make([][]uint8, G)
-	for gi, g := range x.p.Gens {
-		m := x.p.Moves[g].Perm
-		mps[gi], mos[gi] = m[off:off+n], m[off+n:off+2*n]
-	}
+	mps, mos := tb.pt.mps, tb.pt.mos
 	put := func(at, v uint64) {
 		if c.t16 != nil {
 			c.t16[at] = uint16(v)
@@ -266,10 +260,26 @@ func (tb *tableBuilder) parentRows(pf, lo, hi uint64) {
 func (x *Index) Index(s ksolve.State) (uint64, bool) {
 	d := x.p.Def
 	full := make([]uint64, len(x.coords))
-	for k, set := range d.Sets {
-		n, off := set.Size, set.Off
-		v := setView{lab: s[off : off+n], ori: s[off+n : off+2*n]}
-		for _, ck := range x.sets[k] {
+	labs := make([][]uint8, len(x.parts))
+	var ori [256]uint8
+	for k := range x.parts {
+		pt := &x.parts[k]
+		n := len(pt.slots)
+		lab := make([]uint8, n)
+		if !pt.view(d, s, lab, ori[:n]) {
+			return 0, false
+		}
+		labs[k] = lab
+		if pt.tied >= 0 {
+			// The pieces must be where the tied part's say.
+			for j, a := range labs[pt.tied] {
+				if lab[j] != pt.phi[a] {
+					return 0, false
+				}
+			}
+		}
+		v := setView{lab: lab, ori: ori[:n]}
+		for _, ck := range x.partCoords[k] {
 			f, ok := x.value(ck, v)
 			if !ok {
 				return 0, false
@@ -322,14 +332,19 @@ func (x *Index) State(i uint64) ksolve.State {
 	full := make([]uint64, len(x.coords))
 	x.fulls(i, full)
 	s := d.Solved.Clone()
-	for k, set := range d.Sets {
-		n, off := set.Size, set.Off
-		lab, ori := s[off:off+n], s[off+n:off+2*n]
-		v := setView{lab: lab, ori: ori}
-		cs := x.sets[k]
-		if len(cs) == 0 {
-			continue
+	labs := make([][]uint8, len(x.parts))
+	for k := range x.parts {
+		pt := &x.parts[k]
+		lab := append([]uint8(nil), pt.lab...)
+		ori := append([]uint8(nil), pt.ori...)
+		labs[k] = lab
+		if pt.tied >= 0 {
+			for j, a := range labs[pt.tied] {
+				lab[j] = pt.phi[a]
+			}
 		}
+		v := setView{lab: lab, ori: ori}
+		cs := x.partCoords[k]
 		var groupOf, local []int
 		for _, ck := range cs {
 			c := &x.coords[ck]
@@ -345,8 +360,8 @@ func (x *Index) State(i uint64) ksolve.State {
 			// lab holds each slot's group; each group's arrangement goes
 			// into ori for now, as local labels.
 			groups := append([]uint8(nil), lab...)
-			for i := range ori {
-				ori[i] = 0
+			for j := range ori {
+				ori[j] = 0
 			}
 			for _, ck := range cs {
 				if x.coords[ck].kind == kArr {
@@ -354,15 +369,15 @@ func (x *Index) State(i uint64) ksolve.State {
 				}
 			}
 			// Back from (group, local label) to labels.
-			for i, g := range groups {
+			for j, g := range groups {
 				for l, lg := range groupOf {
-					if lg == int(g) && local[l] == int(ori[i]) {
-						lab[i] = uint8(l)
+					if lg == int(g) && local[l] == int(ori[j]) {
+						lab[j] = uint8(l)
 						break
 					}
 				}
 			}
-			copy(ori, d.Solved[off+n:off+2*n]) // overwritten below
+			copy(ori, pt.ori) // the orientations are filled in below
 			wv := setView{lab: groups, ori: ori}
 			for _, ck := range cs {
 				if x.coords[ck].kind == kOriWild {
@@ -375,13 +390,14 @@ func (x *Index) State(i uint64) ksolve.State {
 				x.fill(ck, full[ck], v)
 			}
 		}
-		for i := range ori {
-			if x.wild[k][lab[i]] {
-				ori[i] = ksolve.Wild
-			} else if set.Mod == 1 {
-				ori[i] = 0
+		for j := range ori {
+			if pt.wild[lab[j]] {
+				ori[j] = ksolve.Wild
+			} else if pt.mod == 1 {
+				ori[j] = 0
 			}
 		}
+		pt.scatter(d, s, lab, ori)
 	}
 	return s
 }
