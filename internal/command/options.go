@@ -80,7 +80,15 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 		fs.IntVar(&o.N, "n", 1, fmt.Sprintf("how many `N` states to draw (0 to %d)", maxCount))
 		fs.Uint64Var(&o.Seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
 		if f.Table {
-			fs.IntVar(&o.MinMoves, "min-moves", 0, "only states at least `K` moves from the goal")
+			usage := "only states at least `K` moves from the goal"
+			if d, ok := p.(cli.MinMovesDescriber); ok {
+				usage = d.MinMovesUsage()
+			}
+			fs.IntVar(&o.MinMoves, "min-moves", 0, usage)
+		}
+		if c, ok := p.(cli.Competitor); ok {
+			n, reg := c.WCAMinimum()
+			fs.BoolVar(&o.WCA, "wca", true, fmt.Sprintf("only states a WCA competition may use: at least %d moves to solve (regulation %s); --wca=false draws from all", n, reg))
 		}
 		metricFlag()
 		orderFlag()

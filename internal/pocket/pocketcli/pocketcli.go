@@ -92,6 +92,17 @@ func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, err
 		if err != nil || d < o.MinMoves {
 			return cli.Drawn{Dist: d}, err
 		}
+		// Dist -1, below any --min-moves, is a draw not kept.
+		if o.WCA && d < wcaMinimum {
+			return cli.Drawn{Dist: -1}, nil
+		}
+		if o.WCA && m != lookup.HTM {
+			// The WCA counts a half turn as one move: a cube QTM puts
+			// far enough may still be too near (R2 U2 F2).
+			if h, err := cube.Distance(lookup.HTM); err != nil || h < wcaMinimum {
+				return cli.Drawn{Dist: -1}, err
+			}
+		}
 		moves, err := cube.Moves()
 		state := cube.Facelets()
 		if o.Order == "urfdlb" {
@@ -100,6 +111,14 @@ func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, err
 		return cli.Drawn{State: state, Moves: moves.String(), Dist: d}, err
 	})
 }
+
+// wcaMinimum is the WCA's fewest moves for a 2x2x2 scramble's state:
+// "2x2x2 Cube: The (random) state must require at least 4 moves to solve"
+// (regulation 4b3b), in half turns, as TNoodle's filter counts them.
+const wcaMinimum = 4
+
+// WCAMinimum is regulation 4b3b's 4 moves.
+func (Puzzle) WCAMinimum() (int, string) { return wcaMinimum, "4b3b" }
 
 // Stats is the --metric's distribution.
 func (Puzzle) Stats(o *cli.Options) ([]int, error) {
