@@ -22,7 +22,7 @@ import (
 
 // Puzzle is one puzzle as the command runs it. Besides these methods a
 // puzzle may answer the optional interfaces below (Grouper, OptionChecker,
-// StatsNoter, Competitor, Batterer, Pager).
+// StatsNoter, Competitor, MinMovesDescriber, Aliaser, Batterer, Pager).
 type Puzzle interface {
 	// Name is the puzzle's name on the command line and in the API.
 	Name() string
@@ -99,6 +99,13 @@ type Competitor interface {
 type MinMovesDescriber interface {
 	// MinMovesUsage is --min-moves's help text, its value named `K`.
 	MinMovesUsage() string
+}
+
+// Aliaser is a puzzle known by other names on the command line: its WCA
+// event ID and the names cubers call it by.
+type Aliaser interface {
+	// Aliases are the other names, in lower case, without spaces.
+	Aliases() []string
 }
 
 // Batterer is a puzzle with a built-in battery of cases.

@@ -62,12 +62,34 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 		}
 		return line{string(text), tooLong}, ok
 	}
+	// Blank lines are held until a line that is not blank follows: blank
+	// lines at the end of the input (an editor's last line, a
+	// here-document's) are not inputs, while one between inputs is
+	// answered as an input of its own.
+	type held struct{ text, where string }
+	var blanks []held
+	answerBlanks := func() bool {
+		for _, b := range blanks {
+			if !f(b.text, b.where, false) {
+				return false
+			}
+		}
+		blanks = blanks[:0]
+		return true
+	}
 	for {
 		l, ok := next()
 		if !ok {
 			return
 		}
 		where := "line " + strconv.Itoa(n)
+		if !l.tooLong && strings.TrimSpace(l.text) == "" {
+			blanks = append(blanks, held{l.text, where})
+			continue
+		}
+		if !answerBlanks() {
+			return
+		}
 		if l.tooLong {
 			if !f("", where, true) {
 				return

@@ -20,6 +20,9 @@ type Puzzle struct{}
 // Name is "pyraminx".
 func (Puzzle) Name() string { return "pyraminx" }
 
+// Aliases are the WCA's event ID and a short name.
+func (Puzzle) Aliases() []string { return []string{"pyram", "pyra"} }
+
 // Defs is the body's table.
 func (Puzzle) Defs() []*puzzle.Def { return []*puzzle.Def{pyraminx.Def()} }
 
