@@ -103,6 +103,10 @@ const ui = {
     $("count-fact").classList.toggle("hidden", !!p.answer);
     $("blocks-box").classList.toggle("hidden", !p.answer);
     $("scramble-moves").value = "";
+    // Each puzzle's own example: another's moves are not its moves.
+    $("scramble-moves").placeholder = p.example || "";
+    // A solution typed for the last puzzle is no solution of this one.
+    $("verify-solution").value = "";
     this.clearAnswer();
     this.setState(p.solved);
     if (p.table) this.stats();
@@ -158,7 +162,13 @@ const ui = {
   async applyScramble() {
     const moves = $("scramble-moves").value;
     const r = await call(this.name, "show", { state: moves, scramble: true });
-    if (r.data.error) { $("error").textContent = r.data.error; return; }
+    if (r.data.error) {
+      // The answer on screen is the old state's, which the person just
+      // tried to replace: it must not pass for the new one's.
+      this.clearAnswer();
+      $("error").textContent = r.data.error;
+      return;
+    }
     this.setState(r.data.state);
   },
 
@@ -253,13 +263,19 @@ const ui = {
     const r = await call(this.name, "scramble", { ...this.options() });
     if (r.data.error) { $("error").textContent = r.data.error; return; }
     this.setState(r.data.state);
+    // The sequence that makes the state, to apply to a puzzle in the hand
+    // (the WCA's minimum met, as the command draws it).
+    if (this.p.scramble) $("scramble-moves").value = r.data.moves;
   },
 
   async stats() {
     const name = this.name;
     const r = await call(name, "stats", this.options());
     if (name !== this.name || r.data.error) return;
-    const counts = r.data.counts;
+    // A puzzle may chart more than the table counts (the Pyraminx's
+    // tips, which its table leaves out).
+    const counts = this.p.chartCounts ? this.p.chartCounts(r.data.counts) : r.data.counts;
+    const states = counts.reduce((a, b) => a + b, 0);
     const most = Math.max(...counts);
     const chart = $("chart"), xs = $("chart-x");
     chart.replaceChildren();
@@ -271,8 +287,8 @@ const ui = {
       chart.appendChild(bar);
       xs.appendChild(el("span", "", String(d)));
     });
-    $("chart-note").textContent = `${r.data.states.toLocaleString("en")} states, at most ${counts.length - 1} moves from the goal` +
-      (r.data.metric ? ` (${r.data.metric})` : "") + ". Hover a bar for its count.";
+    $("chart-note").textContent = `${states.toLocaleString("en")} states, at most ${counts.length - 1} moves from the goal` +
+      (r.data.metric ? ` (${r.data.metric})` : "") + (this.p.chartNote ? ` (${this.p.chartNote})` : "") + ". Hover a bar for its count.";
   },
 };
 

@@ -28,6 +28,7 @@ function drawNet(faces, onClick) {
 godtablePuzzles.pages.pocket = {
   how: "Pick a colour, then click the stickers of the net; or paste 24 facelets in the net's order (U, then the L F R B rows, then D); or type a scramble.",
   solved: "UUUULLFFRRBBLLFFRRBBDDDD",
+  example: "R U2 F'",
   paint: 0,
   editor(box, state) {
     const pal = el("div", "palette");

@@ -31,6 +31,16 @@ function drawPyraNet(letters, onClick) {
 godtablePuzzles.pages.pyraminx = {
   how: "Pick a colour, then click the stickers of the net; or paste the 36 stickers of the faces F, L, R, D (nine each, row by row as the net shows them); or type a scramble such as U L' R B u.",
   solved: "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD",
+  example: "U L' R B' u l'",
+  // The table counts the body alone; each twisted tip is one move more.
+  // Of the 81 tip settings, C(4, k) 2^k have k tips twisted.
+  chartCounts(body) {
+    const tips = [1, 8, 24, 32, 16];
+    const all = new Array(body.length + tips.length - 1).fill(0);
+    body.forEach((b, d) => tips.forEach((t, k) => { all[d + k] += b * t; }));
+    return all;
+  },
+  chartNote: "tips included",
   paint: 0,
   editor(box, state) {
     const pal = el("div", "palette");

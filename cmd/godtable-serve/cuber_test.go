@@ -1,0 +1,131 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/godtable/godtable/lookup/pocket"
+	"github.com/godtable/godtable/lookup/pyraminx"
+)
+
+// A verify request without a solution is a bad request, not an "illegal"
+// verdict on the empty solution; an empty solution is still one (a solved
+// state's).
+func TestVerifyWithoutSolution(t *testing.T) {
+	h := newHandler(io.Discard)
+	code, body := post(t, h, "POST", "/api/v1/pocket/verify", `{"state": "FFFUDDRFRULLLDRRUULBBBDB"}`)
+	if code != http.StatusBadRequest || !strings.Contains(body, `missing field \"solution\"`) {
+		t.Errorf("no solution: %d %s, want 400 naming the field", code, body)
+	}
+	code, body = post(t, h, "POST", "/api/v1/pocket/verify", `{"state": "UUUULLFFRRBBLLFFRRBBDDDD", "solution": ""}`)
+	if code != http.StatusOK || !strings.Contains(body, `"verdict":"optimal"`) {
+		t.Errorf("empty solution of the solved cube: %d %s, want 200 optimal", code, body)
+	}
+}
+
+// The page's bugs: the verify box kept the last puzzle's text; every puzzle
+// showed the pocket cube's scramble as its example; a failed Apply left the
+// old answer on screen; the Pyraminx chart left out the tips.
+func TestBrowserPageBugs(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+
+	// The verify box empties with a new puzzle.
+	b.setInput("#verify-solution", "R U R'")
+	b.choose("pyraminx")
+	if got := b.eval(`document.getElementById("verify-solution").value`); got != "" {
+		t.Errorf("after choosing the Pyraminx the verify box holds %q", got)
+	}
+
+	// Each puzzle's example scramble is its own, and the command reads it.
+	for _, name := range []string{"pocket", "pyraminx", "rotgrid"} {
+		b.choose(name)
+		ex := b.eval(`document.getElementById("scramble-moves").placeholder`)
+		if ex == "" {
+			t.Errorf("%s: no example scramble", name)
+			continue
+		}
+		if out := runOutput([]string{"solve", name, "--scramble", ex}, ""); strings.HasPrefix(out, "error:") {
+			t.Errorf("%s: its example %q is not its moves: %s", name, ex, out)
+		}
+	}
+
+	// A failed Apply clears the answer to the state it was meant to replace.
+	b.choose("pocket")
+	b.setInput("#state", "FFFUDDRFRULLLDRRUULBBBDB")
+	if sol, _, _ := b.solveOnPage(); sol == "" {
+		t.Fatal("no answer on the page")
+	}
+	b.setInput("#scramble-moves", "R Q")
+	b.click("#apply-scramble")
+	b.wait(`document.getElementById("error").textContent !== ""`)
+	_, perr := pocket.Scramble("R Q")
+	if got := b.text("#error"); perr == nil || got != perr.Error() {
+		t.Errorf("error %q, want %v", got, perr)
+	}
+	if sol, length := b.text("#solution"), b.text("#length"); sol != "" || length != "–" {
+		t.Errorf("after a failed Apply the page still shows %q (length %s)", sol, length)
+	}
+	b.screenshot("pocket-failed-apply")
+
+	// The Pyraminx chart counts every position, tips included: the body's
+	// distribution spread by the tips' (C(4, k) 2^k settings twist k tips).
+	b.choose("pyraminx")
+	body, err := pyraminx.Distribution()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := make([]int, len(body)+4)
+	for d, c := range body {
+		for k, tc := range []int{1, 8, 24, 32, 16} {
+			want[d+k] += c * tc
+		}
+	}
+	b.wait(fmt.Sprintf(`document.querySelectorAll("#chart div").length === %d`, len(want)))
+	var titles []string
+	if err := json.Unmarshal([]byte(b.eval(`JSON.stringify([...document.querySelectorAll("#chart div")].map((d) => d.title))`)), &titles); err != nil {
+		t.Fatal(err)
+	}
+	total := 0
+	for d, c := range want {
+		total += c
+		if w := fmt.Sprintf("distance %d: %s states", d, commas(c)); titles[d] != w {
+			t.Errorf("bar %d: %q, want %q", d, titles[d], w)
+		}
+	}
+	if note, w := b.text("#chart-note"), fmt.Sprintf("%s states, at most 15 moves from the goal (tips included)", commas(total)); !strings.HasPrefix(note, w) {
+		t.Errorf("chart note %q, want %q", note, w)
+	}
+	if total != 75_582_720 {
+		t.Errorf("%d positions, want 75,582,720", total)
+	}
+	b.screenshot("pyraminx-chart")
+
+	// A random state comes with a scramble that makes it, tips last, and
+	// at least the WCA's 6 moves from solved.
+	b.click("#random")
+	b.wait(`document.getElementById("scramble-moves").value !== ""`)
+	state := b.eval(`document.getElementById("state").value`)
+	moves := b.eval(`document.getElementById("scramble-moves").value`)
+	made, err := pyraminx.Scramble(moves)
+	if err != nil || made.Stickers() != state {
+		t.Errorf("random state %s, its scramble %q makes %s (%v)", state, moves, made.Stickers(), err)
+	}
+	if d, _ := made.Distance(); d < 6 || d != len(strings.Fields(moves)) {
+		t.Errorf("random state %s: %d moves from solved, scramble %q", state, d, moves)
+	}
+	b.screenshot("pyraminx-random")
+}
+
+// commas writes n as toLocaleString("en") does.
+func commas(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
