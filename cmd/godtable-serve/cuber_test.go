@@ -129,3 +129,57 @@ func commas(n int) string {
 	}
 	return s
 }
+
+// The API's show draws the state as show --svg does, when asked.
+func TestShowSVG(t *testing.T) {
+	h := newHandler(io.Discard)
+	code, body := post(t, h, "POST", "/api/v1/pocket/show", `{"state": "R U F'", "scramble": true, "svg": true}`)
+	var got struct{ State, SVG string }
+	if err := json.Unmarshal([]byte(body), &got); code != http.StatusOK || err != nil {
+		t.Fatalf("%d %s (%v)", code, body, err)
+	}
+	if want := runOutput([]string{"show", "pocket", "--svg", "--scramble", "R U F'"}, ""); got.SVG+"\n" != want {
+		t.Errorf("API svg\n%.200s\ncommand\n%.200s", got.SVG, want)
+	}
+	if _, body := post(t, h, "POST", "/api/v1/pocket/show", `{"state": "R U F'", "scramble": true}`); strings.Contains(body, `"svg"`) {
+		t.Errorf("svg not asked for, yet given: %.200s", body)
+	}
+}
+
+// The page's pictures are the command's drawings: each puzzle's state
+// drawn as show --svg draws it, before and while stepping.
+func TestBrowserSVG(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+	for _, name := range []string{"pocket", "pyraminx", "msquare", "rotgame", "rotgrid", "views"} {
+		b.choose(name)
+		state := b.eval(`document.getElementById("state").value`)
+		want := runOutput([]string{"show", name, "--svg", state}, "")
+		_, title, _ := strings.Cut(want, "<title>")
+		title, _, _ = strings.Cut(title, "</title>")
+		// The picture comes a moment after the puzzle is chosen.
+		b.wait(fmt.Sprintf(`document.querySelector("#picture svg title")?.textContent === %q`, title))
+		shapes := strings.Count(want, "<polygon") + strings.Count(want, "<rect")
+		got := b.eval(`String(document.querySelectorAll("#picture svg polygon, #picture svg rect").length)`)
+		if got != fmt.Sprint(shapes) {
+			t.Errorf("%s: the page's picture has %s shapes, show --svg %d", name, got, shapes)
+		}
+	}
+	b.choose("pocket")
+	b.setInput("#scramble-moves", "R U F'")
+	b.click("#apply-scramble")
+	b.wait(`document.getElementById("state").value !== "UUUULLFFRRBBLLFFRRBBDDDD"`)
+	b.solveOnPage()
+	b.stepThrough(1)
+	fills := b.eval(`[...document.querySelectorAll("#step-picture svg polygon, #step-picture svg rect")].map((e) => e.getAttribute("fill")).join(" ")`)
+	after := b.eval(`document.getElementById("step-picture").dataset.state`)
+	want := runOutput([]string{"show", "pocket", "--svg", after}, "")
+	var wantFills []string
+	for _, part := range strings.Split(want, `fill="`)[1:] {
+		wantFills = append(wantFills, part[:strings.Index(part, `"`)])
+	}
+	if fills != strings.Join(wantFills, " ") {
+		t.Errorf("after one move the page shows\n%s\nshow --svg\n%s", fills, strings.Join(wantFills, " "))
+	}
+	b.screenshot("pocket-svg-step")
+}

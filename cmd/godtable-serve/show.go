@@ -50,6 +50,10 @@ func handleShow(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
 	}
 	b = append(b, `,"drawing":`...)
 	b = command.AppendJSON(b, drawing)
+	if d, ok := p.(cli.SVGDrawer); ok && req.opts.SVG {
+		b = append(b, `,"svg":`...)
+		b = command.AppendJSON(b, d.SVG(s))
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(append(b, "}\n"...))
 }

@@ -22,7 +22,8 @@ import (
 
 // Puzzle is one puzzle as the command runs it. Besides these methods a
 // puzzle may answer the optional interfaces below (Grouper, OptionChecker,
-// StatsNoter, Competitor, MinMovesDescriber, Aliaser, Batterer, Pager).
+// StatsNoter, Competitor, MinMovesDescriber, Aliaser, SVGDrawer, Batterer,
+// Pager).
 type Puzzle interface {
 	// Name is the puzzle's name on the command line and in the API.
 	Name() string
@@ -108,6 +109,13 @@ type Aliaser interface {
 	Aliases() []string
 }
 
+// SVGDrawer is a puzzle drawn as an SVG image, by internal/svg: show --svg,
+// scramble --svg, the API's show with "svg", and the web page's picture.
+type SVGDrawer interface {
+	// SVG draws a state, as After gives it, on one line.
+	SVG(s Shown) string
+}
+
 // Batterer is a puzzle with a built-in battery of cases.
 type Batterer interface {
 	// Battery runs the first o.N cases on o.Workers goroutines and returns
@@ -144,6 +152,7 @@ type Options struct {
 	Seed     uint64
 	MinMoves int
 	WCA      bool // scramble: only states the WCA allows (Competitor)
+	SVG      bool // show, scramble: draw as SVG (SVGDrawer)
 	Colour   string
 	Workers  int
 	Moves    string

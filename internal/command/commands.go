@@ -267,11 +267,21 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 		a.Text = append(a.Text, state...)
 		a.Text = append(a.Text, '\t')
 		a.Text = append(a.Text, moves...)
-		a.Text = append(a.Text, '\n')
 		a.Set("moves", moves)
 		if dist >= 0 {
 			a.Set("distance", dist)
 		}
+		if o.SVG {
+			pic, err := drawSVG(p, state, o)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+				return ExitTable
+			}
+			a.Text = append(a.Text, '\t')
+			a.Text = append(a.Text, pic...)
+			a.Set("svg", pic)
+		}
+		a.Text = append(a.Text, '\n')
 		w.write(&a, "")
 		if w.failed() {
 			break
@@ -346,7 +356,14 @@ func runShow(p puzzle, e *env, o *options, args []string) int {
 	if o.Colour == "auto" {
 		colour = isTerminal(e.out.w)
 	}
-	s, err := p.Show(args[0], o, colour)
+	var s string
+	var err error
+	if o.SVG {
+		s, err = drawSVG(p, args[0], o)
+		s += "\n"
+	} else {
+		s, err = p.Show(args[0], o, colour)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
 		fmt.Fprintf(e.stdout, "error: %v\n", err)
@@ -354,6 +371,20 @@ func runShow(p puzzle, e *env, o *options, args []string) int {
 	}
 	fmt.Fprint(e.stdout, s)
 	return ExitOK
+}
+
+// drawSVG draws a state, read as show reads it, as an SVG image on one
+// line.
+func drawSVG(p puzzle, state string, o *options) (string, error) {
+	d, ok := p.(cli.SVGDrawer)
+	if !ok {
+		return "", fmt.Errorf("no SVG drawing of %s", p.Name())
+	}
+	s, err := p.After(state, "", o)
+	if err != nil {
+		return "", err
+	}
+	return d.SVG(s), nil
 }
 
 func isTerminal(w any) bool {

@@ -46,6 +46,11 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 			fs.StringVar(&o.Order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
 		}
 	}
+	svgFlag := func(usage string) {
+		if _, ok := p.(cli.SVGDrawer); ok {
+			fs.BoolVar(&o.SVG, "svg", false, usage)
+		}
+	}
 	switch cmd {
 	case "solve":
 		jsonFlag()
@@ -92,6 +97,7 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 		}
 		metricFlag()
 		orderFlag()
+		svgFlag("add each state's picture, an SVG image on one line: a third column (--json: svg)")
 	case "stats":
 		jsonFlag()
 		metricFlag()
@@ -100,6 +106,7 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 		if f.Moves {
 			metricFlag()
 		}
+		svgFlag("draw the state as an SVG image, on one line")
 		if f.Scramble {
 			fs.BoolVar(&o.Scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
 		}

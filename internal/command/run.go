@@ -9,7 +9,7 @@
 //	godtable verify PUZZLE [flags]              # stdin lines: STATE <TAB> SOLUTION
 //	godtable scramble PUZZLE [-n N] [--seed S]  # random states, uniformly drawn
 //	godtable stats PUZZLE [flags]               # states per distance, from the table
-//	godtable show PUZZLE STATE                  # draw the state
+//	godtable show PUZZLE STATE [--svg]          # draw the state (--svg: as an SVG image)
 //	godtable battery views [--n N]
 //	godtable serve [--addr 127.0.0.1:8080]      # the web page and the HTTP API
 //
@@ -69,7 +69,7 @@ const usageText = `usage:
   godtable verify PUZZLE [flags]              stdin lines: STATE <TAB> SOLUTION
   godtable scramble PUZZLE [-n N] [--seed S]  random states, uniformly drawn
   godtable stats PUZZLE [flags]               states per distance, from the table
-  godtable show PUZZLE STATE                  draw the state
+  godtable show PUZZLE STATE [--svg]          draw the state (--svg: as an SVG image)
   godtable battery %s [--n N]
   godtable serve [--addr 127.0.0.1:8080]      the web page and the HTTP API
   godtable gen DEF.tws -o TABLE.gdt           the table of a definition-file puzzle

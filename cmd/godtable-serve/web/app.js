@@ -81,6 +81,16 @@ function drawing(text) {
   return pre;
 }
 
+// picture is a state's picture: the command's SVG drawing (the one show
+// --svg writes), else the puzzle page's own.
+function picture(p, shown) {
+  if (!shown.svg) return p.picture(shown);
+  const box = el("div", "svg-picture");
+  // The server's own markup: shapes and escaped text, nothing else.
+  box.innerHTML = shown.svg;
+  return box;
+}
+
 // ---- The page's state and actions ---------------------------------------
 
 const ui = {
@@ -103,6 +113,7 @@ const ui = {
     $("count-fact").classList.toggle("hidden", !!p.answer);
     $("blocks-box").classList.toggle("hidden", !p.answer);
     $("scramble-moves").value = "";
+    $("picture").replaceChildren(); // the last puzzle's, until this one's comes
     // Each puzzle's own example: another's moves are not its moves.
     $("scramble-moves").placeholder = p.example || "";
     // A solution typed for the last puzzle is no solution of this one.
@@ -132,13 +143,13 @@ const ui = {
   // with it as the command would.
   async preview() {
     const state = $("state").value;
-    const r = await call(this.name, "show", { state });
+    const r = await call(this.name, "show", { state, svg: true });
     if (state !== $("state").value) return; // typed on since
     if (r.data.error) {
       $("picture").replaceChildren();
       return;
     }
-    $("picture").replaceChildren(this.p.picture(r.data));
+    $("picture").replaceChildren(picture(this.p, r.data));
   },
 
   clearAnswer() {
@@ -179,6 +190,9 @@ const ui = {
     $("solve").disabled = true;
     try {
       const r = await call(this.name, "solve", { state, ...this.options() });
+      // A state replaced meanwhile (a random one arriving) is not the one
+      // this answers: its answer must not be shown for the new one.
+      if (state !== $("state").value) return;
       if (r.data.error) { $("error").textContent = r.data.error; return; }
       if (this.p.answer) return this.p.answer(r.data);
       $("length").textContent = r.data.length ?? "–";
@@ -186,6 +200,7 @@ const ui = {
         call(this.name, "solve", { state, count: true, ...this.options() }),
         call(this.name, "solve", { state, all: true, limit: 50, ...this.options() }),
       ]);
+      if (state !== $("state").value) return;
       if (!count.data.error) $("count").textContent = count.data.count;
       if (!all.data.error) this.listAll(all.data, r.data.solution);
       await this.startSteps(r.data.solution);
@@ -234,10 +249,10 @@ const ui = {
     $("step").textContent = `${s.k} / ${s.tokens.length}`;
     $("first").disabled = $("prev").disabled = s.k === 0;
     $("next").disabled = s.k === s.tokens.length;
-    const r = await call(this.name, "show", { state: s.start, moves: this.p.join(s.tokens.slice(0, s.k)) });
+    const r = await call(this.name, "show", { state: s.start, moves: this.p.join(s.tokens.slice(0, s.k)), svg: true });
     if (seq !== this.seq) return; // stepped on since
     if (r.data.error) { $("error").textContent = r.data.error; return; }
-    const pic = this.p.picture(r.data);
+    const pic = picture(this.p, r.data);
     pic.id = "step-picture";
     pic.dataset.state = r.data.state;
     pic.dataset.k = s.k;

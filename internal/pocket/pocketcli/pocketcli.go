@@ -12,6 +12,7 @@ import (
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/pocket"
 )
@@ -21,6 +22,9 @@ type Puzzle struct{}
 
 // Name is "pocket".
 func (Puzzle) Name() string { return "pocket" }
+
+// SVG draws the cube as held, beside its net.
+func (Puzzle) SVG(s cli.Shown) string { return svg.Pocket(s.Faces) }
 
 // Aliases are the WCA's event ID and the cube's usual names.
 func (Puzzle) Aliases() []string {

@@ -10,6 +10,7 @@ import (
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/pyraminx"
+	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/pyraminx"
 )
@@ -19,6 +20,9 @@ type Puzzle struct{}
 
 // Name is "pyraminx".
 func (Puzzle) Name() string { return "pyraminx" }
+
+// SVG draws the net in triangles.
+func (Puzzle) SVG(s cli.Shown) string { return svg.Pyraminx(s.State) }
 
 // Aliases are the WCA's event ID and a short name.
 func (Puzzle) Aliases() []string { return []string{"pyram", "pyra"} }
