@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
 )
@@ -182,4 +183,134 @@ func TestBrowserSVG(t *testing.T) {
 		t.Errorf("after one move the page shows\n%s\nshow --svg\n%s", fills, strings.Join(wantFills, " "))
 	}
 	b.screenshot("pocket-svg-step")
+}
+
+// acnSpell is alg.cubing.net's spelling of a sequence: _ for a space, -
+// for a prime.
+func acnSpell(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(strings.Join(strings.Fields(s), " "), " ", "_"), "'", "-")
+}
+
+// A link to the page restores what it showed: the puzzle, the scramble or
+// the state, the metric and the answer; the pocket cube's and the
+// Pyraminx's answers open in alg.cubing.net with their setup and solution.
+func TestBrowserLinks(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+
+	// A pocket cube by a scramble, in QTM.
+	const scramble = "R U F'"
+	cube, _ := pocket.Scramble(scramble)
+	b.setInput("#scramble-moves", scramble)
+	b.click("#apply-scramble")
+	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, cube.Facelets()))
+	b.eval(`(() => { const e = document.getElementById("metric"); e.value = "qtm"; e.dispatchEvent(new Event("change")); return "" })()`)
+	sol, _, _ := b.solveOnPage()
+	best, _ := cube.Solve(lookup.QTM)
+	if sol != best.String() {
+		t.Fatalf("page %q, library %q", sol, best)
+	}
+	link := b.eval(`document.getElementById("share-link").href`)
+	if want := "?puzzle=pocket&scramble=R+U+F%27&metric=qtm&solve=1"; !strings.HasSuffix(link, want) || b.eval(`location.href`) != link {
+		t.Errorf("link %q, want it to end %q and be the page's address", link, want)
+	}
+	acn := b.eval(`document.getElementById("acn-link").href`)
+	if want := "https://alg.cubing.net/?puzzle=2x2x2&setup=" + acnSpell(scramble) + "&alg=" + acnSpell(sol); acn != want {
+		t.Errorf("alg.cubing.net link %q, want %q", acn, want)
+	}
+	// The page links to alg.cubing.net and loads nothing from it: its
+	// address is in an anchor alone, opened apart from the page.
+	if n := b.eval(`String([...document.querySelectorAll("[src], [href]")].filter((e) => (e.src || e.href || "").includes("alg.cubing.net")).map((e) => e.tagName + " " + e.target + " " + e.rel).join("|"))`); n != "A _blank noopener" {
+		t.Errorf("elements naming alg.cubing.net: %q, want the one link, opened apart", n)
+	}
+	c := newBrowser(t, link, 1200, 1000)
+	c.wait(`document.querySelector("#step-picture[data-k='0']") !== null`)
+	if st, m, got := c.eval(`document.getElementById("state").value`), c.eval(`document.getElementById("metric").value`), c.text("#solution"); st != cube.Facelets() || m != "qtm" || got != sol {
+		t.Errorf("the link opens state %s, metric %s, answer %q; want %s, qtm, %q", st, m, got, cube.Facelets(), sol)
+	}
+	if sc := c.eval(`document.getElementById("scramble-moves").value`); sc != scramble {
+		t.Errorf("the link opens with scramble %q", sc)
+	}
+
+	// A Pyraminx typed as stickers: the link carries the stickers, and
+	// alg.cubing.net's setup is the solution undone.
+	p, _ := pyraminx.Scramble("U L' R B' u l'")
+	b.choose("pyraminx")
+	b.setInput("#state", p.Stickers())
+	sol, _, _ = b.solveOnPage()
+	link = b.eval(`document.getElementById("share-link").href`)
+	if want := "?puzzle=pyraminx&state=" + p.Stickers() + "&solve=1"; !strings.HasSuffix(link, want) {
+		t.Errorf("link %q, want it to end %q", link, want)
+	}
+	acn = b.eval(`document.getElementById("acn-link").href`)
+	_, query, _ := strings.Cut(acn, "?")
+	var setup string
+	for _, kv := range strings.Split(query, "&") {
+		if v, ok := strings.CutPrefix(kv, "setup="); ok {
+			setup = strings.ReplaceAll(strings.ReplaceAll(v, "_", " "), "-", "'")
+		}
+	}
+	if made, err := pyraminx.Scramble(setup); err != nil || made != p || !strings.HasSuffix(acn, "&alg="+acnSpell(sol)) || !strings.HasPrefix(acn, "https://alg.cubing.net/?puzzle=pyraminx&") {
+		t.Errorf("alg.cubing.net link %q: its setup makes %v (%v), want %s", acn, made.Stickers(), err, p.Stickers())
+	}
+	d := newBrowser(t, link, 1200, 1000)
+	d.wait(`document.querySelector("#step-picture[data-k='0']") !== null`)
+	if st, got := d.eval(`document.getElementById("state").value`), d.text("#solution"); st != p.Stickers() || got != sol {
+		t.Errorf("the link opens %s with %q; want %s with %q", st, got, p.Stickers(), sol)
+	}
+	d.screenshot("pyraminx-link")
+
+	// A link with a scramble the puzzle cannot read says so.
+	e := newBrowser(t, srv.URL+"/?puzzle=pocket&scramble=R+Q", 1200, 1000)
+	_, perr := pocket.Scramble("R Q")
+	if got := e.text("#error"); perr == nil || got != perr.Error() {
+		t.Errorf("a bad scramble in the link: error %q, want %v", got, perr)
+	}
+}
+
+// Playback: play steps through the solution on its own, showing each move
+// as it is made, the pictures the command's states; the arrow keys step
+// and pause.
+func TestBrowserPlayback(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+	const scramble = "R U2 F' R"
+	b.setInput("#scramble-moves", scramble)
+	b.click("#apply-scramble")
+	cube, _ := pocket.Scramble(scramble)
+	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, cube.Facelets()))
+	sol, _, _ := b.solveOnPage()
+	toks := strings.Fields(sol)
+	b.click("#play")
+	if got := b.text("#play"); got != "pause" {
+		t.Errorf("playing, the button says %q", got)
+	}
+	for k := 1; k <= len(toks); k++ {
+		b.wait(fmt.Sprintf(`document.querySelector("#step-picture[data-k='%d']") !== null`, k))
+		if now := b.text("#move-now"); now != toks[k-1] {
+			t.Errorf("move %d: the page shows %q being made, want %q", k, now, toks[k-1])
+		}
+		after, _ := pocket.Scramble(scramble + " " + strings.Join(toks[:k], " "))
+		if st := b.eval(`document.getElementById("step-picture").dataset.state`); st != after.Facelets() {
+			t.Errorf("move %d: picture %s, want %s", k, st, after.Facelets())
+		}
+	}
+	b.wait(`document.getElementById("play").textContent === "play"`) // paused at the end
+	key := func(k string) {
+		b.eval(fmt.Sprintf(`(() => { document.body.dispatchEvent(new KeyboardEvent("keydown", {key: %q, bubbles: true})); return "" })()`, k))
+	}
+	key("ArrowLeft")
+	b.wait(fmt.Sprintf(`document.querySelector("#step-picture[data-k='%d']") !== null`, len(toks)-1))
+	key("Home")
+	b.wait(`document.querySelector("#step-picture[data-k='0']") !== null`)
+	key("ArrowRight")
+	b.wait(`document.querySelector("#step-picture[data-k='1']") !== null`)
+	if now := b.text("#move-now"); now != toks[0] {
+		t.Errorf("after the right arrow the page shows %q being made, want %q", now, toks[0])
+	}
+	key(" ")
+	b.wait(`document.getElementById("play").textContent === "pause"`)
+	key(" ")
+	b.wait(`document.getElementById("play").textContent === "play"`)
+	b.screenshot("pocket-playback")
 }

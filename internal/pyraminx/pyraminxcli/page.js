@@ -32,6 +32,7 @@ godtablePuzzles.pages.pyraminx = {
   how: "Pick a colour, then click the stickers of the net; or paste the 36 stickers of the faces F, L, R, D (nine each, row by row as the net shows them); or type a scramble such as U L' R B u.",
   solved: "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD",
   example: "U L' R B' u l'",
+  acn: "pyraminx", // alg.cubing.net's name for it
   // The table counts the body alone; each twisted tip is one move more.
   // Of the 81 tip settings, C(4, k) 2^k have k tips twisted.
   chartCounts(body) {
