@@ -314,3 +314,26 @@ func TestBrowserPlayback(t *testing.T) {
 	b.wait(`document.getElementById("play").textContent === "play"`)
 	b.screenshot("pocket-playback")
 }
+
+// A cstimer string (faces U R F D L B) pasted into its own box is read as
+// the command's --order urfdlb reads it; the box is the pocket cube's alone.
+func TestBrowserURFDLB(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+	const cstimer = "FLUDLUBDFFURBDDRULLRBRFB"
+	cube, err := pocket.ParseURFDLB(cstimer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.setInput("#urfdlb", cstimer)
+	b.click("#read-urfdlb")
+	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, cube.Facelets()))
+	sol, _, _ := b.solveOnPage()
+	if want := runOutput([]string{"solve", "pocket", "--order", "urfdlb", cstimer}, ""); sol+"\n" != want {
+		t.Errorf("page %q, command %q", sol, want)
+	}
+	b.choose("pyraminx")
+	if hidden := b.eval(`String(document.getElementById("order-row").classList.contains("hidden"))`); hidden != "true" {
+		t.Error("the Pyraminx shows the cstimer order box")
+	}
+}

@@ -114,6 +114,8 @@ const ui = {
     $("how").textContent = p.how;
     $("scramble-row").classList.toggle("hidden", !p.scramble);
     $("metric-row").classList.toggle("hidden", !p.metric);
+    $("order-row").classList.toggle("hidden", !p.order);
+    $("urfdlb").value = "";
     $("stats-section").classList.toggle("hidden", !p.table);
     $("all-box").classList.toggle("hidden", !p.table);
     // A puzzle that shows its answer its own way (the views' layers) has
@@ -243,6 +245,19 @@ const ui = {
     }
     this.setState(r.data.state, false, moves.trim());
     return true;
+  },
+
+  // readURFDLB reads facelets in the order U R F D L B (cstimer's, the
+  // command's --order urfdlb) into the state, which the page keeps in the
+  // net's order.
+  async readURFDLB() {
+    const r = await call(this.name, "show", { state: $("urfdlb").value, order: "urfdlb" });
+    if (r.data.error) {
+      this.clearAnswer();
+      $("error").textContent = r.data.error;
+      return;
+    }
+    this.setState(r.data.state);
   },
 
   async solve() {
@@ -413,6 +428,8 @@ function init() {
     ui.writeLink();
   });
   $("apply-scramble").addEventListener("click", () => ui.applyScramble());
+  $("read-urfdlb").addEventListener("click", () => ui.readURFDLB());
+  $("urfdlb").addEventListener("keydown", (e) => { if (e.key === "Enter") ui.readURFDLB(); });
   $("scramble-moves").addEventListener("keydown", (e) => { if (e.key === "Enter") ui.applyScramble(); });
   $("solve").addEventListener("click", () => ui.solve());
   $("random").addEventListener("click", () => ui.random());
@@ -453,7 +470,7 @@ function init() {
     o.value = info.name;
     $("puzzle").appendChild(o);
     const p = puzzles[info.name] || (puzzles[info.name] = plainPage());
-    Object.assign(p, { scramble: info.scramble, metric: info.metric, table: info.table });
+    Object.assign(p, { scramble: info.scramble, metric: info.metric, table: info.table, order: info.order });
   }
   ui.choose($("puzzle").value);
   ui.restore(opened).finally(() => { document.body.dataset.ready = "1"; });
