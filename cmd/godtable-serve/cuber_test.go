@@ -174,10 +174,19 @@ func TestBrowserSVG(t *testing.T) {
 	b.stepThrough(1)
 	fills := b.eval(`[...document.querySelectorAll("#step-picture svg polygon, #step-picture svg rect")].map((e) => e.getAttribute("fill")).join(" ")`)
 	after := b.eval(`document.getElementById("step-picture").dataset.state`)
-	want := runOutput([]string{"show", "pocket", "--svg", after}, "")
+	args := []string{"show", "pocket", "--svg", after}
+	if toks := strings.Fields(b.text("#solution")); len(toks) > 1 {
+		args = append(args, "--next", toks[1]) // the arrow of the move to come
+	}
+	want := runOutput(args, "")
 	var wantFills []string
-	for _, part := range strings.Split(want, `fill="`)[1:] {
-		wantFills = append(wantFills, part[:strings.Index(part, `"`)])
+	for _, elem := range strings.Split(want, "<")[1:] {
+		if !strings.HasPrefix(elem, "polygon ") && !strings.HasPrefix(elem, "rect ") {
+			continue
+		}
+		_, fill, _ := strings.Cut(elem, ` fill="`)
+		fill, _, _ = strings.Cut(fill, `"`)
+		wantFills = append(wantFills, fill)
 	}
 	if fills != strings.Join(wantFills, " ") {
 		t.Errorf("after one move the page shows\n%s\nshow --svg\n%s", fills, strings.Join(wantFills, " "))
@@ -287,12 +296,23 @@ func TestBrowserPlayback(t *testing.T) {
 	}
 	for k := 1; k <= len(toks); k++ {
 		b.wait(fmt.Sprintf(`document.querySelector("#step-picture[data-k='%d']") !== null`, k))
-		if now := b.text("#move-now"); now != toks[k-1] {
-			t.Errorf("move %d: the page shows %q being made, want %q", k, now, toks[k-1])
-		}
 		after, _ := pocket.Scramble(scramble + " " + strings.Join(toks[:k], " "))
 		if st := b.eval(`document.getElementById("step-picture").dataset.state`); st != after.Facelets() {
 			t.Errorf("move %d: picture %s, want %s", k, st, after.Facelets())
+		}
+		// The move to come, named and drawn as an arrow on its face,
+		// as show --svg --next draws it.
+		next, args := "", []string{"show", "pocket", "--svg", after.Facelets()}
+		if k < len(toks) {
+			next = "next: " + toks[k]
+			args = append(args, "--next", toks[k])
+		}
+		if now := b.text("#move-now"); now != next {
+			t.Errorf("after move %d the page shows %q, want %q", k, now, next)
+		}
+		arrows := b.eval(`String(document.querySelectorAll("#step-picture svg polyline").length)`)
+		if want := runOutput(args, ""); arrows != fmt.Sprint(strings.Count(want, "<polyline")) {
+			t.Errorf("after move %d: %s arrow lines, show --svg --next draws %d", k, arrows, strings.Count(want, "<polyline"))
 		}
 	}
 	b.wait(`document.getElementById("play").textContent === "play"`) // paused at the end
@@ -305,8 +325,8 @@ func TestBrowserPlayback(t *testing.T) {
 	b.wait(`document.querySelector("#step-picture[data-k='0']") !== null`)
 	key("ArrowRight")
 	b.wait(`document.querySelector("#step-picture[data-k='1']") !== null`)
-	if now := b.text("#move-now"); now != toks[0] {
-		t.Errorf("after the right arrow the page shows %q being made, want %q", now, toks[0])
+	if now := b.text("#move-now"); now != "next: "+toks[1] {
+		t.Errorf("after the right arrow the page shows %q, want the next move, %q", now, toks[1])
 	}
 	key(" ")
 	b.wait(`document.getElementById("play").textContent === "pause"`)
@@ -335,5 +355,23 @@ func TestBrowserURFDLB(t *testing.T) {
 	b.choose("pyraminx")
 	if hidden := b.eval(`String(document.getElementById("order-row").classList.contains("hidden"))`); hidden != "true" {
 		t.Error("the Pyraminx shows the cstimer order box")
+	}
+}
+
+// The API's show marks the next move as show --svg --next does, and
+// refuses one the drawing cannot mark with a 400 naming it.
+func TestShowSVGNext(t *testing.T) {
+	h := newHandler(io.Discard)
+	code, body := post(t, h, "POST", "/api/v1/pyraminx/show", `{"state": "U L", "scramble": true, "svg": true, "next": "l'"}`)
+	var got struct{ SVG string }
+	if err := json.Unmarshal([]byte(body), &got); code != http.StatusOK || err != nil {
+		t.Fatalf("%d %s (%v)", code, body, err)
+	}
+	if want := runOutput([]string{"show", "pyraminx", "--svg", "--next", "l'", "--scramble", "U L"}, ""); got.SVG+"\n" != want || !strings.Contains(want, "<polyline") {
+		t.Errorf("API svg\n%.200s\ncommand\n%.200s", got.SVG, want)
+	}
+	code, body = post(t, h, "POST", "/api/v1/pyraminx/show", `{"state": "U L", "scramble": true, "svg": true, "next": "F"}`)
+	if code != http.StatusBadRequest || !strings.Contains(body, `--next \"F\"`) {
+		t.Errorf("a move the drawing cannot mark: %d %s", code, body)
 	}
 }

@@ -116,6 +116,15 @@ type SVGDrawer interface {
 	SVG(s Shown) string
 }
 
+// ArrowDrawer is an SVGDrawer that can also show the move about to be made,
+// as an arrow on the puzzle (show --svg --next, the page's playback).
+type ArrowDrawer interface {
+	// SVGNext draws a state with an arrow for the move next, one of the
+	// moves the puzzle's answers are made of, or gives an error naming
+	// what it takes.
+	SVGNext(s Shown, next string) (string, error)
+}
+
 // Batterer is a puzzle with a built-in battery of cases.
 type Batterer interface {
 	// Battery runs the first o.N cases on o.Workers goroutines and returns
@@ -151,8 +160,9 @@ type Options struct {
 	N        int
 	Seed     uint64
 	MinMoves int
-	WCA      bool // scramble: only states the WCA allows (Competitor)
-	SVG      bool // show, scramble: draw as SVG (SVGDrawer)
+	WCA      bool   // scramble: only states the WCA allows (Competitor)
+	SVG      bool   // show, scramble: draw as SVG (SVGDrawer)
+	Next     string // show --svg: the move about to be made (ArrowDrawer)
 	Colour   string
 	Workers  int
 	Moves    string

@@ -384,6 +384,9 @@ func drawSVG(p puzzle, state string, o *options) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if a, ok := p.(cli.ArrowDrawer); ok && o.Next != "" {
+		return a.SVGNext(s, o.Next)
+	}
 	return d.SVG(s), nil
 }
 

@@ -107,6 +107,9 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 			metricFlag()
 		}
 		svgFlag("draw the state as an SVG image, on one line")
+		if _, ok := p.(cli.ArrowDrawer); ok {
+			fs.StringVar(&o.Next, "next", "", "with --svg, draw an arrow for the `MOVE` about to be made")
+		}
 		if f.Scramble {
 			fs.BoolVar(&o.Scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
 		}
@@ -145,6 +148,16 @@ func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 	}
 	if o.Colour != "auto" && o.Colour != "always" && o.Colour != "never" {
 		return fmt.Errorf("unknown --color %q (want auto, always or never)", o.Colour)
+	}
+	if o.Next != "" && !o.SVG {
+		return fmt.Errorf("--next %q without --svg: it marks the SVG drawing", o.Next)
+	}
+	if a, ok := p.(cli.ArrowDrawer); ok && o.Next != "" {
+		// A move the drawing cannot mark is a bad flag, said before
+		// any state is read.
+		if _, err := a.SVGNext(cli.Shown{}, o.Next); err != nil {
+			return err
+		}
 	}
 	if o.Limit != 0 && !o.All {
 		return fmt.Errorf("--limit %d without --all: it caps the list --all writes", o.Limit)

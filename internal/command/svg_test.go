@@ -66,3 +66,35 @@ func TestSVG(t *testing.T) {
 		}
 	}
 }
+
+// show --svg --next draws the arrow the puzzle's drawing gives; a move it
+// cannot mark, or --next without --svg, is bad usage, said in one line
+// naming the flag.
+func TestSVGNext(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := Run([]string{"show", "2x2", "--svg", "--next", "R'", "--scramble", "R U"}, nil, &out, &errs); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs.String())
+	}
+	if strings.Count(out.String(), "<polyline") != 2 || !strings.Contains(out.String(), `class="arrow-head"`) {
+		t.Errorf("no arrow: %.200s", out.String())
+	}
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"show", "pocket", "--svg", "--next", "D", "UUUULLFFRRBBLLFFRRBBDDDD"}, `--next "D": want one of R U F, plain or with ' or 2`},
+		{[]string{"show", "pyraminx", "--svg", "--next", "U2", "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD"}, `--next "U2": want one of U L R B u l r b, plain or with '`},
+		{[]string{"show", "pocket", "--next", "R", "UUUULLFFRRBBLLFFRRBBDDDD"}, `--next "R" without --svg`},
+	} {
+		out.Reset()
+		errs.Reset()
+		if code := Run(c.args, nil, &out, &errs); code != ExitUsage || !strings.Contains(strings.SplitN(errs.String(), "\n", 2)[0], c.msg) || out.Len() != 0 {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errs.String(), ExitUsage, c.msg)
+		}
+	}
+	// The boards draw no arrows: the flag is not theirs.
+	errs.Reset()
+	if code := Run([]string{"show", "rotgrid", "--svg", "--next", "TL", "123456789"}, nil, &out, &errs); code != ExitUsage || !strings.Contains(errs.String(), "flag provided but not defined: -next") {
+		t.Errorf("rotgrid --next: exit %d, %q", code, errs.String())
+	}
+}

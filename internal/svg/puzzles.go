@@ -1,9 +1,33 @@
 package svg
 
 import (
+	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
+
+// turn reads a move to mark with an arrow: its name among names, and which
+// way: 1 clockwise, -1 anticlockwise, 2 a half turn (with half, "X2";
+// else "X2" is refused).
+func turn(move string, names string, half bool) (name string, way int, err error) {
+	base, suffix := move, ""
+	if i := strings.IndexAny(move, "'2"); i > 0 {
+		base, suffix = move[:i], move[i:]
+	}
+	if len(base) != 1 || !strings.Contains(names, base) {
+		return "", 0, fmt.Errorf("--next %q: want one of %s, plain or with '%s", move, strings.Join(strings.Split(names, ""), " "), map[bool]string{true: " or 2", false: ""}[half])
+	}
+	switch {
+	case suffix == "":
+		return base, 1, nil
+	case suffix == "'":
+		return base, -1, nil
+	case suffix == "2" && half:
+		return base, 2, nil
+	}
+	return "", 0, fmt.Errorf("--next %q: want one of %s, plain or with '%s", move, strings.Join(strings.Split(names, ""), " "), map[bool]string{true: " or 2", false: ""}[half])
+}
 
 // pocketRows lays out the pocket cube's net: the sticker (0..23 for A..X)
 // in each of its six rows of eight cells, -1 for none.
@@ -16,8 +40,19 @@ var pocketRows = [6][8]int{
 // Pocket draws a pocket cube as it is held, seen from above, front and
 // right (the faces U, F and R, isometric), beside its net. faces holds the
 // face (0..5 for U R F D L B) whose colour each sticker A..X has, as
-// cli.Shown gives it; a value out of range is drawn grey.
-func Pocket(faces []int) string {
+// cli.Shown gives it; a value out of range is drawn grey. next, if not
+// empty, is a move about to be made (R U F, plain, ' or 2: the moves of
+// an answer), drawn as an arrow on its face, the way it turns (a half turn
+// marked 2); another move is an error.
+func Pocket(faces []int, next string) (string, error) {
+	var face string
+	var way int
+	if next != "" {
+		var err error
+		if face, way, err = turn(next, "RUF", true); err != nil {
+			return "", err
+		}
+	}
 	const u = 34.0  // a sticker's edge on the cube
 	const s = 24.0  // a sticker's edge on the net
 	const pad = 8.0 // the margin
@@ -57,6 +92,35 @@ func Pocket(faces []int) string {
 			quad(at([4]int{8, 9, 16, 17}[2*r+c]), [4][3]float64{{2, x, top}, {2, x + 1, top}, {2, x + 1, top - 1}, {2, x, top - 1}})
 		}
 	}
+	if face != "" {
+		// Around the face's centre, in its own plane: a and b run to
+		// the right and up as the face is seen from outside, so that
+		// clockwise is a falling angle.
+		on := func(a, b float64) (float64, float64) {
+			switch face {
+			case "U":
+				return p(a, b, 2)
+			case "F":
+				return p(a, 0, b)
+			}
+			return p(2, a, b)
+		}
+		sweep := -270.0
+		if way == -1 {
+			sweep = 270
+		}
+		var pts []float64
+		for k := 0; k <= 27; k++ {
+			th := (150 + sweep*float64(k)/27) * math.Pi / 180
+			x, y := on(1+0.55*math.Cos(th), 1+0.55*math.Sin(th))
+			pts = append(pts, x, y)
+		}
+		d.arrow(7, pts...)
+		if way == 2 {
+			x, y := on(1, 1)
+			d.text(x, y, 16, arrowColour, "2")
+		}
+	}
 	// The net, as the README draws it.
 	nx := pad + cubeW + 2*pad
 	for r, row := range pocketRows {
@@ -66,12 +130,16 @@ func Pocket(faces []int) string {
 			}
 		}
 	}
-	return d.String()
+	return d.String(), nil
 }
 
 // pyraminxColours are the Pyraminx's faces' colours, F L R D: green, red,
 // blue, yellow.
 var pyraminxColours = map[byte]string{'F': faceColours[2], 'L': faceColours[1], 'R': faceColours[5], 'D': faceColours[3]}
+
+// pyraminxMargin is the room around the Pyraminx's net: enough for the
+// arrow round a corner that sticks out of it.
+const pyraminxMargin = 30.0
 
 // pyraminxRows lays out the Pyraminx's net, the README's: the faces L F R
 // side by side with D below F, together one triangle pointing down, six
@@ -85,10 +153,21 @@ var pyraminxRows = [6][]int{
 // Pyraminx draws the Pyraminx's net in triangles: the four faces, each of
 // nine triangular stickers, F pointing up between L and R, D below it.
 // stickers are the 36 letters F L R D of cli.Shown's state; another
-// letter is drawn grey.
-func Pyraminx(stickers string) string {
+// letter is drawn grey. next, if not empty, is a move about to be made (U
+// L R B, u l r b, plain or '), drawn as an arrow around its corner on the
+// net (B's at the bottom), clockwise as seen from the corner, smaller for a
+// tip; another move is an error.
+func Pyraminx(stickers, next string) (string, error) {
+	var corner string
+	var way int
+	if next != "" {
+		var err error
+		if corner, way, err = turn(next, "ULRBulrb", false); err != nil {
+			return "", err
+		}
+	}
 	const a = 34.0 // a small triangle's edge
-	const pad = 8.0
+	const pad = pyraminxMargin
 	h := a * math.Sqrt(3) / 2
 	d := newDoc(pad+6*a+pad, pad+6*h+pad, "Pyraminx")
 	for y, row := range pyraminxRows {
@@ -114,7 +193,30 @@ func Pyraminx(stickers string) string {
 	d.outline(pad+3*a, pad, pad+4.5*a, mid, pad+1.5*a, mid)
 	d.outline(pad+3*a, pad, pad+6*a, pad, pad+4.5*a, mid)
 	d.outline(pad+1.5*a, mid, pad+4.5*a, mid, pad+3*a, pad+6*h)
-	return d.String()
+	if corner != "" {
+		// The net is seen from outside, so clockwise around a corner
+		// on it is clockwise seen from that corner: with y pointing
+		// down, a rising angle.
+		at := map[string][2]float64{"U": {pad + 3*a, pad}, "L": {pad + 1.5*a, mid}, "R": {pad + 4.5*a, mid}, "B": {pad + 3*a, pad + 6*h}}[strings.ToUpper(corner)]
+		r := 0.62 * a
+		if corner != strings.ToUpper(corner) {
+			r = 0.36 * a // a tip alone
+		}
+		// The arc's gap, 90 degrees wide, faces out of the net (its
+		// centre's direction given), where no sticker is hidden.
+		start := map[string]float64{"U": 270, "L": 150, "R": 30, "B": 90}[strings.ToUpper(corner)] + 45
+		sweep := 270.0
+		if way == -1 {
+			start, sweep = start+270, -270
+		}
+		var pts []float64
+		for k := 0; k <= 27; k++ {
+			th := (start + sweep*float64(k)/27) * math.Pi / 180
+			pts = append(pts, at[0]+r*math.Cos(th), at[1]+r*math.Sin(th))
+		}
+		d.arrow(6, pts...)
+	}
+	return d.String(), nil
 }
 
 // numberColours tint the numbers 1, 2, 3 of the rotation game.

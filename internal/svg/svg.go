@@ -96,3 +96,37 @@ func faceColour(f int) string {
 	}
 	return unknown
 }
+
+// arrowColour draws the arrows of a move about to be made, dark on a pale
+// outline so that they show on every sticker colour.
+const arrowColour = "#1d2330"
+
+// arrow adds a move's arrow: a line through the points (x0, y0, x1, y1,
+// ...) with a head at its end, of the given size.
+func (d *doc) arrow(size float64, pts ...float64) {
+	n := len(pts)
+	line := func(colour string, width float64) {
+		d.b.WriteString(`<polyline points="`)
+		for i := 0; i+1 < n-2; i += 2 { // the head covers the last point
+			if i > 0 {
+				d.b.WriteByte(' ')
+			}
+			d.b.WriteString(num(pts[i]) + "," + num(pts[i+1]))
+		}
+		d.b.WriteString(`" fill="none" stroke="` + colour + `" stroke-width="` + num(width) + `" stroke-linecap="round" stroke-linejoin="round"/>`)
+	}
+	line("#ffffff", 6)
+	line(arrowColour, 3)
+	// The head: a triangle along the last segment.
+	ex, ey := pts[n-2], pts[n-1]
+	dx, dy := ex-pts[n-4], ey-pts[n-3]
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return
+	}
+	dx, dy = dx/l, dy/l
+	bx, by := ex-dx*size, ey-dy*size
+	d.b.WriteString(`<polygon class="arrow-head" points="` + num(ex+dx*size*0.4) + "," + num(ey+dy*size*0.4) + " " +
+		num(bx-dy*size*0.6) + "," + num(by+dx*size*0.6) + " " + num(bx+dy*size*0.6) + "," + num(by-dx*size*0.6) +
+		`" fill="` + arrowColour + `" stroke="#ffffff" stroke-width="1.5" stroke-linejoin="round"/>`)
+}

@@ -45,9 +45,11 @@ func parse(t *testing.T, doc string) (shapes []shape, texts []string) {
 				attr[a.Name.Local] = a.Value
 			}
 			switch e.Name.Local {
+			case "polyline":
+				continue // an arrow's line (see arrowLine)
 			case "polygon":
-				if attr["fill"] == "none" {
-					continue // a face's border
+				if attr["fill"] == "none" || attr["class"] == "arrow-head" {
+					continue // a face's border, an arrow's head
 				}
 				var s shape
 				s.fill = attr["fill"]
@@ -111,7 +113,7 @@ func TestPocketDrawing(t *testing.T) {
 		t.Fatal(err)
 	}
 	fs := faces(cube)
-	shapes, _ := parse(t, Pocket(fs))
+	shapes, _ := parse(t, must(Pocket(fs, "")))
 	if len(shapes) != 12+24 {
 		t.Fatalf("%d shapes, want 12 on the cube and 24 on the net", len(shapes))
 	}
@@ -171,7 +173,7 @@ func inside(x, y float64, a, b, c [2]float64) bool {
 // The Pyraminx's 36 stickers are triangles, nine in each face's border,
 // coloured as the stickers say.
 func TestPyraminxDrawing(t *testing.T) {
-	const a, pad = 34.0, 8.0
+	const a, pad = 34.0, pyraminxMargin
 	h := a * math.Sqrt(3) / 2
 	mid := pad + 3*h
 	borders := map[byte][3][2]float64{
@@ -181,7 +183,7 @@ func TestPyraminxDrawing(t *testing.T) {
 		'D': {{pad + 1.5*a, mid}, {pad + 4.5*a, mid}, {pad + 3*a, pad + 6*h}},
 	}
 	solved := pyraminx.Position{}.Stickers()
-	shapes, _ := parse(t, Pyraminx(solved))
+	shapes, _ := parse(t, must(Pyraminx(solved, "")))
 	if len(shapes) != 36 {
 		t.Fatalf("%d shapes, want 36", len(shapes))
 	}
@@ -212,7 +214,7 @@ func TestPyraminxDrawing(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := p.Stickers()
-	shapes, _ = parse(t, Pyraminx(st))
+	shapes, _ = parse(t, must(Pyraminx(st, "")))
 	k := 0
 	for _, row := range pyraminxRows {
 		for _, i := range row {
@@ -256,6 +258,142 @@ func TestBoards(t *testing.T) {
 	for k, s := range shapes {
 		if full := s.fill != "#ffffff"; full != (k < 4 || k == 47) {
 			t.Errorf("views cell %d filled %v", k, full)
+		}
+	}
+}
+
+func must(s string, err error) string {
+	if err != nil {
+		panic(err)
+	}
+	return s
+}
+
+// arrowLine returns the points of a drawing's arrow, the dark line's (the
+// second of the two drawn), and whether it has a head.
+func arrowLine(t *testing.T, doc string) (pts [][2]float64, head bool) {
+	t.Helper()
+	parts := strings.Split(doc, `<polyline points="`)
+	if len(parts) != 3 {
+		t.Fatalf("%d arrow lines, want 2 (outline and line)", len(parts)-1)
+	}
+	list, _, _ := strings.Cut(parts[2], `"`)
+	for _, p := range strings.Fields(list) {
+		x, y, _ := strings.Cut(p, ",")
+		pts = append(pts, [2]float64{atof(t, x), atof(t, y)})
+	}
+	return pts, strings.Contains(doc, `class="arrow-head"`)
+}
+
+// turning is the angle, in degrees, that points sweep around (cx, cy):
+// positive anticlockwise in the (a, b) frame they are given in.
+func turning(pts [][2]float64, cx, cy float64) float64 {
+	total := 0.0
+	for k := 1; k < len(pts); k++ {
+		a0 := math.Atan2(pts[k-1][1]-cy, pts[k-1][0]-cx)
+		a1 := math.Atan2(pts[k][1]-cy, pts[k][0]-cx)
+		d := a1 - a0
+		for d > math.Pi {
+			d -= 2 * math.Pi
+		}
+		for d < -math.Pi {
+			d += 2 * math.Pi
+		}
+		total += d
+	}
+	return total * 180 / math.Pi
+}
+
+// The pocket cube's arrow lies on the face of the move and turns the way
+// the move turns it, seen from outside: its points, projected back onto
+// the face, go round the face's centre clockwise for R, anticlockwise for
+// R'.
+func TestPocketArrow(t *testing.T) {
+	const u, pad = 34.0, 8.0
+	cos30 := math.Sqrt(3) / 2
+	solved := faces(pocket.Cube{})
+	top := func(doc string) float64 { s, _ := parse(t, doc); return s[0].pts[0][1] }
+	for _, c := range []struct {
+		move string
+		face string
+		turn float64 // degrees, in the face's (right, up) frame
+	}{
+		{"R", "R", -1}, {"R'", "R", 1}, {"R2", "R", -1}, {"U", "U", -1}, {"U'", "U", 1}, {"F", "F", -1}, {"F2", "F", -1},
+	} {
+		doc := must(Pocket(solved, c.move))
+		pts, head := arrowLine(t, doc)
+		oy := top(doc) + 3*u
+		var onFace [][2]float64
+		for _, p := range pts {
+			sum := (p[0] - pad) / cos30 / u
+			diff := 2 * (p[1] - oy) / u
+			var a, b float64
+			switch c.face {
+			case "U": // z = 2: (x, y)
+				a, b = (sum+diff+4)/2, (sum-diff-4)/2
+			case "F": // y = 0: (x, z)
+				a, b = sum, (sum-diff)/2
+			case "R": // x = 2: (y, z)
+				a = sum - 2
+				b = (2 - a - diff) / 2
+			}
+			if a < 0 || a > 2 || b < 0 || b > 2 {
+				t.Fatalf("%s: arrow point (%.2f, %.2f) off face %s", c.move, a, b, c.face)
+			}
+			onFace = append(onFace, [2]float64{a, b})
+		}
+		// Three quarters of a turn, less the last step, which the head
+		// covers.
+		if sweep := turning(onFace, 1, 1); math.Abs(sweep-260*c.turn) > 1 || !head {
+			t.Errorf("%s: the arrow turns %.0f degrees round %s's centre (head %v), want %.0f", c.move, sweep, c.face, head, 260*c.turn)
+		}
+		if half := strings.Contains(doc, ">2</text>"); half != strings.HasSuffix(c.move, "2") {
+			t.Errorf("%s: marked as a half turn: %v", c.move, half)
+		}
+	}
+	for _, bad := range []string{"D", "L'", "x", "R3", "RU", "r"} {
+		if _, err := Pocket(solved, bad); err == nil || !strings.Contains(err.Error(), "--next") {
+			t.Errorf("Pocket(%q): %v, want an error", bad, err)
+		}
+	}
+}
+
+// The Pyraminx's arrow goes round its corner on the net, clockwise (seen
+// from the corner, on the net seen from outside) for U, the other way for
+// U'; a tip's is smaller. U moves F's stickers by U to L's: on the net,
+// from below U to its left, clockwise on the screen.
+func TestPyraminxArrow(t *testing.T) {
+	const a, pad = 34.0, pyraminxMargin
+	h := a * math.Sqrt(3) / 2
+	corners := map[string][2]float64{"U": {pad + 3*a, pad}, "L": {pad + 1.5*a, pad + 3*h}, "R": {pad + 4.5*a, pad + 3*h}, "B": {pad + 3*a, pad + 6*h}}
+	solved := pyraminx.Position{}.Stickers()
+	radius := map[bool]float64{}
+	for _, move := range []string{"U", "U'", "L", "L'", "R", "R'", "B", "B'", "u", "u'", "l", "r", "b'"} {
+		pts, head := arrowLine(t, must(Pyraminx(solved, move)))
+		c := corners[strings.ToUpper(move[:1])]
+		// Three quarters of a turn, less the last step, which the head
+		// covers; the screen's y points down, so clockwise is a rising
+		// angle.
+		want := 260.0
+		if strings.HasSuffix(move, "'") {
+			want = -260
+		}
+		if sweep := turning(pts, c[0], c[1]); math.Abs(sweep-want) > 1 || !head {
+			t.Errorf("%s: the arrow turns %.0f degrees round its corner (head %v), want %.0f", move, sweep, head, want)
+		}
+		r := math.Hypot(pts[0][0]-c[0], pts[0][1]-c[1])
+		tip := move[:1] != strings.ToUpper(move[:1])
+		if old, ok := radius[tip]; ok && math.Abs(old-r) > 0.01 {
+			t.Errorf("%s: radius %.1f, another's %.1f", move, r, old)
+		}
+		radius[tip] = r
+	}
+	if radius[true] >= radius[false] {
+		t.Errorf("a tip's arrow (radius %.1f) is not smaller than a corner's (%.1f)", radius[true], radius[false])
+	}
+	for _, bad := range []string{"U2", "D", "F", "x", "UL"} {
+		if _, err := Pyraminx(solved, bad); err == nil {
+			t.Errorf("Pyraminx(%q): no error", bad)
 		}
 	}
 }

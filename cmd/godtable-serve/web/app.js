@@ -348,12 +348,16 @@ const ui = {
       sol.append(sp, document.createTextNode(this.p.join(["", ""])));
     });
     $("step").textContent = `${s.k} / ${s.tokens.length}`;
-    // The move just made, which the picture shows done.
-    $("move-now").textContent = s.k > 0 ? s.tokens[s.k - 1] : "";
+    // The move about to be made, which the picture marks with an arrow
+    // where the puzzle's drawing can.
+    const next = s.k < s.tokens.length ? s.tokens[s.k] : "";
+    $("move-now").textContent = next ? "next: " + next : "";
     $("first").disabled = $("prev").disabled = s.k === 0;
     $("next").disabled = s.k === s.tokens.length;
     $("play").disabled = s.tokens.length === 0;
-    const r = await call(this.name, "show", { state: s.start, moves: this.p.join(s.tokens.slice(0, s.k)), svg: true });
+    const ask = { state: s.start, moves: this.p.join(s.tokens.slice(0, s.k)), svg: true };
+    if (this.p.arrows && next) ask.next = next;
+    const r = await call(this.name, "show", ask);
     if (seq !== this.seq) return; // stepped on since
     if (r.data.error) { $("error").textContent = r.data.error; return; }
     const pic = picture(this.p, r.data);

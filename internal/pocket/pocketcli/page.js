@@ -30,6 +30,7 @@ godtablePuzzles.pages.pocket = {
   solved: "UUUULLFFRRBBLLFFRRBBDDDD",
   example: "R U2 F'",
   acn: "2x2x2", // alg.cubing.net's name for it
+  arrows: true, // its drawing marks the next move (show --next)
   paint: 0,
   editor(box, state) {
     const pal = el("div", "palette");

@@ -24,7 +24,13 @@ type Puzzle struct{}
 func (Puzzle) Name() string { return "pocket" }
 
 // SVG draws the cube as held, beside its net.
-func (Puzzle) SVG(s cli.Shown) string { return svg.Pocket(s.Faces) }
+func (p Puzzle) SVG(s cli.Shown) string {
+	d, _ := p.SVGNext(s, "") // no move: nothing to refuse
+	return d
+}
+
+// SVGNext draws the cube with an arrow for the move about to be made.
+func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) { return svg.Pocket(s.Faces, next) }
 
 // Aliases are the WCA's event ID and the cube's usual names.
 func (Puzzle) Aliases() []string {

@@ -33,6 +33,7 @@ godtablePuzzles.pages.pyraminx = {
   solved: "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD",
   example: "U L' R B' u l'",
   acn: "pyraminx", // alg.cubing.net's name for it
+  arrows: true, // its drawing marks the next move (show --next)
   // The table counts the body alone; each twisted tip is one move more.
   // Of the 81 tip settings, C(4, k) 2^k have k tips twisted.
   chartCounts(body) {

@@ -22,7 +22,13 @@ type Puzzle struct{}
 func (Puzzle) Name() string { return "pyraminx" }
 
 // SVG draws the net in triangles.
-func (Puzzle) SVG(s cli.Shown) string { return svg.Pyraminx(s.State) }
+func (p Puzzle) SVG(s cli.Shown) string {
+	d, _ := p.SVGNext(s, "") // no move: nothing to refuse
+	return d
+}
+
+// SVGNext draws the net with an arrow for the move about to be made.
+func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) { return svg.Pyraminx(s.State, next) }
 
 // Aliases are the WCA's event ID and a short name.
 func (Puzzle) Aliases() []string { return []string{"pyram", "pyra"} }
