@@ -165,7 +165,41 @@ func TestBrowserSVG(t *testing.T) {
 		if got != fmt.Sprint(shapes) {
 			t.Errorf("%s: the page's picture has %s shapes, show --svg %d", name, got, shapes)
 		}
+		b.screenshot("page-" + name)
 	}
+	// The Pyraminx's editor is triangles too, laid out as the picture:
+	// sticker by sticker, the same colours in the same order.
+	b.choose("pyraminx")
+	b.setInput("#scramble-moves", "U L' R B' u l'")
+	b.click("#apply-scramble")
+	p, _ := pyraminx.Scramble("U L' R B' u l'")
+	b.wait(fmt.Sprintf(`document.querySelector("#picture svg") !== null && document.getElementById("state").value === %q`, p.Stickers()))
+	b.wait(`document.querySelectorAll("#picture svg polygon:not([fill=none])").length === 36`)
+	editor := b.eval(`[...document.querySelectorAll("#net button")].map((e) => e.dataset.i + (e.classList.contains("up") ? "^" : "v") + getComputedStyle(e).backgroundColor).join(" ")`)
+	picture := b.eval(`(() => { const c = document.createElement("canvas").getContext("2d"); return [...document.querySelectorAll("#picture svg polygon:not([fill=none])")].map((e) => { c.fillStyle = e.getAttribute("fill"); return c.fillStyle; }).join(" "); })()`)
+	pics := strings.Fields(picture)
+	cells := strings.Fields(strings.ReplaceAll(editor, ", ", ","))
+	if len(cells) != 36 || len(pics) != 36 {
+		t.Fatalf("%d editor cells, %d picture stickers", len(cells), len(pics))
+	}
+	row, inRow := 0, 0
+	for k, c := range cells {
+		// Rows of 11, 9, 7, 5, 3 and 1, each pointing down, up, down...
+		if inRow == 11-2*row {
+			row, inRow = row+1, 0
+		}
+		if up := strings.Contains(c, "^"); up != (inRow%2 == 1) {
+			t.Errorf("editor cell %d (%s), number %d of row %d, points the wrong way", k, c, inRow, row)
+		}
+		inRow++
+		// rgb(r,g,b) against the canvas's #rrggbb.
+		var r, g, bl int
+		fmt.Sscanf(c[strings.Index(c, "rgb("):], "rgb(%d,%d,%d)", &r, &g, &bl)
+		if hex := fmt.Sprintf("#%02x%02x%02x", r, g, bl); hex != pics[k] {
+			t.Errorf("editor cell %d (%s) is %s, the picture's %s", k, c, hex, pics[k])
+		}
+	}
+
 	b.choose("pocket")
 	b.setInput("#scramble-moves", "R U F'")
 	b.click("#apply-scramble")

@@ -1,7 +1,9 @@
 // The Pyraminx on the page: a net to paint, and its picture.
 
-// The Pyraminx net, row by row as the README draws it; each row starts one
-// cell further right. Sticker i of the 36 (F1..F9, L1..L9, R1..R9, D1..D9).
+// The Pyraminx net, row by row as the README draws it: one triangle
+// pointing down, six rows of small triangles, each row starting half a
+// triangle further right, its triangles pointing down and up in turn.
+// Sticker i of the 36 (F1..F9, L1..L9, R1..R9, D1..D9).
 const PYRA = "FLRD";
 const PYRA_COLOUR = [2, 1, 5, 3]; // F green, L red, R blue, D yellow (the c classes)
 const PYRA_ROWS = [
@@ -12,18 +14,20 @@ const PYRA_ROWS = [
 function drawPyraNet(letters, onClick) {
   const net = el("div", "board net pyra");
   net.id = onClick ? "net" : "";
-  PYRA_ROWS.forEach((row, shift) => {
-    for (let c = 0; c < 11; c++) {
-      const k = c - shift;
-      const i = k >= 0 && k < row.length ? row[k] : -1;
-      if (i < 0) { net.appendChild(el("div", "cell gap")); continue; }
+  PYRA_ROWS.forEach((row, y) => {
+    row.forEach((i, k) => {
       const f = PYRA.indexOf(letters[i] || "?");
-      const cell = el(onClick ? "button" : "div", "cell " + (f >= 0 ? "c" + PYRA_COLOUR[f] : "cx"));
+      // Each triangle spans two of the grid's half-triangle columns,
+      // overlapping its neighbours' boxes; its clip-path shapes it, and
+      // takes the clicks outside its shape away from it.
+      const cell = el(onClick ? "button" : "div", "cell " + (f >= 0 ? "c" + PYRA_COLOUR[f] : "cx") + (k % 2 ? " up" : " down"));
+      cell.style.gridRow = String(y + 1);
+      cell.style.gridColumn = `${y + k + 1} / span 2`;
       cell.dataset.i = i;
       cell.title = "sticker " + PYRA[Math.floor(i / 9)] + (i % 9 + 1);
       if (onClick) cell.addEventListener("click", () => onClick(i));
       net.appendChild(cell);
-    }
+    });
   });
   return net;
 }
