@@ -303,6 +303,22 @@ func TestBrowserLinks(t *testing.T) {
 	}
 	d.screenshot("pyraminx-link")
 
+	// A puzzle answered its own way (the views' blocks) has its link too.
+	b.choose("views")
+	b.setInput("#state", "670b14728ad9") // not the page's first views, which a link leaves out
+	b.click("#solve")
+	b.wait(`document.getElementById("solution").textContent !== ""`)
+	answer := b.text("#solution")
+	link = b.eval(`document.getElementById("share-link").href`)
+	if want := "?puzzle=views&state=670b14728ad9&solve=1"; !strings.HasSuffix(link, want) || b.eval(`String(document.getElementById("links").classList.contains("hidden"))`) != "false" {
+		t.Errorf("views: link %q (shown: %s), want it to end %q", link, b.eval(`String(!document.getElementById("links").classList.contains("hidden"))`), want)
+	}
+	v := newBrowser(t, link, 1200, 1000)
+	v.wait(`document.getElementById("solution").textContent !== ""`)
+	if got := v.text("#solution"); got != answer {
+		t.Errorf("views: the link opens with %q, want %q", got, answer)
+	}
+
 	// A link with a scramble the puzzle cannot read says so.
 	e := newBrowser(t, srv.URL+"/?puzzle=pocket&scramble=R+Q", 1200, 1000)
 	_, perr := pocket.Scramble("R Q")

@@ -271,7 +271,12 @@ const ui = {
       // this answers: its answer must not be shown for the new one.
       if (state !== $("state").value) return;
       if (r.data.error) { $("error").textContent = r.data.error; return; }
-      if (this.p.answer) return this.p.answer(r.data);
+      if (this.p.answer) {
+        this.p.answer(r.data);
+        this.answered = true;
+        this.writeLink();
+        return;
+      }
       $("length").textContent = r.data.length ?? "–";
       const [count, all] = await Promise.all([
         call(this.name, "solve", { state, count: true, ...this.options() }),
