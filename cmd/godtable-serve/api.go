@@ -190,6 +190,11 @@ func decodeRequest(body []byte, cmd string, p puzzle, r *http.Request) (request,
 		}
 		values[k] = v
 	}
+	if _, ok := fields["solution"]; cmd == "verify" && !ok {
+		// An empty solution is one (no moves, for a solved state); a
+		// missing one is a request that forgot it.
+		return request{}, http.StatusBadRequest, errors.New(`missing field "solution" (the moves to verify; "" for none)`)
+	}
 	o, err := optionsFor(cmd, p, values)
 	if err != nil {
 		return request{}, http.StatusBadRequest, err

@@ -50,6 +50,17 @@ func handleShow(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
 	}
 	b = append(b, `,"drawing":`...)
 	b = command.AppendJSON(b, drawing)
+	if d, ok := p.(cli.SVGDrawer); ok && req.opts.SVG {
+		pic := d.SVG(s)
+		if a, ok := p.(cli.ArrowDrawer); ok && req.opts.Next != "" {
+			if pic, err = a.SVGNext(s, req.opts.Next); err != nil {
+				writeError(w, http.StatusBadRequest, err)
+				return
+			}
+		}
+		b = append(b, `,"svg":`...)
+		b = command.AppendJSON(b, pic)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Write(append(b, "}\n"...))
 }

@@ -22,7 +22,8 @@ import (
 
 // Puzzle is one puzzle as the command runs it. Besides these methods a
 // puzzle may answer the optional interfaces below (Grouper, OptionChecker,
-// StatsNoter, Batterer, Pager).
+// StatsNoter, Competitor, MinMovesDescriber, Aliaser, SVGDrawer, Batterer,
+// Pager).
 type Puzzle interface {
 	// Name is the puzzle's name on the command line and in the API.
 	Name() string
@@ -85,6 +86,45 @@ type StatsNoter interface {
 	StatsNote() string
 }
 
+// Competitor is a WCA puzzle: its scrambles meet the WCA regulations'
+// minimum optimal length (regulation 4b3) unless --wca=false.
+type Competitor interface {
+	// WCAMinimum is the fewest moves, counted as the WCA counts them, that
+	// a competition scramble's state may need, and the regulation that
+	// says so.
+	WCAMinimum() (moves int, regulation string)
+}
+
+// MinMovesDescriber is a puzzle whose --min-moves counts other than every
+// move (the Pyraminx's counts the body's moves alone).
+type MinMovesDescriber interface {
+	// MinMovesUsage is --min-moves's help text, its value named `K`.
+	MinMovesUsage() string
+}
+
+// Aliaser is a puzzle known by other names on the command line: its WCA
+// event ID and the names cubers call it by.
+type Aliaser interface {
+	// Aliases are the other names, in lower case, without spaces.
+	Aliases() []string
+}
+
+// SVGDrawer is a puzzle drawn as an SVG image, by internal/svg: show --svg,
+// scramble --svg, the API's show with "svg", and the web page's picture.
+type SVGDrawer interface {
+	// SVG draws a state, as After gives it, on one line.
+	SVG(s Shown) string
+}
+
+// ArrowDrawer is an SVGDrawer that can also show the move about to be made,
+// as an arrow on the puzzle (show --svg --next, the page's playback).
+type ArrowDrawer interface {
+	// SVGNext draws a state with an arrow for the move next, one of the
+	// moves the puzzle's answers are made of, or gives an error naming
+	// what it takes.
+	SVGNext(s Shown, next string) (string, error)
+}
+
 // Batterer is a puzzle with a built-in battery of cases.
 type Batterer interface {
 	// Battery runs the first o.N cases on o.Workers goroutines and returns
@@ -120,6 +160,9 @@ type Options struct {
 	N        int
 	Seed     uint64
 	MinMoves int
+	WCA      bool   // scramble: only states the WCA allows (Competitor)
+	SVG      bool   // show, scramble: draw as SVG (SVGDrawer)
+	Next     string // show --svg: the move about to be made (ArrowDrawer)
 	Colour   string
 	Workers  int
 	Moves    string
@@ -237,12 +280,21 @@ func DrawAtLeast(o *Options, most int, noun string, draw func() (Drawn, error)) 
 	if o.MinMoves > most {
 		return "", "", 0, fmt.Errorf("--min-moves %d: no %s is more than %d moves from the goal", o.MinMoves, noun, most)
 	}
-	for range MaxDraws {
+	return DrawWhere(o, noun, func() (Drawn, bool, error) {
 		d, err := draw()
+		return d, err == nil && d.Dist >= o.MinMoves, err
+	})
+}
+
+// DrawWhere draws states until draw keeps one, for a puzzle whose test is
+// more than a distance (a competition's minimum besides --min-moves).
+func DrawWhere(o *Options, noun string, draw func() (d Drawn, keep bool, err error)) (string, string, int, error) {
+	for range MaxDraws {
+		d, keep, err := draw()
 		if err != nil {
 			return "", "", 0, err
 		}
-		if d.Dist >= o.MinMoves {
+		if keep {
 			return d.State, d.Moves, d.Dist, nil
 		}
 	}

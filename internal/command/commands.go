@@ -62,12 +62,34 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 		}
 		return line{string(text), tooLong}, ok
 	}
+	// Blank lines are held until a line that is not blank follows: blank
+	// lines at the end of the input (an editor's last line, a
+	// here-document's) are not inputs, while one between inputs is
+	// answered as an input of its own.
+	type held struct{ text, where string }
+	var blanks []held
+	answerBlanks := func() bool {
+		for _, b := range blanks {
+			if !f(b.text, b.where, false) {
+				return false
+			}
+		}
+		blanks = blanks[:0]
+		return true
+	}
 	for {
 		l, ok := next()
 		if !ok {
 			return
 		}
 		where := "line " + strconv.Itoa(n)
+		if !l.tooLong && strings.TrimSpace(l.text) == "" {
+			blanks = append(blanks, held{l.text, where})
+			continue
+		}
+		if !answerBlanks() {
+			return
+		}
 		if l.tooLong {
 			if !f("", where, true) {
 				return
@@ -245,11 +267,21 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 		a.Text = append(a.Text, state...)
 		a.Text = append(a.Text, '\t')
 		a.Text = append(a.Text, moves...)
-		a.Text = append(a.Text, '\n')
 		a.Set("moves", moves)
 		if dist >= 0 {
 			a.Set("distance", dist)
 		}
+		if o.SVG {
+			pic, err := drawSVG(p, state, o)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+				return ExitTable
+			}
+			a.Text = append(a.Text, '\t')
+			a.Text = append(a.Text, pic...)
+			a.Set("svg", pic)
+		}
+		a.Text = append(a.Text, '\n')
 		w.write(&a, "")
 		if w.failed() {
 			break
@@ -324,7 +356,14 @@ func runShow(p puzzle, e *env, o *options, args []string) int {
 	if o.Colour == "auto" {
 		colour = isTerminal(e.out.w)
 	}
-	s, err := p.Show(args[0], o, colour)
+	var s string
+	var err error
+	if o.SVG {
+		s, err = drawSVG(p, args[0], o)
+		s += "\n"
+	} else {
+		s, err = p.Show(args[0], o, colour)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
 		fmt.Fprintf(e.stdout, "error: %v\n", err)
@@ -332,6 +371,23 @@ func runShow(p puzzle, e *env, o *options, args []string) int {
 	}
 	fmt.Fprint(e.stdout, s)
 	return ExitOK
+}
+
+// drawSVG draws a state, read as show reads it, as an SVG image on one
+// line.
+func drawSVG(p puzzle, state string, o *options) (string, error) {
+	d, ok := p.(cli.SVGDrawer)
+	if !ok {
+		return "", fmt.Errorf("no SVG drawing of %s", p.Name())
+	}
+	s, err := p.After(state, "", o)
+	if err != nil {
+		return "", err
+	}
+	if a, ok := p.(cli.ArrowDrawer); ok && o.Next != "" {
+		return a.SVGNext(s, o.Next)
+	}
+	return d.SVG(s), nil
 }
 
 func isTerminal(w any) bool {

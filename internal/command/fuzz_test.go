@@ -91,15 +91,22 @@ func checkAnswers(t *testing.T, sel uint8, stdin string) {
 
 	// The input's lines, as the command reads them.
 	var lines []string
+	ended := false
 	for i, l := range strings.Split(stdin, "\n") {
 		if i == strings.Count(stdin, "\n") && l == "" {
 			break // after the last line break
 		}
 		l = strings.TrimSuffix(l, "\r")
 		if p.EndsInput(l) {
+			ended = true
 			break
 		}
 		lines = append(lines, l)
+	}
+	// Blank lines at the end of the input are not inputs; before the line
+	// that ends it, they still are.
+	for !ended && len(lines) > 0 && len(lines[len(lines)-1]) <= MaxLine && strings.TrimSpace(lines[len(lines)-1]) == "" {
+		lines = lines[:len(lines)-1]
 	}
 	var inputs []string
 	errs, bad := 0, 0

@@ -46,6 +46,11 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 			fs.StringVar(&o.Order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
 		}
 	}
+	svgFlag := func(usage string) {
+		if _, ok := p.(cli.SVGDrawer); ok {
+			fs.BoolVar(&o.SVG, "svg", false, usage)
+		}
+	}
 	switch cmd {
 	case "solve":
 		jsonFlag()
@@ -80,10 +85,19 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 		fs.IntVar(&o.N, "n", 1, fmt.Sprintf("how many `N` states to draw (0 to %d)", maxCount))
 		fs.Uint64Var(&o.Seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
 		if f.Table {
-			fs.IntVar(&o.MinMoves, "min-moves", 0, "only states at least `K` moves from the goal")
+			usage := "only states at least `K` moves from the goal"
+			if d, ok := p.(cli.MinMovesDescriber); ok {
+				usage = d.MinMovesUsage()
+			}
+			fs.IntVar(&o.MinMoves, "min-moves", 0, usage)
+		}
+		if c, ok := p.(cli.Competitor); ok {
+			n, reg := c.WCAMinimum()
+			fs.BoolVar(&o.WCA, "wca", true, fmt.Sprintf("only states a WCA competition may use: at least %d moves to solve (regulation %s); --wca=false draws from all", n, reg))
 		}
 		metricFlag()
 		orderFlag()
+		svgFlag("add each state's picture, an SVG image on one line: a third column (--json: svg)")
 	case "stats":
 		jsonFlag()
 		metricFlag()
@@ -91,6 +105,10 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 		fs.StringVar(&o.Colour, "color", "auto", "colour the drawing: auto, always or never")
 		if f.Moves {
 			metricFlag()
+		}
+		svgFlag("draw the state as an SVG image, on one line")
+		if _, ok := p.(cli.ArrowDrawer); ok {
+			fs.StringVar(&o.Next, "next", "", "with --svg, draw an arrow for the `MOVE` about to be made")
 		}
 		if f.Scramble {
 			fs.BoolVar(&o.Scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
@@ -130,6 +148,16 @@ func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 	}
 	if o.Colour != "auto" && o.Colour != "always" && o.Colour != "never" {
 		return fmt.Errorf("unknown --color %q (want auto, always or never)", o.Colour)
+	}
+	if o.Next != "" && !o.SVG {
+		return fmt.Errorf("--next %q without --svg: it marks the SVG drawing", o.Next)
+	}
+	if a, ok := p.(cli.ArrowDrawer); ok && o.Next != "" {
+		// A move the drawing cannot mark is a bad flag, said before
+		// any state is read.
+		if _, err := a.SVGNext(cli.Shown{}, o.Next); err != nil {
+			return err
+		}
 	}
 	if o.Limit != 0 && !o.All {
 		return fmt.Errorf("--limit %d without --all: it caps the list --all writes", o.Limit)

@@ -9,7 +9,7 @@
 //	godtable verify PUZZLE [flags]              # stdin lines: STATE <TAB> SOLUTION
 //	godtable scramble PUZZLE [-n N] [--seed S]  # random states, uniformly drawn
 //	godtable stats PUZZLE [flags]               # states per distance, from the table
-//	godtable show PUZZLE STATE                  # draw the state
+//	godtable show PUZZLE STATE [--svg]          # draw the state (--svg: as an SVG image)
 //	godtable battery views [--n N]
 //	godtable serve [--addr 127.0.0.1:8080]      # the web page and the HTTP API
 //
@@ -69,12 +69,15 @@ const usageText = `usage:
   godtable verify PUZZLE [flags]              stdin lines: STATE <TAB> SOLUTION
   godtable scramble PUZZLE [-n N] [--seed S]  random states, uniformly drawn
   godtable stats PUZZLE [flags]               states per distance, from the table
-  godtable show PUZZLE STATE                  draw the state
+  godtable show PUZZLE STATE [--svg]          draw the state (--svg: as an SVG image)
   godtable battery %s [--n N]
   godtable serve [--addr 127.0.0.1:8080]      the web page and the HTTP API
   godtable gen DEF.tws -o TABLE.gdt           the table of a definition-file puzzle
+  godtable --version
 
-puzzles: %s, or the path of a TABLE.gdt (or of a small DEF.tws)
+puzzles: %s, in any case, or by WCA event
+ID or common name (222, 2x2, pyram, ...), or the path of a TABLE.gdt (or of a
+small DEF.tws)
 'godtable COMMAND PUZZLE -h' lists the flags.
 
 ` + exitText
@@ -213,6 +216,10 @@ func runCommand(e *env, args []string) int {
 	if args[0] == "gen" {
 		return runGen(e, args[1:])
 	}
+	if args[0] == "--version" || args[0] == "-version" || args[0] == "version" {
+		fmt.Fprintf(stdout, "godtable %s\n", Version())
+		return ExitOK
+	}
 	var cmd *command
 	for i := range commands {
 		if commands[i].name == args[0] {
@@ -229,12 +236,17 @@ func runCommand(e *env, args []string) int {
 	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
 		return e.usage("%s: which puzzle?", cmd.name)
 	}
-	p := Lookup(args[1])
-	if p == nil && defcli.IsPath(args[1]) {
+	var p cli.Puzzle
+	if defcli.IsPath(args[1]) {
 		p = defcli.New(args[1])
-	}
-	if p == nil {
-		return e.usage("%s: unknown puzzle %q", cmd.name, args[1])
+	} else {
+		var err error
+		if p, err = Resolve(args[1]); err != nil {
+			// One line, not the whole usage: the puzzles it names are
+			// what a mistyped name needs.
+			fmt.Fprintf(stderr, "godtable: %s: %v\n", cmd.name, err)
+			return ExitUsage
+		}
 	}
 	name := cmd.name + " " + p.Name()
 	fs := flag.NewFlagSet("godtable "+name, flag.ContinueOnError)

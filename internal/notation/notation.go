@@ -278,6 +278,11 @@ func (p *parser) move() error {
 	tok := p.s[p.i:end]
 	moves, ok := p.v.spell[tok]
 	if !ok {
+		if parts := p.v.split(tok); len(parts) > 1 {
+			// Moves written together ("RU"), as some timers print them:
+			// say how to write them, which the list of moves would not.
+			return p.fail(ErrMove, "bad move", p.i, tok, "separate moves with spaces: "+strconv.Quote(strings.Join(parts, " ")))
+		}
 		return p.fail(ErrMove, "bad move", p.i, tok, "want "+p.v.want)
 	}
 	if len(p.out)-p.base+len(moves) > MaxMoves {
@@ -286,6 +291,38 @@ func (p *parser) move() error {
 	p.out = append(p.out, moves...)
 	p.i = end
 	return nil
+}
+
+// split returns tok read as moves written without spaces between them
+// ("RU'F2" as R U' F2), nil if it cannot be. The longest spelling is tried
+// first at each place, so that "R2'" stays one move; a place found not to
+// start a reading is not tried again, so the work is linear in tok.
+func (v *Vocabulary) split(tok string) []string {
+	const longest = len("Rw2’") // the longest spelling, in bytes
+	if len(tok) > 256 {
+		return nil
+	}
+	dead := make([]bool, len(tok)+1)
+	var from func(i int) []string
+	from = func(i int) []string {
+		if i == len(tok) {
+			return []string{}
+		}
+		if dead[i] {
+			return nil
+		}
+		for n := min(longest, len(tok)-i); n > 0; n-- {
+			if _, ok := v.spell[tok[i:i+n]]; !ok {
+				continue
+			}
+			if rest := from(i + n); rest != nil {
+				return append([]string{tok[i : i+n]}, rest...)
+			}
+		}
+		dead[i] = true
+		return nil
+	}
+	return from(0)
 }
 
 func (p *parser) tooLong(off int, tok string) error {

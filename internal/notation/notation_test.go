@@ -102,7 +102,9 @@ func TestParseErrors(t *testing.T) {
 		msg  string
 	}{
 		{"R U L'", ErrMove, "L'", 5, `bad move "L'" at character 5 (` + want + `)`},
-		{"RU", ErrMove, "RU", 1, `bad move "RU" at character 1 (` + want + `)`},
+		{"RU", ErrMove, "RU", 1, `bad move "RU" at character 1 (separate moves with spaces: "R U")`},
+		{"R U2'F'", ErrMove, "U2'F'", 3, `bad move "U2'F'" at character 3 (separate moves with spaces: "U2' F'")`},
+		{"RQ", ErrMove, "RQ", 1, `bad move "RQ" at character 1 (` + want + `)`},
 		{"R\nU\n  x", ErrMove, "x", 7, `bad move "x" at character 7 (` + want + `)`},
 		{"R’ Ü", ErrMove, "Ü", 4, `bad move "Ü" at character 4 (` + want + `)`},
 		{"R4", ErrMove, "R4", 1, `bad move "R4" at character 1 (` + want + `)`},

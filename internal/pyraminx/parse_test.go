@@ -171,7 +171,9 @@ func TestParseMoves(t *testing.T) {
 		{"U  U4", `bad move "U4" at character 4 (want U L R B u l r b, each plain or with ' 2 2' 3)`},
 		// Characters, not bytes: ’ is one.
 		{"U’ F", `bad move "F" at character 4 (want U L R B u l r b, each plain or with ' 2 2' 3)`},
-		{"UR", `bad move "UR" at character 1 (want U L R B u l r b, each plain or with ' 2 2' 3)`},
+		// Moves written together are named with the fix.
+		{"UR", `bad move "UR" at character 1 (separate moves with spaces: "U R")`},
+		{"UX", `bad move "UX" at character 1 (want U L R B u l r b, each plain or with ' 2 2' 3)`},
 	} {
 		_, err := ParseMoves(c.in)
 		if err == nil || err.Error() != c.msg || !errors.Is(err, ErrMoveToken) {

@@ -242,15 +242,34 @@ func (p Position) Verify(solution string) (lookup.Verdict, error) {
 }
 
 // Moves returns a shortest move sequence that makes this position from the
-// solved puzzle: the inverse of its optimal solution (empty for the solved
-// puzzle). The error is non-nil only for an unusable table.
+// solved puzzle (empty for the solved puzzle), written as TNoodle and cstimer
+// write a scramble: the body moves first, then the tip moves in the order
+// u l r b. It is the inverse of the optimal solution with its tip moves moved
+// to the end, which makes the same position because a tip move commutes with
+// every move: it turns one tip, and a body move only adds its own turn to
+// that tip's. The error is non-nil only for an unusable table.
 func (p Position) Moves() (lookup.Solution, error) {
 	s, err := p.Solve()
 	if err != nil {
 		return lookup.Solution{}, err
 	}
-	return answer.Reversed(s, func(m uint8) uint8 { return uint8(pyraminx.Move(m).Inverse()) }), nil
+	steps := s.Steps()
+	tips := p.q.UnsolvedTips()
+	body := steps[:len(steps)-tips]
+	out := make([]uint8, 0, len(steps))
+	for k := len(body) - 1; k >= 0; k-- {
+		out = append(out, uint8(pyraminx.Move(body[k]).Inverse()))
+	}
+	for _, m := range steps[len(body):] {
+		out = append(out, uint8(pyraminx.Move(m).Inverse()))
+	}
+	return answer.New(notation(), out), nil
 }
+
+// TwistedTips returns the number of tips twisted away from their corners:
+// the moves an optimal solution spends on the tips alone, so that Distance
+// less TwistedTips is the body's distance.
+func (p Position) TwistedTips() int { return p.q.UnsolvedTips() }
 
 // Distribution returns the number of body positions (tips left out) at
 // each distance, as recorded in the table: index d holds the count at

@@ -111,6 +111,15 @@ func TestEveryAnswerMode(t *testing.T) {
 		if x, err := Scramble(moves.String()); err != nil || x != p {
 			t.Fatalf("%v: its scramble %q makes %v, %v", p, moves, x, err)
 		}
+		// A scramble is written as TNoodle writes one: as short as the
+		// solution, the tips last.
+		if moves.Len() != want {
+			t.Fatalf("%v: scramble %q has %d moves, want %d", p, moves, moves.Len(), want)
+		}
+		checkOrder(t, p, moves)
+		if p.TwistedTips() != p.q.UnsolvedTips() || want-p.TwistedTips() != int(c.Dist[p.q.Body]) {
+			t.Fatalf("%v: %d twisted tips, distance %d, body %d", p, p.TwistedTips(), want, c.Dist[p.q.Body])
+		}
 	}
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/msquare"
 )
@@ -172,3 +173,6 @@ func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 	cells := q.Cells()
 	return cli.Shown{State: q.String(), Solved: q.IsBase(), Cells: cells[:]}, nil
 }
+
+// SVG draws the state (internal/svg).
+func (Puzzle) SVG(s cli.Shown) string { return svg.MagicSquare(s.Cells) }

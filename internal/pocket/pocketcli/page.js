@@ -28,6 +28,9 @@ function drawNet(faces, onClick) {
 godtablePuzzles.pages.pocket = {
   how: "Pick a colour, then click the stickers of the net; or paste 24 facelets in the net's order (U, then the L F R B rows, then D); or type a scramble.",
   solved: "UUUULLFFRRBBLLFFRRBBDDDD",
+  example: "R U2 F'",
+  acn: "2x2x2", // alg.cubing.net's name for it
+  arrows: true, // its drawing marks the next move (show --next)
   paint: 0,
   editor(box, state) {
     const pal = el("div", "palette");

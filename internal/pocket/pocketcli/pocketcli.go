@@ -4,12 +4,15 @@
 package pocketcli
 
 import (
+	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/pocket"
 )
@@ -19,6 +22,20 @@ type Puzzle struct{}
 
 // Name is "pocket".
 func (Puzzle) Name() string { return "pocket" }
+
+// SVG draws the cube as held, beside its net.
+func (p Puzzle) SVG(s cli.Shown) string {
+	d, _ := p.SVGNext(s, "") // no move: nothing to refuse
+	return d
+}
+
+// SVGNext draws the cube with an arrow for the move about to be made.
+func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) { return svg.Pocket(s.Faces, next) }
+
+// Aliases are the WCA's event ID and the cube's usual names.
+func (Puzzle) Aliases() []string {
+	return []string{"222", "2x2", "2x2x2", "pocketcube", "minicube"}
+}
 
 // Defs are the puzzle's two tables, HTM then QTM.
 func (Puzzle) Defs() []*puzzle.Def {
@@ -38,11 +55,67 @@ func (Puzzle) EndsInput(string) bool { return false }
 func parse(in string, o *cli.Options) (api.Cube, error) {
 	switch {
 	case o.Scramble:
-		return api.Scramble(in)
+		cube, err := api.Scramble(in)
+		if err == nil {
+			err = turnsNoFace(in)
+		}
+		return cube, err
 	case o.Order == "urfdlb":
 		return api.ParseURFDLB(strings.TrimSpace(in))
 	}
-	return api.Parse(strings.TrimSpace(in))
+	in = strings.TrimSpace(in)
+	cube, err := api.Parse(in)
+	if err != nil {
+		if _, uerr := api.ParseURFDLB(in); uerr == nil {
+			// cstimer and the Kociemba-style tools write the faces in
+			// the order U R F D L B: a string that reads that way was
+			// most likely pasted from one of them.
+			return cube, fmt.Errorf("%w; it reads as faces U R F D L B: add --order urfdlb", err)
+		}
+	}
+	return cube, err
+}
+
+// turnsNoFace refuses a sequence of rotations and wide turns alone (on a
+// 2x2x2 a wide turn turns the whole cube): it leaves the cube solved, which
+// is never what was meant. Lower case is the usual slip ("r u' f2" for
+// "R U' F2"), so the error names the first such move and the upper-case
+// sequence.
+func turnsNoFace(in string) error {
+	toks, err := pocket.ParseSequence(in)
+	if err != nil || len(toks) == 0 {
+		return nil
+	}
+	for _, t := range toks {
+		if !t.IsRotation() {
+			return nil
+		}
+	}
+	for i, w := range strings.Fields(in) {
+		if strings.HasPrefix(w, "//") {
+			break
+		}
+		w = strings.Trim(w, "()[],:")
+		if w == "" {
+			continue
+		}
+		what := "a wide turn, which on a 2x2x2 turns the whole cube"
+		if strings.ContainsAny(w[:1], "xyz") {
+			what = "a rotation"
+		}
+		fix := strings.Map(func(r rune) rune {
+			if strings.ContainsRune("rludfb", r) {
+				return r - 'a' + 'A'
+			}
+			return r
+		}, in)
+		msg := fmt.Sprintf("the sequence turns no face, only the whole cube: %q (move %d) is %s; face turns are U D L R F B, upper case", w, i+1, what)
+		if fix != in && !strings.ContainsAny(fix, "xyzw") {
+			msg += fmt.Sprintf(" (%q)", strings.TrimSpace(fix))
+		}
+		return errors.New(msg)
+	}
+	return nil
 }
 
 // Solve answers a cube in the --metric.
@@ -92,6 +165,17 @@ func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, err
 		if err != nil || d < o.MinMoves {
 			return cli.Drawn{Dist: d}, err
 		}
+		// Dist -1, below any --min-moves, is a draw not kept.
+		if o.WCA && d < wcaMinimum {
+			return cli.Drawn{Dist: -1}, nil
+		}
+		if o.WCA && m != lookup.HTM {
+			// The WCA counts a half turn as one move: a cube QTM puts
+			// far enough may still be too near (R2 U2 F2).
+			if h, err := cube.Distance(lookup.HTM); err != nil || h < wcaMinimum {
+				return cli.Drawn{Dist: -1}, err
+			}
+		}
 		moves, err := cube.Moves()
 		state := cube.Facelets()
 		if o.Order == "urfdlb" {
@@ -100,6 +184,14 @@ func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, err
 		return cli.Drawn{State: state, Moves: moves.String(), Dist: d}, err
 	})
 }
+
+// wcaMinimum is the WCA's fewest moves for a 2x2x2 scramble's state:
+// "2x2x2 Cube: The (random) state must require at least 4 moves to solve"
+// (regulation 4b3b), in half turns, as TNoodle's filter counts them.
+const wcaMinimum = 4
+
+// WCAMinimum is regulation 4b3b's 4 moves.
+func (Puzzle) WCAMinimum() (int, string) { return wcaMinimum, "4b3b" }
 
 // Stats is the --metric's distribution.
 func (Puzzle) Stats(o *cli.Options) ([]int, error) {

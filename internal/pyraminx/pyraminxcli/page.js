@@ -1,7 +1,9 @@
 // The Pyraminx on the page: a net to paint, and its picture.
 
-// The Pyraminx net, row by row as the README draws it; each row starts one
-// cell further right. Sticker i of the 36 (F1..F9, L1..L9, R1..R9, D1..D9).
+// The Pyraminx net, row by row as the README draws it: one triangle
+// pointing down, six rows of small triangles, each row starting half a
+// triangle further right, its triangles pointing down and up in turn.
+// Sticker i of the 36 (F1..F9, L1..L9, R1..R9, D1..D9).
 const PYRA = "FLRD";
 const PYRA_COLOUR = [2, 1, 5, 3]; // F green, L red, R blue, D yellow (the c classes)
 const PYRA_ROWS = [
@@ -12,18 +14,20 @@ const PYRA_ROWS = [
 function drawPyraNet(letters, onClick) {
   const net = el("div", "board net pyra");
   net.id = onClick ? "net" : "";
-  PYRA_ROWS.forEach((row, shift) => {
-    for (let c = 0; c < 11; c++) {
-      const k = c - shift;
-      const i = k >= 0 && k < row.length ? row[k] : -1;
-      if (i < 0) { net.appendChild(el("div", "cell gap")); continue; }
+  PYRA_ROWS.forEach((row, y) => {
+    row.forEach((i, k) => {
       const f = PYRA.indexOf(letters[i] || "?");
-      const cell = el(onClick ? "button" : "div", "cell " + (f >= 0 ? "c" + PYRA_COLOUR[f] : "cx"));
+      // Each triangle spans two of the grid's half-triangle columns,
+      // overlapping its neighbours' boxes; its clip-path shapes it, and
+      // takes the clicks outside its shape away from it.
+      const cell = el(onClick ? "button" : "div", "cell " + (f >= 0 ? "c" + PYRA_COLOUR[f] : "cx") + (k % 2 ? " up" : " down"));
+      cell.style.gridRow = String(y + 1);
+      cell.style.gridColumn = `${y + k + 1} / span 2`;
       cell.dataset.i = i;
       cell.title = "sticker " + PYRA[Math.floor(i / 9)] + (i % 9 + 1);
       if (onClick) cell.addEventListener("click", () => onClick(i));
       net.appendChild(cell);
-    }
+    });
   });
   return net;
 }
@@ -31,6 +35,18 @@ function drawPyraNet(letters, onClick) {
 godtablePuzzles.pages.pyraminx = {
   how: "Pick a colour, then click the stickers of the net; or paste the 36 stickers of the faces F, L, R, D (nine each, row by row as the net shows them); or type a scramble such as U L' R B u.",
   solved: "FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD",
+  example: "U L' R B' u l'",
+  acn: "pyraminx", // alg.cubing.net's name for it
+  arrows: true, // its drawing marks the next move (show --next)
+  // The table counts the body alone; each twisted tip is one move more.
+  // Of the 81 tip settings, C(4, k) 2^k have k tips twisted.
+  chartCounts(body) {
+    const tips = [1, 8, 24, 32, 16];
+    const all = new Array(body.length + tips.length - 1).fill(0);
+    body.forEach((b, d) => tips.forEach((t, k) => { all[d + k] += b * t; }));
+    return all;
+  },
+  chartNote: "tips included",
   paint: 0,
   editor(box, state) {
     const pal = el("div", "palette");

@@ -3,12 +3,14 @@
 package pyraminxcli
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/pyraminx"
+	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/pyraminx"
 )
@@ -18,6 +20,18 @@ type Puzzle struct{}
 
 // Name is "pyraminx".
 func (Puzzle) Name() string { return "pyraminx" }
+
+// SVG draws the net in triangles.
+func (p Puzzle) SVG(s cli.Shown) string {
+	d, _ := p.SVGNext(s, "") // no move: nothing to refuse
+	return d
+}
+
+// SVGNext draws the net with an arrow for the move about to be made.
+func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) { return svg.Pyraminx(s.State, next) }
+
+// Aliases are the WCA's event ID and a short name.
+func (Puzzle) Aliases() []string { return []string{"pyram", "pyra"} }
 
 // Defs is the body's table.
 func (Puzzle) Defs() []*puzzle.Def { return []*puzzle.Def{pyraminx.Def()} }
@@ -53,22 +67,42 @@ func (Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, er
 	return p.Verify(solution)
 }
 
-// Scramble draws a position, tips included, with a sequence that makes it.
+// Scramble draws a position, tips included, with a sequence that makes it,
+// tips last. --min-moves counts the body's moves, not the tips' (a tip is
+// one flick, no test of a scramble's worth); the WCA's minimum counts every
+// move, as TNoodle's filter does.
 func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
-	most, err := api.MaxDistance()
+	dist, err := api.Distribution()
 	if err != nil {
 		return "", "", 0, err
 	}
-	return cli.DrawAtLeast(o, most, "position", func() (cli.Drawn, error) {
+	if most := len(dist) - 1; o.MinMoves > most {
+		return "", "", 0, fmt.Errorf("--min-moves %d: no position's body is more than %d moves from the goal (--min-moves counts the body's moves, not the tips')", o.MinMoves, most)
+	}
+	return cli.DrawWhere(o, "position", func() (cli.Drawn, bool, error) {
 		p := api.Random(rng)
 		d, err := p.Distance()
-		if err != nil || d < o.MinMoves {
-			return cli.Drawn{Dist: d}, err
+		if err != nil || d-p.TwistedTips() < o.MinMoves || o.WCA && d < wcaMinimum {
+			return cli.Drawn{}, false, err
 		}
 		moves, err := p.Moves()
-		return cli.Drawn{State: p.Stickers(), Moves: moves.String(), Dist: d}, err
+		return cli.Drawn{State: p.Stickers(), Moves: moves.String(), Dist: d}, true, err
 	})
 }
+
+// MinMovesUsage says that --min-moves counts the body's moves.
+func (Puzzle) MinMovesUsage() string {
+	return "only states whose body is at least `K` moves from the goal (the tips not counted)"
+}
+
+// wcaMinimum is the WCA's fewest moves for a Pyraminx scramble's state:
+// "Pyraminx: The (random) state must require at least 6 moves to solve"
+// (regulation 4b3f), tips included, as TNoodle's filter counts them
+// (SCRAMBLE_LENGTH_INCLUDES_TIPS).
+const wcaMinimum = 6
+
+// WCAMinimum is regulation 4b3f's 6 moves.
+func (Puzzle) WCAMinimum() (int, string) { return wcaMinimum, "4b3f" }
 
 // Stats is the body's distribution.
 func (Puzzle) Stats(*cli.Options) ([]int, error) { return api.Distribution() }

@@ -18,6 +18,7 @@ import (
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgame"
+	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/rotgame"
 )
@@ -220,3 +221,6 @@ func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 	s.Centre = &centre
 	return s, nil
 }
+
+// SVG draws the state (internal/svg).
+func (Puzzle) SVG(s cli.Shown) string { return svg.RotGame(s.Cells) }

@@ -9,6 +9,7 @@ import (
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgrid"
+	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/rotgrid"
 )
@@ -99,3 +100,6 @@ func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 	}
 	return s, nil
 }
+
+// SVG draws the state (internal/svg).
+func (Puzzle) SVG(s cli.Shown) string { return svg.RotGrid(s.Cells) }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/views"
 )
@@ -145,3 +146,6 @@ func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 	}
 	return cli.Shown{State: v.Hex()}, nil
 }
+
+// SVG draws the state (internal/svg).
+func (Puzzle) SVG(s cli.Shown) string { return svg.ViewsHex(s.State) }
