@@ -157,7 +157,13 @@ func (p *Puzzle) parse(in string, o *cli.Options) (tws.Position, error) {
 	if o.Scramble {
 		return p.pz.ParseMoves(in)
 	}
-	return p.pz.ParseState(in)
+	pos, err := p.pz.ParseState(in)
+	if err != nil && strings.TrimSpace(in) != "" {
+		if _, err2 := p.pz.ParseMoves(in); err2 == nil {
+			return pos, fmt.Errorf("%v; it reads as a move sequence: add --scramble", err)
+		}
+	}
+	return pos, err
 }
 
 // Solve answers a position.
