@@ -14,6 +14,7 @@ import (
 	"github.com/godtable/godtable/internal/ksolve"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
+	"github.com/godtable/godtable/lookup/pyraminx"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
@@ -339,6 +340,57 @@ func TestRandomUniform(t *testing.T) {
 		d, _ := p.Distance()
 		if err != nil || q.Line() != line || moves.Cost() != d {
 			t.Fatalf("%s: %q makes %s (%v), cost %d, distance %d", line, moves, q.Line(), err, moves.Cost(), d)
+		}
+	}
+}
+
+// The Pyraminx's body written as a definition answers as the built-in
+// Pyraminx: the same distribution (SPEC's), and on positions made by random
+// body moves the same first optimal solution, in the same move order
+// (U U' L L' R R' B B'), and the same count.
+func TestPyraminxDefinitionMatchesBuiltIn(t *testing.T) {
+	pz := build(t, filepath.Join("testdata", "pyraminx.tws"), "htm")
+	want, err := pyraminx.Distribution()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pz.Distribution(); !slices.Equal(got, want) {
+		t.Fatalf("distribution %v, want %v", got, want)
+	}
+	n := 20000
+	if testing.Short() {
+		n = 1000
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	moves := []string{"U", "U'", "L", "L'", "R", "R'", "B", "B'"}
+	for range n {
+		var seq []string
+		for range 4 + rng.IntN(14) {
+			seq = append(seq, moves[rng.IntN(len(moves))])
+		}
+		s := strings.Join(seq, " ")
+		p, err := pyraminx.Scramble(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q, err := pz.ParseMoves(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := p.Solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := q.Solve()
+		if err != nil || a.String() != b.String() {
+			t.Fatalf("%s: solution %q, built-in %q (%v)", s, b, a, err)
+		}
+		if rng.IntN(20) == 0 {
+			ca, _ := p.Count()
+			cb, err := q.Count()
+			if err != nil || ca != cb {
+				t.Fatalf("%s: count %d, built-in %d", s, cb, ca)
+			}
 		}
 	}
 }
