@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -177,4 +178,99 @@ func BenchmarkStreamVerify(b *testing.B) {
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*lines), "ns/line")
 		})
 	}
+}
+
+// commandRunner runs the built command bin as a process, its stdin from a
+// file and its stdout to one (opened write-only, as a shell's > opens it: a
+// read-write /dev/null is how a closed standard output looks, see
+// closedAtStart), and returns the wall time.
+func commandRunner(tb testing.TB, bin string) func(stdin, stdout string, args ...string) time.Duration {
+	return func(stdin, stdout string, args ...string) time.Duration {
+		tb.Helper()
+		in, err := os.Open(stdin)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer in.Close()
+		out, err := os.OpenFile(stdout, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer out.Close()
+		cmd := exec.Command(bin, args...)
+		var stderr strings.Builder
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = in, out, &stderr
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			tb.Fatalf("%v: %v: %s", args, err, stderr.String())
+		}
+		return time.Since(start)
+	}
+}
+
+// verifyFiles writes, in dir, the files a user would make to check a solver
+// with the command: "states", n random pocket positions (scramble pocket -n
+// N --seed 1, its first column), and "verify", each with its answer from
+// solve pocket, as STATE<TAB>SOLUTION lines.
+func verifyFiles(tb testing.TB, run func(stdin, stdout string, args ...string) time.Duration, dir string, n int) (states, verify string) {
+	path := func(name string) string { return filepath.Join(dir, name) }
+	run(os.DevNull, path("scrambles"), "scramble", "pocket", "-n", strconv.Itoa(n), "--seed", "1")
+	scrambles, err := os.ReadFile(path("scrambles"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var sb strings.Builder
+	for _, line := range strings.SplitAfter(string(scrambles), "\n") {
+		if state, _, ok := strings.Cut(line, "\t"); ok {
+			sb.WriteString(state + "\n")
+		}
+	}
+	if err := os.WriteFile(path("states"), []byte(sb.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	run(path("states"), path("answers"), "solve", "pocket")
+	answers, err := os.ReadFile(path("answers"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	stateLines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+	answerLines := strings.Split(strings.TrimSuffix(string(answers), "\n"), "\n")
+	if len(stateLines) != n || len(answerLines) != n {
+		tb.Fatalf("%d positions, %d answers", len(stateLines), len(answerLines))
+	}
+	var vb strings.Builder
+	for i := range stateLines {
+		vb.WriteString(stateLines[i] + "\t" + answerLines[i] + "\n")
+	}
+	if err := os.WriteFile(path("verify"), []byte(vb.String()), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return path("states"), path("verify")
+}
+
+// medianMS is the median of the durations, in milliseconds.
+func medianMS(d []time.Duration) float64 {
+	d = slices.Clone(d)
+	slices.Sort(d)
+	return float64(d[len(d)/2].Microseconds()) / 1000
+}
+
+// BenchmarkCommandVerify measures what a user runs: the built command, as a
+// process, on 500,000 random pocket positions (scramble pocket -n 500000
+// --seed 1), solve on the positions and verify on the positions with those
+// answers, alternating, each with its input from a file and its answers to
+// /dev/null. It reports the median wall time of each (solve-ms, verify-ms)
+// and their ratio; -benchtime 5x gives five runs of each.
+func BenchmarkCommandVerify(b *testing.B) {
+	run := commandRunner(b, buildBinary(b))
+	states, verify := verifyFiles(b, run, b.TempDir(), 500000)
+	var solveT, verifyT []time.Duration
+	for b.Loop() {
+		solveT = append(solveT, run(states, os.DevNull, "solve", "pocket"))
+		verifyT = append(verifyT, run(verify, os.DevNull, "verify", "pocket"))
+	}
+	b.ReportMetric(medianMS(solveT), "solve-ms")
+	b.ReportMetric(medianMS(verifyT), "verify-ms")
+	b.ReportMetric(medianMS(verifyT)/medianMS(solveT), "verify/solve")
+	b.ReportMetric(0, "ns/op")
 }

@@ -203,8 +203,12 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 				if !v.IsOptimal() || v.Smallest != "" {
 					bad++
 				}
-				a.Text = append(a.Text, v.String()...)
-				a.Text = append(a.Text, '\n')
+				if !o.JSON {
+					// Text answers are the verdict's line alone.
+					a.Text = append(a.Text, v.String()...)
+					a.Text = append(a.Text, '\n')
+					break
+				}
 				verdict := "optimal"
 				switch {
 				case !v.Legal:

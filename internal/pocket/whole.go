@@ -234,3 +234,54 @@ var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
 // *ParseError of class notation.ErrSequence naming the first bad token and
 // its position.
 func ParseSequence(s string) ([]Token, error) { return notation.ParseAs[Token](Vocabulary(), s) }
+
+// AppendPlainTurns reads s when it is nothing but R U F face turns, each
+// plain or with one of the suffixes ' 2 2' 3 ’ 2’, separated by spaces or
+// tabs, and appends them to dst as Tokens (all below 9); ok is false for
+// anything else (other moves, brackets, comments, other white space), which
+// ParseSequence then reads. For such input the two give the same tokens: it
+// is the shape of nearly every solution a solver writes, read without the
+// grammar's allocations and map lookups, so that verifying a stream of
+// answers costs no more than solving it.
+func AppendPlainTurns(dst []Token, s string) (tokens []Token, ok bool) {
+	start := len(dst)
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case ' ', '\t':
+			i++
+			continue
+		}
+		var t Token
+		switch s[i] {
+		case 'R':
+			t = 0
+		case 'U':
+			t = 3
+		case 'F':
+			t = 6
+		default:
+			return dst[:start], false
+		}
+		i++
+		// The suffix runs to the next space or tab, or the end.
+		j := i
+		for j < len(s) && s[j] != ' ' && s[j] != '\t' {
+			j++
+		}
+		switch s[i:j] {
+		case "":
+		case "'", "3", "’":
+			t++
+		case "2", "2'", "2’":
+			t += 2
+		default:
+			return dst[:start], false
+		}
+		if len(dst)-start == notation.MaxMoves {
+			return dst[:start], false
+		}
+		dst = append(dst, t)
+		i = j
+	}
+	return dst, true
+}

@@ -3,6 +3,7 @@ package pocket
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -255,5 +256,50 @@ func BenchmarkApplySequence(b *testing.B) {
 	}
 	for b.Loop() {
 		ApplySequence(12345, toks)
+	}
+}
+
+// TestAppendPlainTurns: where the plain reader takes a sequence it reads the
+// same tokens as the grammar, and it takes every plain R U F sequence;
+// anything else it leaves to the grammar.
+func TestAppendPlainTurns(t *testing.T) {
+	pieces := []string{"R", "U", "F", "R'", "U2", "F2'", "R3", "U’", "F2’", "R2", " ", "  ", "\t",
+		"D", "x", "r", "Rw", "R'2", "R4", "(", ")", "[", ",", "]", "//", "\n", "\r", "\u00a0", "RU", "R''", "f"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	taken := 0
+	for range 200000 {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+			if rng.IntN(2) == 0 {
+				b.WriteByte(' ')
+			}
+		}
+		s := b.String()
+		got, ok := AppendPlainTurns([]Token{TokenX}, s)
+		want, err := ParseSequence(s)
+		if !ok {
+			if len(got) != 1 || got[0] != TokenX {
+				t.Fatalf("%q: not taken, but dst changed to %v", s, got)
+			}
+			continue
+		}
+		taken++
+		if err != nil || !slices.Equal(got[1:], want) {
+			t.Fatalf("%q: plain %v, grammar %v %v", s, got[1:], want, err)
+		}
+	}
+	if taken < 1000 {
+		t.Errorf("only %d inputs taken", taken)
+	}
+	// Every plain sequence a solver writes is taken, up to the grammar's
+	// bound.
+	for _, s := range []string{"", "R U' F2", "F U2 R' U R' F' R U2 F' U2", "R2' U3 F’\tR", strings.Repeat("R ", 4096)} {
+		if _, ok := AppendPlainTurns(nil, s); !ok {
+			t.Errorf("%.40q not taken", s)
+		}
+	}
+	if _, ok := AppendPlainTurns(nil, strings.Repeat("R ", 4097)); ok {
+		t.Error("4,097 moves taken")
 	}
 }

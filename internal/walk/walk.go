@@ -581,8 +581,41 @@ func (w *Walker) continues(t puzzle.State, tv uint8, g int) bool {
 // Follows reports whether the solution's steps take s to the goal with every
 // table move one nearer: then the solution is optimal, its total Cost the
 // distance. It reads a table entry or so per move, where Solve searches at
-// each step.
+// each step. Like Solve, after NextAfter calls it derives the next-step
+// table in the background; once there is one, a step that is the walk's own
+// is known to descend from that table alone, one read (nearly every step of
+// a solution the walk wrote), and only other steps read the distance table.
 func (w *Walker) Follows(s puzzle.State, sol []uint8) bool {
+	if next := w.nextStep.Load(); next != nil {
+		if c := w.nextCoords; c != nil && w.identity && c.Class == nil && w.def.Accel.StateIsRank {
+			return w.followsNext(*next, c, uint32(s), sol)
+		}
+	} else if len(w.steps) < noStep && w.solves.Add(1) == w.nextAfter.Load() {
+		go w.Prepare()
+	}
+	return w.followsTable(s, sol)
+}
+
+// followsNext is Follows through the next-step table and the coordinate
+// move tables, from rank r: it goes step by step while each is the walk's
+// own, and hands the rest to the distance table at the first that is not.
+func (w *Walker) followsNext(next []byte, c *puzzle.Coords, r uint32, sol []uint8) bool {
+	moves := uint32(len(w.def.Moves))
+	major, minor := r/c.Minor, r%c.Minor
+	for n, i := range sol {
+		if k := next[r>>1] >> (r & 1 * 4) & 15; k != i || uint32(k) >= moves {
+			// Not the walk's step (or no step: the goal, or a state
+			// the table cannot reach): the distance table judges it.
+			return w.followsTable(puzzle.State(r), sol[n:])
+		}
+		major, minor = uint32(c.Major[major*moves+uint32(i)]), uint32(c.MinorMoves[minor*moves+uint32(i)])
+		r = major*c.Minor + minor
+	}
+	return r == w.goal
+}
+
+// followsTable is Follows through the distance table.
+func (w *Walker) followsTable(s puzzle.State, sol []uint8) bool {
 	r := w.def.Rank(s)
 	if !w.lv.Reachable(r) {
 		return false

@@ -322,6 +322,13 @@ func (c Cube) Verify(solution string, m lookup.Metric) (lookup.Verdict, error) {
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
+	// Nearly every answer to check is plain R U F turns: those are read
+	// and followed without the grammar.
+	var buf [64]pocket.Token
+	if toks, ok := pocket.AppendPlainTurns(buf[:0], solution); ok && followsRUF(w, c, toks) {
+		n := pocket.SequenceCost(toks, m == lookup.QTM)
+		return lookup.Verdict{Legal: true, Length: n, Optimal: n}, nil
+	}
 	toks, parseErr := pocket.ParseSequence(solution)
 	if parseErr == nil && followsRUF(w, c, toks) {
 		// Every move went one nearer: the solution is optimal, and no

@@ -647,3 +647,70 @@ func BenchmarkPocketWalk(b *testing.B) {
 		})
 	}
 }
+
+// TestPocketVerifyThroughNextTable: Verify judges alike before and after the
+// next-move table is in use, through which it follows the walk's own steps:
+// every optimal solution (the walk's and the others) is optimal, and one
+// changed in a move, or lengthened by a move and its inverse, is not.
+func TestPocketVerifyThroughNextTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	type check struct {
+		c   Cube
+		m   lookup.Metric
+		sol string
+	}
+	var checks []check
+	for range 100 {
+		c := Random(rng)
+		for _, m := range metrics {
+			all, _, err := c.All(m, 20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range all {
+				checks = append(checks, check{c, m, s.String()})
+				f := strings.Fields(s.String())
+				if len(f) > 0 {
+					changed := slices.Clone(f)
+					changed[len(f)-1] = map[byte]string{'R': "U", 'U': "F", 'F': "R"}[f[len(f)-1][0]]
+					checks = append(checks, check{c, m, strings.Join(changed, " ")})
+					longer := slices.Insert(slices.Clone(f), 1, "R", "R'")
+					checks = append(checks, check{c, m, strings.Join(longer, " ")})
+				}
+			}
+		}
+	}
+	verdicts := func() []lookup.Verdict {
+		var vs []lookup.Verdict
+		for _, k := range checks {
+			v, err := k.c.Verify(k.sol, k.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			vs = append(vs, v)
+		}
+		return vs
+	}
+	before := verdicts()
+	if err := Configure(lookup.WithNextTable(lookup.NextNow)); err != nil {
+		t.Fatal(err)
+	}
+	after := verdicts()
+	optimal := 0
+	for i, k := range checks {
+		if before[i] != after[i] {
+			t.Fatalf("%s %v %q: %v before the next-move table, %v with it", k.c.Facelets(), k.m, k.sol, before[i], after[i])
+		}
+		d, _ := k.c.Distance(k.m)
+		want := after[i].Legal && after[i].Length == d
+		if after[i].IsOptimal() != want || after[i].Optimal != d {
+			t.Fatalf("%s %v %q: verdict %v, distance %d", k.c.Facelets(), k.m, k.sol, after[i], d)
+		}
+		if want {
+			optimal++
+		}
+	}
+	if optimal == 0 || optimal == len(checks) {
+		t.Errorf("%d of %d optimal", optimal, len(checks))
+	}
+}
