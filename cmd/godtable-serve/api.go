@@ -8,7 +8,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
+	"net/url"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -40,6 +43,10 @@ var maxBatchBody int64 = 64 << 20
 func routes() *http.ServeMux {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		if err := takesNothing(r); err != nil {
+			writeError(w, http.StatusBadRequest, err)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
 		io.WriteString(w, `{"status":"ok"}`+"\n")
 	})
@@ -60,8 +67,105 @@ func writeError(w http.ResponseWriter, status int, err error) {
 	w.Write(append(b, "}\n"...))
 }
 
+// takesNothing refuses a query or a body on an endpoint that takes neither,
+// naming what it got, rather than ignoring it.
+func takesNothing(r *http.Request) error {
+	if err := noQuery(r, "this endpoint takes no options"); err != nil {
+		return err
+	}
+	if r.ContentLength != 0 {
+		return errors.New("this endpoint takes no request body")
+	}
+	return nil
+}
+
+// noQuery refuses a query string, naming its first parameter; why says
+// where the options go instead.
+func noQuery(r *http.Request, why string) error {
+	if r.URL.RawQuery == "" {
+		return nil
+	}
+	q, err := parseQuery(r)
+	if err != nil {
+		return err
+	}
+	keys := make([]string, 0, len(q))
+	for k := range q {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	if len(keys) == 0 {
+		return fmt.Errorf("unexpected query %q (%s)", r.URL.RawQuery, why)
+	}
+	return fmt.Errorf("unexpected query parameter %q (%s)", keys[0], why)
+}
+
+// parseQuery reads the query string strictly: a parameter that cannot be
+// decoded, or one given twice, is an error naming it, where
+// r.URL.Query() would drop the first and keep one of the second.
+func parseQuery(r *http.Request) (map[string]string, error) {
+	q, err := url.ParseQuery(r.URL.RawQuery)
+	if err != nil {
+		return nil, fmt.Errorf("bad query: %v", err)
+	}
+	values := make(map[string]string, len(q))
+	for k, v := range q {
+		if len(v) > 1 {
+			return nil, fmt.Errorf("duplicate query parameter %q", k)
+		}
+		values[k] = v[0]
+	}
+	return values, nil
+}
+
+// Content types of request bodies.
+const (
+	typeJSON      = "application/json"
+	typeJSONLines = "application/x-ndjson"
+	typeText      = "text/plain"
+)
+
+// bodyType checks a request's Content-Type against the types the endpoint
+// takes (application/jsonl is read as application/x-ndjson) and returns the
+// one it is. A body must say its type, so that a page on another site
+// cannot send one without the browser first asking this server (a request
+// with another type is "simple" and needs no preflight); a request with no
+// body needs no type. The only parameter taken is charset, UTF-8.
+func bodyType(r *http.Request, want ...string) (string, error) {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		if r.ContentLength == 0 {
+			return "", nil
+		}
+		return "", fmt.Errorf("no Content-Type (want %s)", strings.Join(want, " or "))
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return "", fmt.Errorf("bad Content-Type %q: %v", ct, err)
+	}
+	if mt == "application/jsonl" {
+		mt = typeJSONLines
+	}
+	if !slices.Contains(want, mt) {
+		return "", fmt.Errorf("request type %q not taken here (want Content-Type %s)", mt, strings.Join(want, " or "))
+	}
+	for k, v := range params {
+		if k != "charset" {
+			return "", fmt.Errorf("request type parameter %q not taken (only charset=utf-8)", k)
+		}
+		if !strings.EqualFold(v, "utf-8") && !strings.EqualFold(v, "us-ascii") {
+			return "", fmt.Errorf("charset %q not taken (want utf-8)", v)
+		}
+	}
+	return mt, nil
+}
+
 // handlePuzzles lists the puzzles and the options each takes, for the page.
 func handlePuzzles(w http.ResponseWriter, r *http.Request) {
+	if err := takesNothing(r); err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
 	var list []cli.Info
 	for _, n := range command.PuzzleNames() {
 		list = append(list, cli.InfoOf(command.Lookup(n)))
@@ -125,12 +229,26 @@ func handleAPI(w http.ResponseWriter, r *http.Request) {
 		methodNotAllowed(w, "POST")
 		return
 	}
+	if r.Method == http.MethodPost {
+		if err := noQuery(r, "the options of a POST go in its JSON body"); err != nil {
+			writeError(w, http.StatusBadRequest, err)
+			return
+		}
+	}
+	if _, err := bodyType(r, typeJSON); err != nil {
+		writeError(w, http.StatusUnsupportedMediaType, err)
+		return
+	}
 	if act.cmd == "stats" && !p.Features().Table {
 		writeError(w, http.StatusBadRequest, errors.New("no table for this puzzle"))
 		return
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequestBody))
 	if err != nil {
+		if cutByShutdown(r) {
+			writeError(w, http.StatusServiceUnavailable, fmt.Errorf("%v: the request was not read to its end", errShutdown))
+			return
+		}
 		writeBodyError(w, err, maxRequestBody)
 		return
 	}
@@ -174,10 +292,20 @@ func decodeRequest(body []byte, cmd string, p puzzle, r *http.Request) (request,
 		if dec.More() {
 			return request{}, http.StatusBadRequest, errors.New("bad JSON request: more than one value")
 		}
+		if k := duplicateKey(body); k != "" {
+			return request{}, http.StatusBadRequest, fmt.Errorf("bad JSON request: duplicate field %q", k)
+		}
 	}
 	if r != nil && r.Method == http.MethodGet {
-		for k, v := range r.URL.Query() {
-			b, _ := json.Marshal(v[len(v)-1])
+		q, err := parseQuery(r)
+		if err != nil {
+			return request{}, http.StatusBadRequest, err
+		}
+		for k, v := range q {
+			if _, ok := fields[k]; ok {
+				return request{}, http.StatusBadRequest, fmt.Errorf("field %q both in the query and in the body", k)
+			}
+			b, _ := json.Marshal(v)
 			fields[k] = b
 		}
 	}
@@ -207,6 +335,34 @@ func decodeRequest(body []byte, cmd string, p puzzle, r *http.Request) (request,
 		}
 	}
 	return req, 0, nil
+}
+
+// duplicateKey returns a key that the JSON object body, already decoded
+// without error, holds twice ("" if none): decoding keeps the last value of
+// a key given twice, and a request must not mean something else than it
+// says.
+func duplicateKey(body []byte) string {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if _, err := dec.Token(); err != nil {
+		return ""
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return ""
+		}
+		k, _ := t.(string)
+		if seen[k] {
+			return k
+		}
+		seen[k] = true
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return ""
+		}
+	}
+	return ""
 }
 
 // fieldValue is a JSON field's value as a flag would take it.
@@ -433,16 +589,34 @@ func (l *limitNote) Read(b []byte) (int, error) {
 // command's text answers instead of JSON.
 func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 	body := &limitNote{r: http.MaxBytesReader(w, r.Body, maxBatchBody)}
-	q := r.URL.Query()
-	text := q.Get("format") == "text"
-	q.Del("format")
-	values := map[string]string{}
-	for k, v := range q {
-		values[k] = v[len(v)-1]
+	ct, err := bodyType(r, typeText, typeJSONLines)
+	if err != nil {
+		writeError(w, http.StatusUnsupportedMediaType, err)
+		return
 	}
-	ct := r.Header.Get("Content-Type")
-	jsonLines := strings.HasPrefix(ct, "application/x-ndjson") || strings.HasPrefix(ct, "application/jsonl")
+	values, err := parseQuery(r)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err)
+		return
+	}
+	text := false
+	if f, ok := values["format"]; ok {
+		switch f {
+		case "text":
+			text = true
+		case "json":
+		default:
+			writeError(w, http.StatusBadRequest, fmt.Errorf("format %q (want json or text)", f))
+			return
+		}
+		delete(values, "format")
+	}
+	jsonLines := ct == typeJSONLines
 	var o *options
+	if jsonLines && text {
+		writeError(w, http.StatusBadRequest, errors.New("format text: a JSON Lines batch is answered in JSON Lines"))
+		return
+	}
 	if !jsonLines {
 		var err error
 		if o, err = optionsFor("solve", p, values); err != nil {
@@ -471,56 +645,53 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 	if body.err != nil {
 		msg := fmt.Errorf("reading the request: %v", body.err)
 		var mb *http.MaxBytesError
-		if errors.As(body.err, &mb) {
+		switch {
+		case errors.As(body.err, &mb):
 			msg = fmt.Errorf("request body too large (more than %d bytes): the lines after the answers above were not read", maxBatchBody)
+		case cutByShutdown(r):
+			msg = fmt.Errorf("%v: the lines after the answers above were not read", errShutdown)
 		}
 		b := command.AppendJSON([]byte(`{"error":`), msg.Error())
 		out.Write(append(b, "}\n"...))
 	}
 }
 
+// maxJSONLine is the longest JSON Lines line taken: a state of
+// command.MaxLine bytes may take twice that once escaped.
+const maxJSONLine = 2 * command.MaxLine
+
 // batchJSONLines answers JSON Lines of solve requests, each line's answer
-// the object the solve endpoint gives for it.
+// the object the solve endpoint gives for it, or an error in its place
+// (a blank line, a line too long, a bad request), so that the n-th answer
+// is always the n-th line's.
 func batchJSONLines(out io.Writer, body io.Reader, p puzzle) {
 	bw := bufio.NewWriterSize(out, 64<<10)
 	defer bw.Flush()
-	sc := bufio.NewScanner(flushBeforeRead{body, bw})
-	sc.Buffer(make([]byte, 0, 64<<10), 2*command.MaxLine)
-	for sc.Scan() {
-		line := bytes.TrimSpace(sc.Bytes())
-		if len(line) == 0 {
-			continue
+	lineErr := func(msg string) {
+		bw.Write(command.AppendJSON([]byte(`{"error":`), msg))
+		bw.WriteString("}\n")
+	}
+	command.EachLine(body, maxJSONLine, bw, func(raw []byte, tooLong bool) bool {
+		line := bytes.TrimSpace(raw)
+		switch {
+		case tooLong:
+			lineErr(fmt.Sprintf("line too long (more than %d bytes)", maxJSONLine))
+			return true
+		case len(line) == 0:
+			lineErr("empty line (want a JSON solve request)")
+			return true
 		}
 		req, _, err := decodeRequest(line, "solve", p, nil)
 		if err != nil {
-			bw.Write(command.AppendJSON([]byte(`{"error":`), err.Error()))
-			bw.WriteString("}\n")
-			continue
+			lineErr(err.Error())
+			return true
 		}
 		stdout, stderr, status := commandOutputArgs("solve", p, req.opts, req.state)
 		if status == command.ExitTable || stdout == "" {
-			bw.Write(command.AppendJSON([]byte(`{"error":`), commandMessage(stderr)))
-			bw.WriteString("}\n")
-			continue
+			lineErr(commandMessage(stderr))
+			return true
 		}
 		bw.WriteString(stdout)
-	}
-	if errors.Is(sc.Err(), bufio.ErrTooLong) {
-		bw.Write(command.AppendJSON([]byte(`{"error":`), fmt.Sprintf("line too long (more than %d bytes): the lines after it were not read", 2*command.MaxLine)))
-		bw.WriteString("}\n")
-	}
-}
-
-// flushBeforeRead lets the answers so far out before reading more of the
-// request, which may have to wait for the client: a client that sends a line
-// and waits for its answer gets it, while a large batch is still answered in
-// large blocks.
-type flushBeforeRead struct {
-	r io.Reader
-	w *bufio.Writer
-}
-
-func (f flushBeforeRead) Read(b []byte) (int, error) {
-	f.w.Flush()
-	return f.r.Read(b)
+		return true
+	})
 }

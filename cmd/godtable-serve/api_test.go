@@ -26,11 +26,24 @@ import (
 )
 
 // post sends a request to the handler in-process and returns the status and
-// the body.
+// the body. A body goes with the type its endpoint takes (text/plain for a
+// batch, application/json for the rest) unless the header pairs say another
+// (an empty value: no such header).
 func post(t testing.TB, h http.Handler, method, path, body string, header ...string) (int, string) {
 	t.Helper()
 	r := httptest.NewRequest(method, path, strings.NewReader(body))
+	if body != "" {
+		ct := "application/json"
+		if strings.Contains(path, "/batch") {
+			ct = "text/plain"
+		}
+		r.Header.Set("Content-Type", ct)
+	}
 	for i := 0; i+1 < len(header); i += 2 {
+		if header[i+1] == "" {
+			r.Header.Del(header[i])
+			continue
+		}
 		r.Header.Set(header[i], header[i+1])
 	}
 	w := httptest.NewRecorder()
@@ -386,6 +399,7 @@ func TestAPIBatchStreams(t *testing.T) {
 	defer srv.Close()
 	pr, pw := io.Pipe()
 	req, _ := http.NewRequest("POST", srv.URL+"/api/v1/rotgrid/batch", pr)
+	req.Header.Set("Content-Type", "text/plain")
 	respc := make(chan *http.Response, 1)
 	go func() {
 		resp, err := http.DefaultClient.Do(req)
@@ -476,10 +490,11 @@ func TestServeShutdown(t *testing.T) {
 	var logb syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- serve(ctx, ln, &logb) }()
+	go func() { done <- serve(ctx, ln, &logb, newHosts("127.0.0.1:0", ln.Addr(), nil)) }()
 	url := "http://" + ln.Addr().String()
 	pr, pw := io.Pipe()
 	req, _ := http.NewRequest("POST", url+"/api/v1/rotgrid/batch", pr)
+	req.Header.Set("Content-Type", "text/plain")
 	respc := make(chan *http.Response, 1)
 	go func() {
 		resp, err := http.DefaultClient.Do(req)

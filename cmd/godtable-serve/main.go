@@ -6,7 +6,11 @@
 //
 // Usage:
 //
-//	godtable-serve [--addr 127.0.0.1:8080]
+//	godtable-serve [--addr 127.0.0.1:8080] [--allow-host NAME ...]
+//
+// It answers requests for the loopback names and addresses and the address
+// it listens on; --allow-host adds a name (a DNS name pointing at the
+// machine, or a proxy's), and may be given again for more.
 //
 // The server is its own program so that the command line, which answers
 // most questions in one shot, does not load an HTTP server to do it. Built
@@ -23,6 +27,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/godtable/godtable/internal/command"
@@ -30,7 +35,7 @@ import (
 
 func main() { os.Exit(runServe(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const serveUsageText = "usage: godtable serve [--addr 127.0.0.1:8080]"
+const serveUsageText = "usage: godtable serve [--addr 127.0.0.1:8080] [--allow-host NAME ...]"
 
 // serveUsage says what is wrong with the command line, and the usage.
 func serveUsage(stderr io.Writer, format string, args ...any) int {
@@ -45,6 +50,14 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("godtable serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `address` host:port")
+	var allow []string
+	fs.Func("allow-host", "also answer requests for host `NAME` (loopback names and addresses and the address listened on always; repeatable)", func(v string) error {
+		if v == "" || strings.ContainsAny(v, "/ \t\r\n,") {
+			return fmt.Errorf("want a host name or address, got %q", v)
+		}
+		allow = append(allow, v)
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, serveUsageText)
@@ -65,7 +78,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Fprintf(stderr, "godtable: serving on http://%s/\n", ln.Addr())
-	if err := serve(ctx, ln, stderr); err != nil {
+	if err := serve(ctx, ln, stderr, newHosts(*addr, ln.Addr(), allow)); err != nil {
+		// Requests cut by the shutdown are said with their number.
 		fmt.Fprintf(stderr, "godtable: serve: %v\n", err)
 		return 1
 	}

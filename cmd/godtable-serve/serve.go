@@ -8,6 +8,9 @@ import (
 	"net"
 	"net/http"
 	"runtime/debug"
+	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -20,15 +23,36 @@ const (
 	readTimeout       = 2 * time.Minute
 	writeTimeout      = 5 * time.Minute
 	idleTimeout       = 2 * time.Minute
-	// shutdownTimeout bounds how long a stopping server waits for the
-	// requests in flight.
-	shutdownTimeout = 30 * time.Second
 )
 
-// serve answers on ln until ctx is done, then stops taking connections and
-// waits (up to shutdownTimeout) for the requests in flight.
-func serve(ctx context.Context, ln net.Listener, logw io.Writer) error {
-	srv := newServer(logw)
+// shutdownTimeout bounds how long a stopping server waits for the requests
+// in flight (a variable so that the tests can reach it quickly).
+var shutdownTimeout = 30 * time.Second
+
+// shutdownGrace is how long a request cut by the shutdown has to end its
+// answer (a batch's error line) before its connection is closed.
+var shutdownGrace = 5 * time.Second
+
+// errCut is serve's error when the shutdown cut requests short.
+type errCut struct{ n int }
+
+func (e errCut) Error() string {
+	what := "requests"
+	if e.n == 1 {
+		what = "request"
+	}
+	return fmt.Sprintf("stopped with %d %s cut short: still in flight %s after the signal", e.n, what, shutdownTimeout)
+}
+
+// serve answers on ln, for the hosts h allows, until ctx is done, then stops
+// taking connections and waits (up to shutdownTimeout) for the requests in
+// flight. Those still in flight then are cut: reading their bodies fails,
+// so that a batch ends with an error line saying why, and after
+// shutdownGrace their connections are closed. The error says how many were
+// cut (errCut).
+func serve(ctx context.Context, ln net.Listener, logw io.Writer, h *hosts) error {
+	t := &tracker{active: map[*inflight]struct{}{}}
+	srv := newServer(logw, h, t)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
@@ -39,19 +63,97 @@ func serve(ctx context.Context, ln net.Listener, logw io.Writer) error {
 	fmt.Fprintln(logw, "godtable: shutting down: waiting for the requests in flight")
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
+	err := srv.Shutdown(sctx)
+	cut := 0
+	if errors.Is(err, context.DeadlineExceeded) {
+		cut = t.cutAll()
+		fmt.Fprintf(logw, "godtable: shutting down: cutting %d requests still in flight after %s\n", cut, shutdownTimeout)
+		gctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+		defer cancel()
+		if err = srv.Shutdown(gctx); err != nil {
+			// Still not done (a client that does not read its
+			// answer): close the connections.
+			err = srv.Close()
+		}
+	}
+	if err != nil {
 		return err
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	if cut > 0 {
+		return errCut{cut}
+	}
 	return nil
 }
 
-// newServer is the HTTP server of "godtable serve", with its timeouts.
-func newServer(logw io.Writer) *http.Server {
+// tracker keeps the requests in flight, so that a shutdown can cut those
+// that outlast it.
+type tracker struct {
+	mu       sync.Mutex
+	active   map[*inflight]struct{}
+	stopping bool
+}
+
+// inflight is one request in flight: its connection's controller, and
+// whether the shutdown cut it.
+type inflight struct {
+	rc  *http.ResponseController
+	cut atomic.Bool
+}
+
+type inflightKey struct{}
+
+// track registers each request for the duration of its handler.
+func (t *tracker) track(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f := &inflight{rc: http.NewResponseController(w)}
+		t.mu.Lock()
+		if t.stopping {
+			// Came in on a kept-alive connection as the cut began.
+			f.cut.Store(true)
+			f.rc.SetReadDeadline(time.Now())
+		}
+		t.active[f] = struct{}{}
+		t.mu.Unlock()
+		defer func() {
+			t.mu.Lock()
+			delete(t.active, f)
+			t.mu.Unlock()
+		}()
+		h.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), inflightKey{}, f)))
+	})
+}
+
+// cutAll cuts every request in flight: reading its body fails from now on.
+// It returns how many there were.
+func (t *tracker) cutAll() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.stopping = true
+	for f := range t.active {
+		f.cut.Store(true)
+		f.rc.SetReadDeadline(time.Now())
+	}
+	return len(t.active)
+}
+
+// cutByShutdown reports whether the shutdown cut request r, so that a
+// handler whose body read failed can say why.
+func cutByShutdown(r *http.Request) bool {
+	f, _ := r.Context().Value(inflightKey{}).(*inflight)
+	return f != nil && f.cut.Load()
+}
+
+// errShutdown is what a request cut by the shutdown is told.
+var errShutdown = errors.New("the server is shutting down")
+
+// newServer is the HTTP server of "godtable serve", with its timeouts,
+// answering the hosts h allows, its requests tracked by t.
+func newServer(logw io.Writer, h *hosts, t *tracker) *http.Server {
 	return &http.Server{
-		Handler:           newHandler(logw),
+		Handler:           handler(logw, h, t),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -61,9 +163,33 @@ func newServer(logw io.Writer) *http.Server {
 }
 
 // newHandler is the page and the API, each request logged on logw and
-// guarded against panics.
+// guarded against panics, for any host (as the tests ask it).
 func newHandler(logw io.Writer) http.Handler {
-	return logged(logw, recovering(logw, routes()))
+	return handler(logw, nil, nil)
+}
+
+// handler is the page and the API: every request logged on logw, every
+// answer marked nosniff (a browser must not take an answer for another type
+// than it says, such as a JSON error holding the request's text for a
+// page), requests for a host h does not allow refused (h nil: any), each
+// tracked by t (nil: none), and guarded against panics.
+func handler(logw io.Writer, h *hosts, t *tracker) http.Handler {
+	inner := recovering(logw, routes())
+	if t != nil {
+		inner = t.track(inner)
+	}
+	if h != nil {
+		inner = h.check(inner)
+	}
+	return logged(logw, nosniff(inner))
+}
+
+// nosniff marks every answer X-Content-Type-Options: nosniff.
+func nosniff(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		h.ServeHTTP(w, r)
+	})
 }
 
 // statusWriter records the status of a response for the log, and whether
@@ -111,7 +237,7 @@ func logged(logw io.Writer, h http.Handler) http.Handler {
 			sw = &statusWriter{ResponseWriter: w, status: http.StatusOK}
 		}
 		defer func() {
-			fmt.Fprintf(logw, "godtable: %s %s %d %s\n", r.Method, r.URL.Path, sw.status, time.Since(start).Round(time.Microsecond))
+			fmt.Fprintf(logw, "godtable: %s %s %d %s\n", logText(r.Method), logText(r.URL.EscapedPath()), sw.status, time.Since(start).Round(time.Microsecond))
 		}()
 		h.ServeHTTP(sw, r)
 	})
@@ -135,7 +261,7 @@ func recovering(logw io.Writer, h http.Handler) http.Handler {
 				// is no one to answer.
 				panic(v)
 			}
-			fmt.Fprintf(logw, "godtable: panic serving %s %s: %v\n%s", r.Method, r.URL.Path, v, debug.Stack())
+			fmt.Fprintf(logw, "godtable: panic serving %s %s: %v\n%s", logText(r.Method), logText(r.URL.EscapedPath()), v, debug.Stack())
 			if !sw.wrote {
 				writeError(sw, http.StatusInternalServerError, errors.New("internal error"))
 			} else {
@@ -144,4 +270,17 @@ func recovering(logw io.Writer, h http.Handler) http.Handler {
 		}()
 		h.ServeHTTP(sw, r)
 	})
+}
+
+// logText is a request's text as a log line may hold it: as it is when it
+// is printable ASCII with no space, quote or backslash (every method, and a
+// path as the client escaped it), else quoted with Go's escapes, so that no
+// request can write a line of its own, or make one read otherwise.
+func logText(s string) string {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c <= ' ' || c >= 0x7f || c == '"' || c == '\\' {
+			return strconv.QuoteToASCII(s)
+		}
+	}
+	return s
 }

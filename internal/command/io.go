@@ -14,16 +14,37 @@ import (
 // that line alone (the rest of it is skipped unread into memory).
 const MaxLine = 64 << 10
 
-// lineReader reads lines without ever holding more than MaxLine bytes of one.
+// lineReader reads lines without ever holding more than max bytes of one.
 type lineReader struct {
 	r    *bufio.Reader
 	w    *bufio.Writer // flushed before a read that would block
+	max  int           // the longest line taken: MaxLine for the command
 	line []byte
 	err  error // the read error that ended the input, if not its end
 }
 
 func newLineReader(r io.Reader, w *bufio.Writer) *lineReader {
-	return &lineReader{r: bufio.NewReaderSize(r, 64<<10), w: w}
+	return &lineReader{r: bufio.NewReaderSize(r, 64<<10), w: w, max: MaxLine}
+}
+
+// EachLine calls f with every line of r as the command reads its stdin: the
+// line without its ending ("\n" or "\r\n"), or, for a line over max bytes,
+// no text and tooLong (the rest of it is skipped unread into memory), so
+// that every line, blank or too long, gets its turn in order. w, if not nil,
+// is flushed before a read that would wait for more input. It stops when f
+// returns false, and returns the read error that ended the input, if not its
+// end; a line cut short by it is not passed to f.
+func EachLine(r io.Reader, max int, w *bufio.Writer, f func(line []byte, tooLong bool) bool) error {
+	l := &lineReader{r: bufio.NewReaderSize(r, 64<<10), w: w, max: max}
+	for {
+		line, tooLong, ok := l.next()
+		if tooLong {
+			line = nil
+		}
+		if !ok || !f(line, tooLong) {
+			return l.err
+		}
+	}
 }
 
 // next returns the next line without its line ending ("\n" or "\r\n"),
@@ -43,7 +64,7 @@ func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
 		chunk, err := l.r.ReadSlice('\n')
 		n += len(chunk)
 		if !tooLong {
-			if len(l.line)+len(chunk) > MaxLine+2 {
+			if len(l.line)+len(chunk) > l.max+2 {
 				tooLong = true
 			} else {
 				l.line = append(l.line, chunk...)
@@ -63,7 +84,7 @@ func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
 	}
 	line = bytes.TrimSuffix(l.line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
-	if len(line) > MaxLine {
+	if len(line) > l.max {
 		tooLong = true
 	}
 	return line, tooLong, true
