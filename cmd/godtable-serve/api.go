@@ -147,14 +147,14 @@ func bodyType(r *http.Request, want ...string) (string, error) {
 		mt = typeJSONLines
 	}
 	if !slices.Contains(want, mt) {
-		return "", fmt.Errorf("request type %q not taken here (want Content-Type %s)", mt, strings.Join(want, " or "))
+		return "", fmt.Errorf("Content-Type %q not taken here (want %s)", mt, strings.Join(want, " or "))
 	}
 	for k, v := range params {
 		if k != "charset" {
-			return "", fmt.Errorf("request type parameter %q not taken (only charset=utf-8)", k)
+			return "", fmt.Errorf("Content-Type parameter %q not taken (only charset=utf-8)", k)
 		}
 		if !strings.EqualFold(v, "utf-8") && !strings.EqualFold(v, "us-ascii") {
-			return "", fmt.Errorf("charset %q not taken (want utf-8)", v)
+			return "", fmt.Errorf("Content-Type charset %q not taken (want utf-8)", v)
 		}
 	}
 	return mt, nil
