@@ -37,11 +37,15 @@ var shutdownGrace = 5 * time.Second
 type errCut struct{ n int }
 
 func (e errCut) Error() string {
-	what := "requests"
-	if e.n == 1 {
-		what = "request"
+	return fmt.Sprintf("stopped with %s cut short: still in flight %s after the signal", requests(e.n), shutdownTimeout)
+}
+
+// requests is "1 request" or "N requests".
+func requests(n int) string {
+	if n == 1 {
+		return "1 request"
 	}
-	return fmt.Sprintf("stopped with %d %s cut short: still in flight %s after the signal", e.n, what, shutdownTimeout)
+	return strconv.Itoa(n) + " requests"
 }
 
 // serve answers on ln, for the hosts h allows, until ctx is done, then stops
@@ -67,7 +71,7 @@ func serve(ctx context.Context, ln net.Listener, logw io.Writer, h *hosts) error
 	cut := 0
 	if errors.Is(err, context.DeadlineExceeded) {
 		cut = t.cutAll()
-		fmt.Fprintf(logw, "godtable: shutting down: cutting %d requests still in flight after %s\n", cut, shutdownTimeout)
+		fmt.Fprintf(logw, "godtable: shutting down: cutting %s still in flight after %s\n", requests(cut), shutdownTimeout)
 		gctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 		defer cancel()
 		if err = srv.Shutdown(gctx); err != nil {

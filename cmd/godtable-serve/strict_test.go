@@ -363,7 +363,7 @@ func TestServeShutdownCutsBatch(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not return")
 	}
-	if !strings.Contains(logb.String(), "cutting 1 requests still in flight") {
+	if !strings.Contains(logb.String(), "cutting 1 request still in flight") {
 		t.Errorf("log: %s", logb.String())
 	}
 }
