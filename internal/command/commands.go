@@ -205,7 +205,7 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 				}
 				if !o.JSON {
 					// Text answers are the verdict's line alone.
-					a.Text = append(a.Text, v.String()...)
+					a.Text = appendVerdict(a.Text, v)
 					a.Text = append(a.Text, '\n')
 					break
 				}
@@ -240,6 +240,16 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 	})
 	out.Flush()
 	return batchStatus(failed, w.invalid > 0 || bad > 0)
+}
+
+// appendVerdict appends v.String() to b: for an optimal verdict, the line
+// of nearly every answer of a verify stream, without building the string.
+func appendVerdict(b []byte, v lookup.Verdict) []byte {
+	if v.Legal && !v.Impossible && v.Length == v.Optimal && v.Smallest == "" {
+		b = append(b, "optimal: length "...)
+		return strconv.AppendInt(b, int64(v.Length), 10)
+	}
+	return append(b, v.String()...)
 }
 
 func runScramble(p puzzle, e *env, o *options, args []string) int {

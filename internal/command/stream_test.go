@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/godtable/godtable/lookup"
 )
 
 // failingWriter accepts n bytes, then fails as a closed pipe does.
@@ -115,5 +117,22 @@ func TestVerifyStreamsAsFastAsSolve(t *testing.T) {
 	t.Logf("solve %.0f ms, verify %.0f ms (medians of 5)", s, v)
 	if v > 1.1*s {
 		t.Errorf("verify took %.0f ms, solve %.0f ms (medians of 5 runs of 200,000 lines)", v, s)
+	}
+}
+
+// TestAppendVerdict: the verdict's line written in place is String's.
+func TestAppendVerdict(t *testing.T) {
+	for _, v := range []lookup.Verdict{
+		{Legal: true, Length: 7, Optimal: 7},
+		{Legal: true},
+		{Legal: true, Length: 9, Optimal: 7},
+		{Legal: true, Length: 7, Optimal: 7, Smallest: "BCABCCB"},
+		{Problem: "does not solve the cube", Optimal: 4},
+		{Impossible: true, Legal: true},
+		{Impossible: true, Problem: "x"},
+	} {
+		if got := string(appendVerdict([]byte("> "), v)); got != "> "+v.String() {
+			t.Errorf("%+v: %q, want %q", v, got, "> "+v.String())
+		}
 	}
 }
