@@ -618,6 +618,10 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 		return
 	}
 	if !jsonLines {
+		if _, ok := values["state"]; ok {
+			writeError(w, http.StatusBadRequest, errors.New(`unexpected query parameter "state" (a batch's states are the lines of its body)`))
+			return
+		}
 		var err error
 		if o, err = optionsFor("solve", p, values); err != nil {
 			writeError(w, http.StatusBadRequest, err)

@@ -47,6 +47,15 @@ func serveUsage(stderr io.Writer, format string, args ...any) int {
 // runServe is "godtable serve": the page and the HTTP API until SIGINT or
 // SIGTERM, which let the requests in flight finish.
 func runServe(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return runServeUntil(ctx, args, stdout, stderr)
+}
+
+// runServeUntil is runServe until ctx is done in place of a signal. It
+// exits 0 when every request finished, and 1, saying how many, when the
+// shutdown cut some.
+func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("godtable serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `address` host:port")
@@ -75,8 +84,6 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "godtable: serve: %v\n", err)
 		return command.ExitUsage
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	fmt.Fprintf(stderr, "godtable: serving on http://%s/\n", ln.Addr())
 	if err := serve(ctx, ln, stderr, newHosts(*addr, ln.Addr(), allow)); err != nil {
 		// Requests cut by the shutdown are said with their number.

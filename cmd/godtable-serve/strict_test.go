@@ -101,6 +101,7 @@ func TestAPIRefusesWhatItWouldIgnore(t *testing.T) {
 		{"bogus format", "POST", "/api/v1/pocket/batch?format=bogus", "R\n", "", `format "bogus" (want json or text)`},
 		{"duplicate format", "POST", "/api/v1/pocket/batch?format=text&format=json", "R\n", "", `duplicate query parameter "format"`},
 		{"duplicate batch option", "POST", "/api/v1/pocket/batch?metric=qtm&metric=htm", "R\n", "", `duplicate query parameter "metric"`},
+		{"state in a batch's query", "POST", "/api/v1/pocket/batch?state=FFFUDDRFRULLLDRRUULBBBDB", "R\n", "", `unexpected query parameter "state"`},
 		{"unknown batch option", "POST", "/api/v1/pocket/batch?colour=red", "R\n", "", `unknown field "colour"`},
 		{"text format for JSON Lines", "POST", "/api/v1/pocket/batch?format=text", cube + "\n", "application/x-ndjson", `format text: a JSON Lines batch is answered in JSON Lines`},
 		{"query on healthz", "GET", "/healthz?verbose=1", ``, "", `unexpected query parameter "verbose"`},
@@ -365,5 +366,96 @@ func TestServeShutdownCutsBatch(t *testing.T) {
 	}
 	if !strings.Contains(logb.String(), "cutting 1 request still in flight") {
 		t.Errorf("log: %s", logb.String())
+	}
+}
+
+// TestRunServeSaysWhatItCut: the server's exit status and its last message
+// say that the shutdown cut a request, and how many; a single request cut
+// while its body is being read is answered 503.
+func TestRunServeSaysWhatItCut(t *testing.T) {
+	defer func(d, g time.Duration) { shutdownTimeout, shutdownGrace = d, g }(shutdownTimeout, shutdownGrace)
+	shutdownTimeout, shutdownGrace = 300*time.Millisecond, 5*time.Second
+	var stderr syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int, 1)
+	go func() { done <- runServeUntil(ctx, []string{"--addr", "127.0.0.1:0"}, io.Discard, &stderr) }()
+	var base string
+	for deadline := time.Now().Add(10 * time.Second); base == ""; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no address: %s", stderr.String())
+		}
+		if _, rest, ok := strings.Cut(stderr.String(), "serving on "); ok {
+			base = strings.TrimSuffix(strings.TrimSpace(rest), "/")
+		}
+	}
+	// Two requests still sending their bodies: a batch and a solve.
+	start := func(path, ct, first string) (*io.PipeWriter, chan *http.Response) {
+		pr, pw := io.Pipe()
+		req, _ := http.NewRequest("POST", base+path, pr)
+		req.Header.Set("Content-Type", ct)
+		respc := make(chan *http.Response, 1)
+		go func() {
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Error(err)
+			}
+			respc <- resp
+		}()
+		io.WriteString(pw, first)
+		return pw, respc
+	}
+	bw, batchc := start("/api/v1/pocket/batch", "text/plain", "FFFUDDRFRULLLDRRUULBBBDB\n")
+	defer bw.Close()
+	// The solve over a connection of its own, as curl sends it: the
+	// headers and part of the body (Go's client, its body unfinished,
+	// waits for it before it gives the answer).
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	io.WriteString(conn, "POST /api/v1/pocket/solve HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 40\r\nExpect: 100-continue\r\n\r\n")
+	// The server asks for the body once the handler reads it: from then
+	// on the request is in flight.
+	cr := bufio.NewReader(conn)
+	if line, err := cr.ReadString('\n'); err != nil || !strings.HasPrefix(line, "HTTP/1.1 100 ") {
+		t.Fatalf("%q %v", line, err)
+	}
+	if line, err := cr.ReadString('\n'); err != nil || line != "\r\n" {
+		t.Fatalf("%q %v", line, err)
+	}
+	io.WriteString(conn, `{"state":`)
+	batch := <-batchc
+	if batch == nil {
+		t.FailNow()
+	}
+	defer batch.Body.Close()
+	rd := bufio.NewReader(batch.Body)
+	if _, err := rd.ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	// Its answer, then the server closes the connection.
+	raw, _ := io.ReadAll(cr)
+	solve, err := http.ReadResponse(bufio.NewReader(strings.NewReader(string(raw))), nil)
+	if err != nil {
+		t.Fatalf("%v: %q", err, raw)
+	}
+	body, _ := io.ReadAll(solve.Body)
+	solve.Body.Close()
+	if solve.StatusCode != http.StatusServiceUnavailable || !strings.Contains(string(body), "the server is shutting down") {
+		t.Errorf("cut solve: %d %s", solve.StatusCode, body)
+	}
+	rest, err := io.ReadAll(rd)
+	if err != nil || !strings.Contains(string(rest), "the server is shutting down") {
+		t.Errorf("cut batch: %q %v", rest, err)
+	}
+	select {
+	case code := <-done:
+		if code != 1 || !strings.Contains(stderr.String(), "godtable: serve: stopped with 2 requests cut short: still in flight 300ms after the signal\n") {
+			t.Errorf("exit %d:\n%s", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the server did not stop")
 	}
 }
