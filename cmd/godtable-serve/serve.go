@@ -68,15 +68,15 @@ func serve(ctx context.Context, ln net.Listener, logw io.Writer, h *hosts) error
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownTimeout)
 	defer cancel()
 	err := srv.Shutdown(sctx)
-	cut := 0
 	if errors.Is(err, context.DeadlineExceeded) {
-		cut = t.cutAll()
-		fmt.Fprintf(logw, "godtable: shutting down: cutting %s still in flight after %s\n", requests(cut), shutdownTimeout)
+		n := t.cutAll()
+		fmt.Fprintf(logw, "godtable: shutting down: cutting %s still in flight after %s\n", requests(n), shutdownTimeout)
 		gctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 		defer cancel()
 		if err = srv.Shutdown(gctx); err != nil {
 			// Still not done (a client that does not read its
-			// answer): close the connections.
+			// answer): close the connections, cutting what is left.
+			t.closing()
 			err = srv.Close()
 		}
 	}
@@ -86,8 +86,8 @@ func serve(ctx context.Context, ln net.Listener, logw io.Writer, h *hosts) error
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	if cut > 0 {
-		return errCut{cut}
+	if n := int(t.cut.Load()); n > 0 {
+		return errCut{n}
 	}
 	return nil
 }
@@ -98,13 +98,28 @@ type tracker struct {
 	mu       sync.Mutex
 	active   map[*inflight]struct{}
 	stopping bool
+	// cut counts the requests the shutdown cut short: those that said so
+	// in their answer (cutByShutdown) and those still running when their
+	// connections were closed. A request still in flight at the deadline
+	// that then ends whole (it was not reading) is not counted.
+	cut atomic.Int64
 }
 
-// inflight is one request in flight: its connection's controller, and
-// whether the shutdown cut it.
+// inflight is one request in flight: its tracker, its connection's
+// controller, whether the shutdown is cutting it, and whether it has been
+// counted as cut.
 type inflight struct {
-	rc  *http.ResponseController
-	cut atomic.Bool
+	t       *tracker
+	rc      *http.ResponseController
+	cutting atomic.Bool
+	counted atomic.Bool
+}
+
+// count counts the request as cut, once.
+func (f *inflight) count() {
+	if f.counted.CompareAndSwap(false, true) {
+		f.t.cut.Add(1)
+	}
 }
 
 type inflightKey struct{}
@@ -112,11 +127,11 @@ type inflightKey struct{}
 // track registers each request for the duration of its handler.
 func (t *tracker) track(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		f := &inflight{rc: http.NewResponseController(w)}
+		f := &inflight{t: t, rc: http.NewResponseController(w)}
 		t.mu.Lock()
 		if t.stopping {
 			// Came in on a kept-alive connection as the cut began.
-			f.cut.Store(true)
+			f.cutting.Store(true)
 			f.rc.SetReadDeadline(time.Now())
 		}
 		t.active[f] = struct{}{}
@@ -137,17 +152,32 @@ func (t *tracker) cutAll() int {
 	defer t.mu.Unlock()
 	t.stopping = true
 	for f := range t.active {
-		f.cut.Store(true)
+		f.cutting.Store(true)
 		f.rc.SetReadDeadline(time.Now())
 	}
 	return len(t.active)
 }
 
-// cutByShutdown reports whether the shutdown cut request r, so that a
-// handler whose body read failed can say why.
+// closing counts every request still in flight as cut: their connections
+// are about to be closed.
+func (t *tracker) closing() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for f := range t.active {
+		f.count()
+	}
+}
+
+// cutByShutdown reports whether the shutdown is cutting request r, so that a
+// handler whose body read failed can say why; if so, the request counts as
+// cut.
 func cutByShutdown(r *http.Request) bool {
 	f, _ := r.Context().Value(inflightKey{}).(*inflight)
-	return f != nil && f.cut.Load()
+	if f == nil || !f.cutting.Load() {
+		return false
+	}
+	f.count()
+	return true
 }
 
 // errShutdown is what a request cut by the shutdown is told.
