@@ -27,15 +27,18 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"syscall"
 
 	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/defcli"
+	"github.com/godtable/godtable/lookup/tws"
 )
 
 func main() { os.Exit(runServe(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const serveUsageText = "usage: godtable serve [--addr 127.0.0.1:8080] [--allow-host NAME ...]"
+const serveUsageText = "usage: godtable serve [--addr 127.0.0.1:8080] [--allow-host NAME ...] [--table TABLE.gdt ...]"
 
 // serveUsage says what is wrong with the command line, and the usage.
 func serveUsage(stderr io.Writer, format string, args ...any) int {
@@ -67,6 +70,11 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 		allow = append(allow, v)
 		return nil
 	})
+	var tables []string
+	fs.Func("table", "also serve the definition puzzle of `TABLE.gdt`, named by its file's name without .gdt (repeatable)", func(v string) error {
+		tables = append(tables, v)
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, serveUsageText)
@@ -78,6 +86,11 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	if fs.NArg() > 0 {
 		return serveUsage(stderr, "takes no arguments")
+	}
+	for _, path := range tables {
+		if _, code := addTable(path, stderr); code != command.ExitOK {
+			return code
+		}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -91,4 +104,46 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return 1
 	}
 	return command.ExitOK
+}
+
+// addTable serves the definition puzzle of a .gdt file beside the built-in
+// puzzles, under its file's name without .gdt: the API's
+// /api/v1/NAME/... and the page's plain page. A table that cannot be used
+// stops the server before it starts (exit 3), as the command refuses one.
+// It returns the function that takes the puzzle away again.
+func addTable(path string, stderr io.Writer) (func(), int) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "godtable: serve: --table: %v\n", err)
+		return nil, command.ExitUsage
+	}
+	pz, err := tws.OpenBytes(path, data)
+	if err != nil {
+		fmt.Fprintf(stderr, "godtable: serve: cannot answer: %v\n", err)
+		return nil, command.ExitTable
+	}
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	if !validName(name) {
+		fmt.Fprintf(stderr, "godtable: serve: --table %s: %q cannot name a puzzle in the API (letters, digits, - and _)\n", path, name)
+		return nil, command.ExitUsage
+	}
+	remove, err := command.AddPuzzle(defcli.FromTable(name, pz))
+	if err != nil {
+		fmt.Fprintf(stderr, "godtable: serve: --table %s: %v\n", path, err)
+		return nil, command.ExitUsage
+	}
+	return remove, command.ExitOK
+}
+
+// validName says whether a table's name can stand in the API's paths.
+func validName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }

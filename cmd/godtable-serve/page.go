@@ -5,12 +5,14 @@ import (
 	"io/fs"
 	"net/http"
 
-	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/command"
 )
 
 // The page is plain HTML, CSS and JavaScript, embedded so that the binary
 // serves it with no network and no files beside it; puzzles.js, the
-// puzzles and their own pages, is made from the registry.
+// puzzles and their own pages, is made from the command's puzzles (the
+// registry's, and the tables --table adds).
 //
 //go:embed web
 var webFiles embed.FS
@@ -22,7 +24,7 @@ func pageHandler() http.Handler {
 		panic(err) // the embedded tree always has web/
 	}
 	files := http.FileServerFS(sub)
-	script := registry.PageScript()
+	script := cli.PageScript(command.Puzzles())
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			methodNotAllowed(w, "GET")
@@ -32,7 +34,7 @@ func pageHandler() http.Handler {
 		w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'wasm-unsafe-eval'")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		if r.URL.Path == "/puzzles.js" {
-			// The puzzles and their pages, from the registry.
+			// The puzzles and their pages.
 			w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
 			w.Write(script)
 			return

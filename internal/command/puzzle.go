@@ -1,6 +1,8 @@
 package command
 
 import (
+	"fmt"
+
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/registry"
 )
@@ -24,3 +26,27 @@ var puzzles = func() []puzzle {
 	}
 	return ps
 }()
+
+// AddPuzzle adds a puzzle to those the command and the server answer by
+// name: the server's tables of definition puzzles (godtable serve --table).
+// It must be called before any puzzle is answered (it is not safe for
+// concurrent use); a name already taken is an error. remove takes the
+// puzzle away again, for a test that added it.
+func AddPuzzle(p cli.Puzzle) (remove func(), err error) {
+	if Lookup(p.Name()) != nil {
+		return nil, fmt.Errorf("a puzzle named %q is already served", p.Name())
+	}
+	puzzles = append(puzzles, p)
+	return func() {
+		for i, q := range puzzles {
+			if q == p {
+				puzzles = append(puzzles[:i:i], puzzles[i+1:]...)
+				return
+			}
+		}
+	}, nil
+}
+
+// Puzzles returns the puzzles answered by name, in order: the registered
+// ones, then those added.
+func Puzzles() []cli.Puzzle { return append([]cli.Puzzle(nil), puzzles...) }

@@ -182,11 +182,31 @@ func Call(cmd string, p cli.Puzzle, o *cli.Options, stdin io.Reader, stdout, std
 	e := newEnv(stdin, stdout, stderr)
 	for _, c := range commands {
 		if c.name == cmd {
+			if code, ok := load(e, cmd, p, o); !ok {
+				return code
+			}
 			return e.finish(c.run(p, e, o, args))
 		}
 	}
 	fmt.Fprintf(stderr, "godtable: unknown command %q\n", cmd)
 	return ExitUsage
+}
+
+// load reads a puzzle read from a file (see loader) for command cmd: false,
+// with the exit status, if it cannot be.
+func load(e *env, cmd string, p cli.Puzzle, o *cli.Options) (int, bool) {
+	l, ok := p.(loader)
+	if !ok {
+		return 0, true
+	}
+	if err := l.Load(o); err != nil {
+		if tableFailure(e, err) {
+			return ExitTable, false
+		}
+		fmt.Fprintf(e.stderr, "godtable: %s: %v\n", cmd, err)
+		return ExitUsage, false
+	}
+	return 0, true
 }
 
 // Run runs the command line args on the given streams, in process, and
@@ -273,14 +293,8 @@ func runCommand(e *env, args []string) int {
 	if err := CheckOptions(o, cmd.name, p); err != nil {
 		return e.usage("%s %s: %v", cmd.name, p.Name(), err)
 	}
-	if l, ok := p.(loader); ok {
-		if err := l.Load(o); err != nil {
-			if tableFailure(e, err) {
-				return ExitTable
-			}
-			fmt.Fprintf(stderr, "godtable: %s: %v\n", cmd.name, err)
-			return ExitUsage
-		}
+	if code, ok := load(e, cmd.name, p, o); !ok {
+		return code
 	}
 	return cmd.run(p, e, o, pos)
 }

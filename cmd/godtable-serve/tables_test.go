@@ -1,0 +1,45 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+)
+
+// A definition puzzle's table served with --table answers through the same
+// API as the built-in puzzles, and its answers are the command's.
+func TestServeTable(t *testing.T) {
+	const gdt = "../../internal/command/testdata/defs/twisty.gdt"
+	var stderr bytes.Buffer
+	remove, code := addTable(gdt, &stderr)
+	if code != 0 {
+		t.Fatalf("--table: exit %d: %s", code, stderr.String())
+	}
+	defer remove()
+	h := newHandler(io.Discard)
+	for _, c := range []struct{ method, path, body, want string }{
+		{"POST", "/api/v1/twisty/solve", `{"state":"A B","scramble":true}`, runOutput([]string{"solve", gdt, "--json", "--scramble", "A B"}, "")},
+		{"POST", "/api/v1/twisty/solve", `{"state":"A B A","scramble":true,"count":true}`, runOutput([]string{"solve", gdt, "--json", "--scramble", "--count", "A B A"}, "")},
+		{"GET", "/api/v1/twisty/stats", "", runOutput([]string{"stats", gdt, "--json"}, "")},
+	} {
+		status, out := post(t, h, c.method, c.path, c.body)
+		// The command names the puzzle by its path, the server by its name.
+		want := strings.ReplaceAll(c.want, gdt, "twisty")
+		if status != 200 || out != want {
+			t.Errorf("%s %s %s: %d %q, want %q", c.method, c.path, c.body, status, out, want)
+		}
+	}
+	status, out := post(t, h, "GET", "/api/v1/puzzles", "")
+	if status != 200 || !strings.Contains(out, `"name":"twisty"`) {
+		t.Errorf("puzzles: %d %s", status, out)
+	}
+	status, out = post(t, h, "GET", "/puzzles.js", "")
+	if status != 200 || !strings.Contains(out, `"name":"twisty"`) {
+		t.Errorf("the page's puzzles.js lists no twisty: %d", status)
+	}
+	// A damaged table stops the server before it starts.
+	if _, code := addTable("../../internal/command/testdata/defs/damaged.gdt", io.Discard); code != 3 {
+		t.Errorf("a damaged table: exit %d, want 3", code)
+	}
+}
