@@ -1,13 +1,13 @@
 // Package tables is where the generated distance tables are found. Each
 // table puzzle's tables sit in their own package below this one
 // (tables/pocket, tables/msquare ...), made by go generate from the
-// definitions in internal/registry; that package embeds them and registers
+// definitions in internal/catalog; that package embeds them and registers
 // them here when it is imported. A program thus carries only the tables of
 // the puzzles it imports, each adding its file size (recorded in its
 // tables_gen.go) to the binary.
 package tables
 
-//go:generate go run -tags gentables ../gen/gentables
+//go:generate go run ../gen/gentables
 
 import (
 	"embed"

@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tablefiles"
 	"github.com/godtable/godtable/tables"
@@ -23,7 +23,7 @@ var write = flag.Bool("write", false, "rewrite stale files instead of failing")
 // now, by the generator's own function: a change to a puzzle definition
 // without go generate fails here.
 func TestTablesAreCurrent(t *testing.T) {
-	files, err := tablefiles.Files(registry.Puzzles())
+	files, err := tablefiles.Files(catalog.Puzzles())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,9 +47,9 @@ func TestTablesAreCurrent(t *testing.T) {
 	// Nothing else lies in the puzzles' directories: a table whose
 	// definition has gone would still be embedded.
 	dirs := []string{"all"}
-	for _, p := range registry.Puzzles() {
+	for _, p := range catalog.Puzzles() {
 		if len(p.Defs()) > 0 {
-			dirs = append(dirs, p.Name())
+			dirs = append(dirs, p.Name)
 		}
 	}
 	for _, dir := range dirs {
@@ -68,7 +68,7 @@ func TestTablesAreCurrent(t *testing.T) {
 // BenchmarkDecode measures what a table's first use costs: checking the
 // header and definition, decompressing and checksumming the payload.
 func BenchmarkDecode(b *testing.B) {
-	for _, def := range registry.Defs() {
+	for _, def := range catalog.Defs() {
 		data, err := tables.File(def.Name)
 		if err != nil {
 			b.Fatal(err)
@@ -123,7 +123,7 @@ func BenchmarkCodecs(b *testing.B) {
 		{"zstd", func(p []byte) ([]byte, error) { return zw.EncodeAll(p, nil), nil },
 			func(z []byte, n int) ([]byte, error) { return zr.DecodeAll(z, make([]byte, 0, n)) }},
 	}
-	for _, def := range registry.Defs() {
+	for _, def := range catalog.Defs() {
 		data, err := tables.File(def.Name)
 		if err != nil {
 			b.Fatal(err)

@@ -6,8 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/command"
-	"github.com/godtable/godtable/internal/registry"
 	"io"
 	"net"
 	"net/http"
@@ -154,7 +154,7 @@ func TestAPIVerifyScrambleStatsMatchCommand(t *testing.T) {
 			t.Errorf("verify %s: status %d for %s", v.puzzle, code, body)
 		}
 	}
-	for _, p := range registry.Puzzles() {
+	for _, p := range cli.Puzzles() {
 		name := p.Name()
 		_, body := post(t, h, "POST", "/api/v1/"+name+"/scramble", `{"n":3,"seed":42}`)
 		if want := runOutput([]string{"scramble", name, "--json", "-n", "3", "--seed", "42"}, ""); body != want {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"github.com/godtable/godtable/internal/command"
-	"github.com/godtable/godtable/internal/registry"
 	"io"
 	"io/fs"
 	"net/http"
@@ -333,7 +332,7 @@ func TestBrowserPhone(t *testing.T) {
 	// emulated, as the browsers' device modes do.
 	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Reload())
 	b.do(chromedp.WaitReady(chromedp.CSS(`body[data-ready="1"]`)))
-	for _, p := range registry.Puzzles() {
+	for _, p := range cli.Puzzles() {
 		name := p.Name()
 		b.choose(name)
 		solved := b.eval(`document.getElementById("state").value`)
@@ -531,14 +530,14 @@ func TestBrowserPyraminx(t *testing.T) {
 // and steps through the answer showing the command's drawing of each state.
 func TestBrowserPlainPage(t *testing.T) {
 	var plain []cli.Puzzle
-	for _, rp := range registry.Puzzles() {
+	for _, rp := range cli.Puzzles() {
 		var p cli.Puzzle = rp
 		if p.Name() == "rotgrid" {
 			p = struct{ cli.Puzzle }{p} // no Page
 		}
 		plain = append(plain, p)
 	}
-	script := cli.PageScript(plain)
+	script := cli.PageScriptOf(plain)
 	h := newHandler(io.Discard)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == "/puzzles.js" {

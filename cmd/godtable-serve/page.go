@@ -12,7 +12,7 @@ import (
 // The page is plain HTML, CSS and JavaScript, embedded so that the binary
 // serves it with no network and no files beside it; puzzles.js, the
 // puzzles and their own pages, is made from the command's puzzles (the
-// registry's, and the tables --table adds).
+// registered ones, and the tables --table adds).
 //
 //go:embed web
 var webFiles embed.FS
@@ -24,7 +24,7 @@ func pageHandler() http.Handler {
 		panic(err) // the embedded tree always has web/
 	}
 	files := http.FileServerFS(sub)
-	script := cli.PageScript(command.Puzzles())
+	script := cli.PageScriptOf(command.Puzzles())
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			methodNotAllowed(w, "GET")

@@ -1,16 +1,15 @@
-// Command gentables writes every distance table of the registry into a
+// Command gentables writes every distance table of the catalog into a
 // directory (default: the current one): each puzzle's tables, as
 // PUZZLE/NAME.gdt, with PUZZLE/tables_gen.go, the package that embeds them
 // and records each one's size and SHA-256 so that a diff shows any drift.
 //
 // It is run by go generate in the tables package:
 //
-//	go run -tags gentables ../gen/gentables
+//	go run ../gen/gentables
 //
-// The gentables tag leaves the embedded tables out of the puzzles' public
-// packages (the registry reaches them through the command's puzzle
-// packages), so the generator builds whatever state tables/ is in: before a
-// new puzzle's tables package exists, or with a damaged table.
+// It links the puzzles' models alone (internal/catalog), none of the public
+// packages that embed the tables, so it builds whatever state tables/ is
+// in: before a new puzzle's tables package exists, or with a damaged table.
 package main
 
 import (
@@ -21,7 +20,7 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/tablefiles"
 )
 
@@ -31,7 +30,7 @@ func main() {
 	dir := flag.String("dir", ".", "directory to write the tables to")
 	flag.Parse()
 
-	files, err := tablefiles.Files(registry.Puzzles())
+	files, err := tablefiles.Files(catalog.Puzzles())
 	if err != nil {
 		log.Fatal(err)
 	}

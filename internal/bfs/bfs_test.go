@@ -5,9 +5,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/registry"
 	"github.com/godtable/godtable/internal/table"
 )
 
@@ -47,7 +47,7 @@ func TestPocketQTMDistribution(t *testing.T) {
 
 // Regeneration is deterministic: two builds give identical bytes.
 func TestBuildDeterministic(t *testing.T) {
-	for _, d := range registry.Defs() {
+	for _, d := range catalog.Defs() {
 		a, err := Build(d)
 		if err != nil {
 			t.Fatal(err)
@@ -63,7 +63,7 @@ func TestBuildDeterministic(t *testing.T) {
 }
 
 func BenchmarkDistances(b *testing.B) {
-	for _, d := range registry.Defs() {
+	for _, d := range catalog.Defs() {
 		b.Run(d.Name, func(b *testing.B) {
 			for b.Loop() {
 				Distances(d)
@@ -73,7 +73,7 @@ func BenchmarkDistances(b *testing.B) {
 }
 
 func BenchmarkBuild(b *testing.B) {
-	for _, d := range registry.Defs() {
+	for _, d := range catalog.Defs() {
 		b.Run(d.Name, func(b *testing.B) {
 			for b.Loop() {
 				if _, err := Build(d); err != nil {

@@ -1,8 +1,9 @@
 // Package cli is what the godtable command asks of a puzzle: reading its
 // inputs, writing its answers, drawing its states. Each puzzle answers it
-// in a package of its own, next to its model (internal/pocket/pocketcli,
-// ...), and internal/registry lists them; the command ranges over the
-// registry and holds nothing of any one puzzle.
+// in a package of its own in the command's layer (internal/command/pocketcli,
+// ...), which registers itself here (Register) when a program imports it;
+// the command ranges over the registered puzzles and holds nothing of any
+// one puzzle.
 //
 // The solving itself is the puzzle's public package's (lookup/pocket, ...);
 // this package only carries the command's vocabulary, the options and the

@@ -24,7 +24,7 @@ func TestConcurrentAllPuzzles(t *testing.T) {
 		o  options
 	}
 	var inputs []input
-	for _, p := range puzzles {
+	for _, p := range puzzles() {
 		modes := []options{{Metric: "htm", Order: "net"}}
 		if p.Features().Table {
 			modes = append(modes, options{Metric: "htm", Order: "net", Count: true}, options{Metric: "htm", Order: "net", All: true, Limit: 3})

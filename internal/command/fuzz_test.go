@@ -67,7 +67,8 @@ func bounded(args []string) bool {
 // checkAnswers runs solve or verify, as sel picks, with --json on stdin and
 // checks that every input has exactly its one answer.
 func checkAnswers(t *testing.T, sel uint8, stdin string) {
-	p := puzzles[int(sel>>1)%len(puzzles)]
+	ps := puzzles()
+	p := ps[int(sel>>1)%len(ps)]
 	cmd, name, f := "solve", p.Name(), p.Features()
 	if sel&1 != 0 {
 		cmd = "verify"

@@ -36,7 +36,7 @@ func namesOf(p cli.Puzzle) []string {
 // names the puzzles and, for a near miss, the one probably meant.
 func Resolve(name string) (cli.Puzzle, error) {
 	want := normalName(name)
-	for _, p := range puzzles {
+	for _, p := range puzzles() {
 		for _, n := range namesOf(p) {
 			if normalName(n) == want {
 				return p, nil
@@ -56,7 +56,7 @@ func Resolve(name string) (cli.Puzzle, error) {
 func nearest(want string) cli.Puzzle {
 	var best cli.Puzzle
 	bestDist := 3
-	for _, p := range puzzles {
+	for _, p := range puzzles() {
 		for _, n := range namesOf(p) {
 			n = normalName(n)
 			d := editDistance(want, n)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/registry"
 )
 
 // puzzle is one puzzle as the command runs it; each puzzle's package
@@ -18,14 +17,15 @@ type options = cli.Options
 // answer is one input's answer: its text form and its JSON fields.
 type answer = cli.Answer
 
-// puzzles are the registered puzzles.
-var puzzles = func() []puzzle {
-	var ps []puzzle
-	for _, p := range registry.Puzzles() {
-		ps = append(ps, p)
-	}
-	return ps
-}()
+// added are the puzzles added at run time (AddPuzzle), answered after the
+// registered ones.
+var added []puzzle
+
+// puzzles returns the puzzles answered by name, in order: the registered
+// ones (see cli.Register: those whose command packages the program
+// imports), then those added. It is asked each time, not kept from this
+// package's initialisation, which may come before theirs.
+func puzzles() []puzzle { return append(cli.Puzzles(), added...) }
 
 // AddPuzzle adds a puzzle to those the command and the server answer by
 // name: the server's tables of definition puzzles (godtable serve --table).
@@ -36,11 +36,11 @@ func AddPuzzle(p cli.Puzzle) (remove func(), err error) {
 	if Lookup(p.Name()) != nil {
 		return nil, fmt.Errorf("a puzzle named %q is already served", p.Name())
 	}
-	puzzles = append(puzzles, p)
+	added = append(added, p)
 	return func() {
-		for i, q := range puzzles {
+		for i, q := range added {
 			if q == p {
-				puzzles = append(puzzles[:i:i], puzzles[i+1:]...)
+				added = append(added[:i:i], added[i+1:]...)
 				return
 			}
 		}
@@ -49,4 +49,4 @@ func AddPuzzle(p cli.Puzzle) (remove func(), err error) {
 
 // Puzzles returns the puzzles answered by name, in order: the registered
 // ones, then those added.
-func Puzzles() []cli.Puzzle { return append([]cli.Puzzle(nil), puzzles...) }
+func Puzzles() []cli.Puzzle { return puzzles() }

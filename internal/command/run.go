@@ -333,7 +333,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 // with a battery.
 func usage() string {
 	var batteries []string
-	for _, p := range puzzles {
+	for _, p := range puzzles() {
 		if _, ok := p.(cli.Batterer); ok {
 			batteries = append(batteries, p.Name())
 		}
@@ -344,7 +344,7 @@ func usage() string {
 // PuzzleNames are the registered puzzles' names, sorted.
 func PuzzleNames() []string {
 	var names []string
-	for _, p := range puzzles {
+	for _, p := range puzzles() {
 		names = append(names, p.Name())
 	}
 	sort.Strings(names)
@@ -353,7 +353,7 @@ func PuzzleNames() []string {
 
 // Lookup returns the registered puzzle of that name, or nil.
 func Lookup(name string) cli.Puzzle {
-	for _, p := range puzzles {
+	for _, p := range puzzles() {
 		if p.Name() == name {
 			return p
 		}

@@ -18,7 +18,8 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/godtable/godtable/internal/registry"
+	"github.com/godtable/godtable/internal/cli"
+	_ "github.com/godtable/godtable/internal/command/all" // every puzzle, as the server answers them
 )
 
 // Command is the package built to WebAssembly: the server, whose
@@ -76,8 +77,8 @@ func Write(dir string, page fs.FS, goCmd string) error {
 		return err
 	}
 	// The puzzles and their pages, which the server makes from the
-	// registry, as a file.
-	if err := os.WriteFile(filepath.Join(dir, "puzzles.js"), registry.PageScript(), 0o644); err != nil {
+	// registered puzzles, as a file.
+	if err := os.WriteFile(filepath.Join(dir, "puzzles.js"), cli.PageScript(), 0o644); err != nil {
 		return err
 	}
 	glue, err := wasmExec(goCmd)

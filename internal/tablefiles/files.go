@@ -12,8 +12,8 @@ import (
 	"sync"
 
 	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/registry"
 )
 
 // Files returns every file that go generate writes under tables/, by its
@@ -21,7 +21,7 @@ import (
 // that embeds them and records each one's size and SHA-256
 // (PUZZLE/tables_gen.go), so that a diff shows any drift. The tables are
 // built in parallel; the result does not depend on the order.
-func Files(puzzles []registry.Puzzle) (map[string][]byte, error) {
+func Files(puzzles []catalog.Puzzle) (map[string][]byte, error) {
 	type job struct {
 		dir  string
 		def  *puzzle.Def
@@ -32,10 +32,10 @@ func Files(puzzles []registry.Puzzle) (map[string][]byte, error) {
 	var names []string // the puzzles with tables
 	for _, p := range puzzles {
 		if len(p.Defs()) > 0 {
-			names = append(names, p.Name())
+			names = append(names, p.Name)
 		}
 		for _, d := range p.Defs() {
-			jobs = append(jobs, &job{dir: p.Name(), def: d})
+			jobs = append(jobs, &job{dir: p.Name, def: d})
 		}
 	}
 	var wg sync.WaitGroup

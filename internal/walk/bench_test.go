@@ -5,8 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/registry"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
 )
@@ -15,7 +15,7 @@ import (
 // through the next-step table (next) and through the distance table
 // (by-table).
 func BenchmarkSolve(b *testing.B) {
-	def := registry.Def("pocket-htm")
+	def := catalog.Def("pocket-htm")
 	w := walker(b, def)
 	rng := rand.New(rand.NewPCG(1, 2))
 	states := make([]puzzle.State, 4096)
@@ -45,7 +45,7 @@ func BenchmarkSolve(b *testing.B) {
 // (half-turn metric) as a table file's payload is compressed, and reports
 // its size: what embedding it instead of deriving it would cost.
 func BenchmarkNextTableSize(b *testing.B) {
-	w := walker(b, registry.Def("pocket-htm"))
+	w := walker(b, catalog.Def("pocket-htm"))
 	w.Prepare()
 	next := w.NextTable()
 	size := 0

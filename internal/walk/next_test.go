@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/registry"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/tables"
@@ -38,7 +38,7 @@ func TestNextStepTableEveryState(t *testing.T) {
 	if testing.Short() {
 		t.Skip("exhaustive")
 	}
-	for _, def := range registry.Defs() {
+	for _, def := range catalog.Defs() {
 		t.Run(def.Name, func(t *testing.T) {
 			w := walker(t, def)
 			if w.Prepared() {
@@ -56,7 +56,7 @@ func TestNextStepTableEveryState(t *testing.T) {
 // A walker derives its next-step table by itself once it has walked
 // NextAfter times, and answers the same throughout.
 func TestNextStepTableAfterUse(t *testing.T) {
-	def := registry.Def("rotgrid")
+	def := catalog.Def("rotgrid")
 	w := walker(t, def)
 	var a, b [walk.MaxSteps]uint8
 	deadline := time.Now().Add(time.Minute)
@@ -85,7 +85,7 @@ func TestAccelKeepsAnswers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("exhaustive")
 	}
-	for _, def := range registry.Defs() {
+	for _, def := range catalog.Defs() {
 		if a := def.Accel; !a.StateIsRank && a.Coords == nil && a.LowerBound == nil {
 			continue
 		}

@@ -1,7 +1,5 @@
-//go:build !gentables
-
 package pyraminx
 
-// The generator, which makes this package's tables, is built with the
-// gentables tag and so without them.
+// The embedded tables, made by go generate ./tables: the generator builds
+// them from the catalog of models and links no public package.
 import _ "github.com/godtable/godtable/tables/pyraminx" // the body table

@@ -8,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/pyraminx"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/pyraminx"
@@ -17,6 +15,10 @@ import (
 
 // Puzzle is the Pyraminx.
 type Puzzle struct{}
+
+// The command, the server and the page answer the puzzle once this
+// package is imported.
+func init() { cli.Register(Puzzle{}) }
 
 // Name is "pyraminx".
 func (Puzzle) Name() string { return "pyraminx" }
@@ -32,9 +34,6 @@ func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) { return svg.Pyr
 
 // Aliases are the WCA's event ID and a short name.
 func (Puzzle) Aliases() []string { return []string{"pyram", "pyra"} }
-
-// Defs is the body's table.
-func (Puzzle) Defs() []*puzzle.Def { return []*puzzle.Def{pyraminx.Def()} }
 
 // Features: a table, and move sequences.
 func (Puzzle) Features() cli.Features { return cli.Features{Table: true, Scramble: true} }

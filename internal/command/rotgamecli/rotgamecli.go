@@ -16,8 +16,6 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/rotgame"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/rotgame"
@@ -26,8 +24,9 @@ import (
 // Puzzle is the rotation game.
 type Puzzle struct{}
 
-// Defs is the table of one number's placements.
-func (Puzzle) Defs() []*puzzle.Def { return []*puzzle.Def{rotgame.Def()} }
+// The command, the server and the page answer the puzzle once this
+// package is imported.
+func init() { cli.Register(Puzzle{}) }
 
 // Name is "rotgame".
 func (Puzzle) Name() string { return "rotgame" }

@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/views"
@@ -20,8 +19,9 @@ import (
 // Puzzle is the views puzzle.
 type Puzzle struct{}
 
-// Defs is nil: the puzzle has no table.
-func (Puzzle) Defs() []*puzzle.Def { return nil }
+// The command, the server and the page answer the puzzle once this
+// package is imported.
+func init() { cli.Register(Puzzle{}) }
 
 // Name is "views".
 func (Puzzle) Name() string { return "views" }

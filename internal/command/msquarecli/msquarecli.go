@@ -16,8 +16,6 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/msquare"
-	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/msquare"
@@ -26,8 +24,9 @@ import (
 // Puzzle is the magic-squares puzzle.
 type Puzzle struct{}
 
-// Defs is the puzzle's table.
-func (Puzzle) Defs() []*puzzle.Def { return []*puzzle.Def{msquare.Def()} }
+// The command, the server and the page answer the puzzle once this
+// package is imported.
+func init() { cli.Register(Puzzle{}) }
 
 // Name is "msquare".
 func (Puzzle) Name() string { return "msquare" }

@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/rotgrid"
@@ -17,11 +15,12 @@ import (
 // Puzzle is the rotation grid.
 type Puzzle struct{}
 
+// The command, the server and the page answer the puzzle once this
+// package is imported.
+func init() { cli.Register(Puzzle{}) }
+
 // Name is "rotgrid".
 func (Puzzle) Name() string { return "rotgrid" }
-
-// Defs is the grid's table.
-func (Puzzle) Defs() []*puzzle.Def { return []*puzzle.Def{rotgrid.Def()} }
 
 // Features: a table, and move sequences.
 func (Puzzle) Features() cli.Features { return cli.Features{Table: true, Scramble: true} }

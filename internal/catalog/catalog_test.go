@@ -1,11 +1,7 @@
-package registry
+package catalog
 
 import (
-	"fmt"
-	"strings"
 	"testing"
-
-	"github.com/godtable/godtable/internal/cli"
 )
 
 // Every definition is consistent on every state: ranks invert unranks, the
@@ -66,33 +62,6 @@ func TestStateIsRank(t *testing.T) {
 			if s := d.Unrank(r); uint32(s) != r || d.Rank(s) != r {
 				t.Fatalf("%s: rank %d is state %d", d.Name, r, s)
 			}
-		}
-	}
-}
-
-// The web page's puzzles.js lists every puzzle, in order, with its title,
-// and carries the page of each puzzle that has one, which sets that
-// puzzle's entry and no other.
-func TestPageScript(t *testing.T) {
-	js := string(PageScript())
-	at := -1
-	for _, p := range Puzzles() {
-		entry := fmt.Sprintf(`{"name":%q,"title":%q,`, p.Name(), p.Title())
-		i := strings.Index(js, entry)
-		if i < 0 || i < at {
-			t.Errorf("puzzles.js: %s missing or out of order", entry)
-		}
-		at = i
-		pg, ok := p.(cli.Pager)
-		if !ok {
-			continue
-		}
-		page := pg.Page()
-		if !strings.Contains(js, page) {
-			t.Errorf("puzzles.js: no page for %s", p.Name())
-		}
-		if sets := strings.Count(page, "godtablePuzzles.pages."); sets != 1 || !strings.Contains(page, "godtablePuzzles.pages."+p.Name()+" = {") {
-			t.Errorf("%s's page sets %d entries, want its own alone", p.Name(), sets)
 		}
 	}
 }

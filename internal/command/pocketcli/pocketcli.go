@@ -11,7 +11,6 @@ import (
 
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/pocket"
-	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/pocket"
@@ -19,6 +18,10 @@ import (
 
 // Puzzle is the pocket cube.
 type Puzzle struct{}
+
+// The command, the server and the page answer the puzzle once this
+// package is imported.
+func init() { cli.Register(Puzzle{}) }
 
 // Name is "pocket".
 func (Puzzle) Name() string { return "pocket" }
@@ -35,11 +38,6 @@ func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) { return svg.Poc
 // Aliases are the WCA's event ID and the cube's usual names.
 func (Puzzle) Aliases() []string {
 	return []string{"222", "2x2", "2x2x2", "pocketcube", "minicube"}
-}
-
-// Defs are the puzzle's two tables, HTM then QTM.
-func (Puzzle) Defs() []*puzzle.Def {
-	return []*puzzle.Def{pocket.HTM(), pocket.QTM()}
 }
 
 // Features: a table per metric, move sequences and two facelet orders.
