@@ -16,6 +16,7 @@ package proof
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -151,15 +152,56 @@ func InParallel(n uint32, f func(i uint32) error) error {
 	return nil
 }
 
-// EveryCount checks the walker on every state of its table against c: the
-// walk's distance is the search's (and unreachable states are refused);
-// Solve, through the next-step table (derived first) and through the
-// distance table, gives the reference walk's answer; and Count is the
-// dynamic program's.
-func EveryCount(w *walk.Walker, c *Counts) error {
+// PerDistance is how many states of each distance the proofs check under
+// go test -short (see Ranks).
+const PerDistance = 2000
+
+// Ranks returns the states the every-state proofs check: every rank of the
+// table; or, under go test -short, a sample with every distance in it, all
+// the states of a distance that has at most PerDistance of them and
+// PerDistance drawn at random (with a fixed seed) from one that has more.
+// Every distance weighs alike, so the farthest states, the few that long
+// paths lead to and where a bug of long paths shows, are all checked: a
+// count that spent a quarter-turn table's half turns as one move went wrong
+// only from quarter-turn distance 8 on. The unreachable states come last,
+// sampled alike.
+func Ranks(c *Counts) []uint32 {
+	n := uint32(len(c.Dist))
+	if !testing.Short() {
+		ranks := make([]uint32, n)
+		for r := range ranks {
+			ranks[r] = uint32(r)
+		}
+		return ranks
+	}
+	byDist := map[uint8][]uint32{}
+	for r, d := range c.Dist {
+		byDist[d] = append(byDist[d], uint32(r))
+	}
+	rng := rand.New(rand.NewPCG(5, uint64(n)))
+	var ranks []uint32
+	for _, d := range slices.Sorted(maps.Keys(byDist)) {
+		rs := byDist[d]
+		if len(rs) > PerDistance {
+			rng.Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
+			rs = rs[:PerDistance]
+			slices.Sort(rs)
+		}
+		ranks = append(ranks, rs...)
+	}
+	return ranks
+}
+
+// EveryCount checks the walker on the given states of its table (see
+// Ranks) against c: the walk's distance is the search's (and unreachable
+// states are refused); Solve, through the next-step table (derived first)
+// and through the distance table, gives the reference walk's answer; and
+// Count is the dynamic program's.
+func EveryCount(w *walk.Walker, c *Counts, ranks []uint32) error {
 	def := w.Def()
 	w.Prepare()
-	return InParallel(def.Size, func(r uint32) error {
+	return InParallel(uint32(len(ranks)), func(k uint32) error {
+		r := ranks[k]
 		s := def.Unrank(r)
 		var a, b, e [walk.MaxSteps]uint8
 		ref, err1 := w.SolveReference(s, a[:0])
@@ -187,12 +229,16 @@ func EveryCount(w *walk.Walker, c *Counts) error {
 }
 
 // AllSample checks All against c on sample random states of the walker's
-// table (on every state, when there are at most twice as many): it lists
+// table (on every state, when there are at most twice as many; sample/10
+// under go test -short): it lists
 // exactly the dynamic program's count of solutions, in strictly increasing
 // step order, each legal, reaching the goal and of the optimal length; and a
 // limit below the count cuts the list to its start without changing Count.
 func AllSample(w *walk.Walker, c *Counts, sample int) error {
 	def := w.Def()
+	if testing.Short() {
+		sample /= 10
+	}
 	rng := rand.New(rand.NewPCG(11, uint64(def.Size)))
 	ranks := make([]uint32, 0, sample)
 	if def.Size <= uint32(2*sample) {
@@ -260,10 +306,11 @@ func checkAll(w *walk.Walker, c *Counts, r uint32, cut int) error {
 }
 
 // Table runs the every-state proofs on a walker: the dynamic program
-// (CountOptimal), then EveryCount on every state and AllSample on 20,000.
+// (CountOptimal), then EveryCount on every state and AllSample on 20,000
+// (under go test -short, on the sample of Ranks and on 2,000).
 func Table(w *walk.Walker) error {
 	c := CountOptimal(w.Def(), w.Steps())
-	if err := EveryCount(w, c); err != nil {
+	if err := EveryCount(w, c, Ranks(c)); err != nil {
 		return err
 	}
 	return AllSample(w, c, 20000)
