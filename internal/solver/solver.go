@@ -6,9 +6,15 @@
 // notation as table moves) and the separator its solutions are written
 // with; everything else (which table to open, when, how a damaged one is
 // refused, how solutions are counted and listed) is the same for all.
+//
+// The tables embedded in the binary (package tables) are one source among
+// others: Open and Table.From read a table from any io.ReaderAt (a file, a
+// table built or fetched at run time, bytes), checked against its
+// definition in the same way.
 package solver
 
 import (
+	"io"
 	"math/rand/v2"
 	"sync"
 
@@ -28,6 +34,9 @@ type Table struct {
 	groups  bool
 	sep     string
 	stepper func() walk.Stepper
+	// load reads and decodes the table: the embedded one unless From
+	// gave another source.
+	load func(def *puzzle.Def) (*table.Levels, error)
 
 	once sync.Once
 	w    *walk.Walker
@@ -37,10 +46,42 @@ type Table struct {
 
 // New returns the table of def, walked with the given steps (groups says
 // whether the walk must keep the steps' group rule; see walk.New), its
-// solutions written with sep between moves. Nothing is decoded until the
-// first answer.
+// solutions written with sep between moves, read from the tables embedded
+// in the binary. Nothing is decoded until the first answer.
 func New(def func() *puzzle.Def, steps func() []walk.Step, groups bool, sep string) *Table {
-	return &Table{def: def, steps: steps, groups: groups, sep: sep}
+	return &Table{def: def, steps: steps, groups: groups, sep: sep, load: embedded}
+}
+
+// embedded reads def's table from the tables embedded in the binary.
+func embedded(def *puzzle.Def) (*table.Levels, error) {
+	data, err := tables.File(def.Name)
+	if err != nil {
+		return nil, err
+	}
+	return table.Decode(def, data)
+}
+
+// From returns a table like t (its definition, steps, notation and
+// stepper) whose distances are read from r instead of the embedded table,
+// on first use, as t's would be. r must hold a table file from its first
+// byte to its end.
+func (t *Table) From(r io.ReaderAt) *Table {
+	return &Table{def: t.def, steps: t.steps, groups: t.groups, sep: t.sep, stepper: t.stepper,
+		load: func(def *puzzle.Def) (*table.Levels, error) { return table.Read(def, r) }}
+}
+
+// Open reads the table of def from r, walked with the definition's moves as
+// steps one for one (SimpleSteps) and written with spaces between them: a
+// puzzle known only by its definition. It decodes the table at once; the
+// error is a *table.Error when the table is damaged or built for another
+// definition, or r's own error when it cannot be read.
+func Open(def *puzzle.Def, r io.ReaderAt) (*Table, error) {
+	d := func() *puzzle.Def { return def }
+	t := New(d, SimpleSteps(d), false, " ").From(r)
+	if _, err := t.Walker(); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // WithStepper gives the table's walker a specialised step (see
@@ -53,18 +94,13 @@ func (t *Table) WithStepper(stepper func() walk.Stepper) *Table {
 }
 
 // Walker returns the table's walker, decoding the table on first use; the
-// error is a *table.Error when the embedded table cannot be used.
+// error is a *table.Error when the table cannot be used.
 func (t *Table) Walker() (*walk.Walker, error) {
 	t.once.Do(func() {
 		def := t.def()
 		steps := t.steps()
 		t.nt = answer.StepNotation(steps, t.sep)
-		data, err := tables.File(def.Name)
-		if err != nil {
-			t.err = err
-			return
-		}
-		lv, err := table.Decode(def, data)
+		lv, err := t.load(def)
 		if err != nil {
 			t.err = err
 			return
