@@ -1,13 +1,6 @@
 package main
 
-// The puzzles this program answers: each command package registers its
-// puzzle with internal/cli when imported, as image/png registers its
-// format with image.
-import (
-	_ "github.com/godtable/godtable/internal/command/msquarecli"
-	_ "github.com/godtable/godtable/internal/command/pocketcli"
-	_ "github.com/godtable/godtable/internal/command/pyraminxcli"
-	_ "github.com/godtable/godtable/internal/command/rotgamecli"
-	_ "github.com/godtable/godtable/internal/command/rotgridcli"
-	_ "github.com/godtable/godtable/internal/command/viewscli"
-)
+// The puzzles this program answers: each puzzle's command package registers
+// itself with internal/cli when imported, as image/png registers its format
+// with image, and internal/command/all imports every one.
+import _ "github.com/godtable/godtable/internal/command/all"

@@ -77,3 +77,16 @@ func ColourCounts(s string) string {
 	}
 	return string(out)
 }
+
+// Read is the end of a public package's parse, written once: v, or for an
+// input error the zero T and the error as an *Of[P] (P the package's own
+// error tag, see As), any other error as it is. It takes the parser's
+// result rather than the parser, so that the parser is called directly and
+// its input stays where the caller put it.
+func Read[P, T any](v T, err error) (T, error) {
+	if err != nil {
+		var zero T
+		return zero, As[P](err)
+	}
+	return v, nil
+}

@@ -91,10 +91,7 @@ func wrap(err error) error { return inputerr.As[errorTag](err) }
 // ErrRange or ErrDuplicate).
 func Parse(s string) (Position, error) {
 	b, err := msquare.Parse(s)
-	if err != nil {
-		return Position{}, wrap(err)
-	}
-	return newPosition(b), nil
+	return inputerr.Read[errorTag](newPosition(b), err)
 }
 
 // Random draws a state uniformly from all 40,320, using rng (a fresh

@@ -95,10 +95,7 @@ func wrap(err error) error { return inputerr.As[errorTag](err) }
 // twice, or a twisted corner.
 func Parse(facelets string) (Cube, error) {
 	r, err := pocket.ParseRank(facelets)
-	if err != nil {
-		return Cube{}, wrap(err)
-	}
-	return Cube{rank: r}, nil
+	return inputerr.Read[errorTag](Cube{rank: r}, err)
 }
 
 // ParseURFDLB reads 24 facelets in the URFDLB order of cstimer and the
@@ -110,10 +107,7 @@ func Parse(facelets string) (Cube, error) {
 // order.
 func ParseURFDLB(facelets string) (Cube, error) {
 	r, err := pocket.ParseRankURFDLB(facelets)
-	if err != nil {
-		return Cube{}, wrap(err)
-	}
-	return Cube{rank: r}, nil
+	return inputerr.Read[errorTag](Cube{rank: r}, err)
 }
 
 // Scramble returns the position reached from the solved cube by a move

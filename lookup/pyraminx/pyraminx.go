@@ -83,10 +83,7 @@ func wrap(err error) error { return inputerr.As[errorTag](err) }
 // an *Error.
 func Parse(stickers string) (Position, error) {
 	q, err := pyraminx.ParseStickers(stickers)
-	if err != nil {
-		return Position{}, wrap(err)
-	}
-	return Position{q}, nil
+	return inputerr.Read[errorTag](Position{q}, err)
 }
 
 // Scramble returns the position that a move sequence makes from the solved
@@ -97,10 +94,7 @@ func Parse(stickers string) (Position, error) {
 // token and where it is.
 func Scramble(moves string) (Position, error) {
 	q, err := pyraminx.Scramble(moves)
-	if err != nil {
-		return Position{}, wrap(err)
-	}
-	return Position{q}, nil
+	return inputerr.Read[errorTag](Position{q}, err)
 }
 
 // Random draws a position uniformly from all 75,582,720, tips included,

@@ -102,11 +102,11 @@ var errNotABoard = errors.New("not a board (the zero RotGame)")
 // than 1, 2 or 3 (ErrValue), or not eight of each (ErrBalance).
 func Parse(s string) (Position, error) {
 	b, err := rotgame.Parse(s)
-	if err != nil {
-		return Position{}, wrap(err)
-	}
-	return Position{m: b.Masks()}, nil
+	return inputerr.Read[errorTag](positionOf(b), err)
 }
+
+// positionOf is the position of a board known to be valid.
+func positionOf(b rotgame.Board) Position { return Position{m: b.Masks()} }
 
 // FromCells makes a board from the number in each cell. A cell other than
 // 1, 2 or 3, or not eight of each, gives the zero Position and a one-line
@@ -116,7 +116,7 @@ func FromCells(cells [24]uint8) (Position, error) {
 	if err := rotgame.Check(b); err != nil {
 		return Position{}, wrap(err)
 	}
-	return Position{m: b.Masks()}, nil
+	return positionOf(b), nil
 }
 
 // Random draws a board uniformly from all 24!/(8!)^3 = 9,465,511,770, using

@@ -88,10 +88,7 @@ func Parse(s string) (Views, error) {
 // column (ErrCharacter), or the wrong number of digits (ErrLength).
 func ParseBlocks(s string) (Blocks, error) {
 	b, err := views.ParseBlocks(s)
-	if err != nil {
-		return 0, wrap(err)
-	}
-	return Blocks(b), nil
+	return inputerr.Read[errorTag](Blocks(b), err)
 }
 
 // Hex returns the views as 12 lower-case hex digits, which Parse reads

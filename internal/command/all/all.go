@@ -1,8 +1,8 @@
 // Package all imports every puzzle's command package, so that each
-// registers itself with internal/cli: for the tests and tools that range
-// over every puzzle (the static page, the command's own tests). The
-// programs list the puzzles they answer themselves (cmd/godtable,
-// cmd/godtable-serve).
+// registers itself with internal/cli: the puzzles of the godtable command
+// and its server (cmd/godtable, cmd/godtable-serve), of the static page and
+// of the command's tests. A program that answers fewer imports those
+// puzzles' packages alone.
 package all
 
 import (
