@@ -8,6 +8,7 @@ import (
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/tables"
 	_ "github.com/godtable/godtable/tables/pocket"
 )
@@ -33,17 +34,18 @@ func TestClassRepsAreTheFolds(t *testing.T) {
 	}
 }
 
-// everyRank calls f on every rank, on all CPUs, and fails on the first
-// error f reports.
+// everyRank calls f on every rank (under -short, on tier.Ranks' sample),
+// on all CPUs, and fails on the first error f reports.
 func everyRank(t *testing.T, f func(r uint32) string) {
 	t.Helper()
-	workers := uint32(runtime.GOMAXPROCS(0))
+	ranks := tier.Ranks(NStates)
+	workers := runtime.GOMAXPROCS(0)
 	fails := make([]string, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			for r := w; r < NStates; r += workers {
-				if msg := f(r); msg != "" {
+			for k := w; k < len(ranks); k += workers {
+				if msg := f(ranks[k]); msg != "" {
 					fails[w] = msg
 					return
 				}
@@ -61,9 +63,6 @@ func everyRank(t *testing.T, f func(r uint32) string) {
 // On every position, a move applied from the corners lands where the move
 // tables say.
 func TestColdApply(t *testing.T) {
-	if testing.Short() {
-		t.Skip("exhaustive")
-	}
 	mt := MoveTables()
 	everyRank(t, func(r uint32) string {
 		for m := range Move(9) {
@@ -79,9 +78,6 @@ func TestColdApply(t *testing.T) {
 // that the fold's index reads: the cold walk reads what the walk through
 // the index reads, step for step.
 func TestColdEntry(t *testing.T) {
-	if testing.Short() {
-		t.Skip("exhaustive")
-	}
 	// at reads an entry's level.
 	type at func(e uint32) uint8
 	var levels []at

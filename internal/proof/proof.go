@@ -16,7 +16,6 @@ package proof
 
 import (
 	"fmt"
-	"maps"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -24,6 +23,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
 )
 
@@ -152,44 +152,11 @@ func InParallel(n uint32, f func(i uint32) error) error {
 	return nil
 }
 
-// PerDistance is how many states of each distance the proofs check under
-// go test -short (see Ranks).
-const PerDistance = 2000
-
 // Ranks returns the states the every-state proofs check: every rank of the
-// table; or, under go test -short, a sample with every distance in it, all
-// the states of a distance that has at most PerDistance of them and
-// PerDistance drawn at random (with a fixed seed) from one that has more.
-// Every distance weighs alike, so the farthest states, the few that long
-// paths lead to and where a bug of long paths shows, are all checked: a
-// count that spent a quarter-turn table's half turns as one move went wrong
-// only from quarter-turn distance 8 on. The unreachable states come last,
-// sampled alike.
+// table, or under go test -short every distance's states, all of them
+// where there are at most tier.PerDistance (see tier.ByDistance).
 func Ranks(c *Counts) []uint32 {
-	n := uint32(len(c.Dist))
-	if !testing.Short() {
-		ranks := make([]uint32, n)
-		for r := range ranks {
-			ranks[r] = uint32(r)
-		}
-		return ranks
-	}
-	byDist := map[uint8][]uint32{}
-	for r, d := range c.Dist {
-		byDist[d] = append(byDist[d], uint32(r))
-	}
-	rng := rand.New(rand.NewPCG(5, uint64(n)))
-	var ranks []uint32
-	for _, d := range slices.Sorted(maps.Keys(byDist)) {
-		rs := byDist[d]
-		if len(rs) > PerDistance {
-			rng.Shuffle(len(rs), func(i, j int) { rs[i], rs[j] = rs[j], rs[i] })
-			rs = rs[:PerDistance]
-			slices.Sort(rs)
-		}
-		ranks = append(ranks, rs...)
-	}
-	return ranks
+	return tier.ByDistance(uint32(len(c.Dist)), func() []uint8 { return c.Dist })
 }
 
 // EveryCount checks the walker on the given states of its table (see

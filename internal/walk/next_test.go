@@ -6,9 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/tables"
 	_ "github.com/godtable/godtable/tables/all"
@@ -35,9 +37,6 @@ func walker(t testing.TB, def *puzzle.Def) *walk.Walker {
 // On every state of every table, the walk through the next-step table gives
 // the same answer (or the same error) as the walk through the distance table.
 func TestNextStepTableEveryState(t *testing.T) {
-	if testing.Short() {
-		t.Skip("exhaustive")
-	}
 	for _, def := range catalog.Defs() {
 		t.Run(def.Name, func(t *testing.T) {
 			w := walker(t, def)
@@ -82,9 +81,6 @@ func TestNextStepTableAfterUse(t *testing.T) {
 // several coordinates reads, is checked against the walk without it in
 // lookup/rotgame (TestWalksAgree).
 func TestAccelKeepsAnswers(t *testing.T) {
-	if testing.Short() {
-		t.Skip("exhaustive")
-	}
 	for _, def := range catalog.Defs() {
 		if a := def.Accel; !a.StateIsRank && a.Coords == nil && a.LowerBound == nil {
 			continue
@@ -100,11 +96,12 @@ func TestAccelKeepsAnswers(t *testing.T) {
 }
 
 // sameEveryState checks that two ways of solving give the same answer (or
-// the same error) on every state of def.
+// the same error) on every state of def (under -short, on every distance's
+// states, all of them where there are at most tier.PerDistance).
 func sameEveryState(t *testing.T, def *puzzle.Def, aName string, a func(puzzle.State, []uint8) ([]uint8, error), bName string, b func(puzzle.State, []uint8) ([]uint8, error)) {
 	t.Helper()
 	var x, y [walk.MaxSteps]uint8
-	for r := uint32(0); r < def.Size; r++ {
+	for _, r := range tier.ByDistance(def.Size, func() []uint8 { return bfs.Distances(def) }) {
 		s := def.Unrank(r)
 		got, err1 := a(s, x[:0])
 		want, err2 := b(s, y[:0])

@@ -15,6 +15,7 @@ import (
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
 	embedded "github.com/godtable/godtable/tables"
@@ -28,15 +29,15 @@ var pocketDistances = sync.OnceValue(func() [2][]uint8 {
 	return [2][]uint8{bfs.Distances(htm), bfs.Distances(qtm)}
 })
 
-// forAllRanks runs f on every position, on all CPUs.
-func forAllRanks(t *testing.T, f func(r uint32) error) {
+// forRanks runs f on the given positions, on all CPUs.
+func forRanks(t *testing.T, ranks []uint32, f func(r uint32) error) {
 	workers := runtime.NumCPU()
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			for r := uint32(w); r < pocket.NStates; r += uint32(workers) {
-				if err := f(r); err != nil {
+			for k := w; k < len(ranks); k += workers {
+				if err := f(ranks[k]); err != nil {
 					errs[w] = err
 					return
 				}
@@ -51,11 +52,9 @@ func forAllRanks(t *testing.T, f func(r uint32) error) {
 
 // Every one of the 3,674,160 positions, in both metrics: the answer solves
 // the cube by the move model, turns no face twice in a row, and its length
-// is the breadth-first distance.
+// is the breadth-first distance. (Under -short, 2,000 positions of each
+// distance, all of the rarer ones: see tier.ByDistance.)
 func TestPocketAllPositions(t *testing.T) {
-	if testing.Short() {
-		t.Skip("exhaustive")
-	}
 	dist := pocketDistances()
 	for _, m := range metrics {
 		t.Run(m.String(), func(t *testing.T) {
@@ -65,7 +64,8 @@ func TestPocketAllPositions(t *testing.T) {
 			pocketWalker(t, m, true)
 			perDistance := make([]int, 16)
 			var mu sync.Mutex
-			forAllRanks(t, func(r uint32) error {
+			ranks := tier.ByDistance(pocket.NStates, func() []uint8 { return dist[m] })
+			forRanks(t, ranks, func(r uint32) error {
 				c := Cube{rank: r}
 				s, err := c.Solve(m)
 				if err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgame"
+	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
 )
 
@@ -27,7 +28,9 @@ func randomBoards(n int, seed uint64) []Position {
 
 // Every placement walks to the centre in exactly its distance from a full
 // breadth-first search, each operation one nearer: the embedded table is
-// right everywhere, and the walk never strays.
+// right everywhere, and the walk never strays. (Under -short, on every
+// distance's placements, all of them where there are at most
+// tier.PerDistance.)
 func TestWalkEveryPlacement(t *testing.T) {
 	w, err := table.Walker()
 	if err != nil {
@@ -36,7 +39,7 @@ func TestWalkEveryPlacement(t *testing.T) {
 	def := rotgame.Def()
 	dist := bfs.Distances(def)
 	var buf [64]uint8
-	for r := uint32(0); r < rotgame.NPlacements; r++ {
+	for _, r := range tier.ByDistance(rotgame.NPlacements, func() []uint8 { return dist }) {
 		s := def.Unrank(r)
 		sol, err := w.Solve(s, buf[:0])
 		if err != nil {

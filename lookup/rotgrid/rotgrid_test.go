@@ -10,6 +10,7 @@ import (
 
 	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/rotgrid"
+	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/tables"
 )
@@ -49,11 +50,20 @@ func TestReferenceSpecExample(t *testing.T) {
 // reference turns, in exactly the reference distance, and at every move it
 // takes the first move (in the order TL TL' TR TR' BL BL' BR BR') that goes
 // one nearer by the reference distances: it is the first optimal solution in
-// move order.
+// move order. (Under -short, on every distance's grids, all of them where
+// there are at most tier.PerDistance.)
 func TestEveryGrid(t *testing.T) {
 	dist := refDist()
 	largest := 0
-	for r := uint32(0); r < rotgrid.NStates; r++ {
+	byRank := func() []uint8 {
+		d := make([]uint8, rotgrid.NStates)
+		for r := range d {
+			g, _ := FromRank(uint32(r))
+			d[r] = uint8(dist[refIndex(refOf(g))])
+		}
+		return d
+	}
+	for _, r := range tier.ByDistance(rotgrid.NStates, byRank) {
 		g, err := FromRank(r)
 		if err != nil {
 			t.Fatal(err)
