@@ -17,7 +17,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
-	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/inputerr"
@@ -26,6 +25,7 @@ import (
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/pocket/internal/cubetables"
 )
 
 // The two metrics, as lookup names them.
@@ -204,43 +204,9 @@ func (c Cube) Apply(s lookup.Solution) Cube {
 	return Cube{rank: r}
 }
 
-// tables are the two metrics' tables. In the quarter-turn table two turns
-// of one face in a row can both descend (R R is R2), so its walk enforces
-// one turn per face; in the half-turn table they never both descend (R then
-// R2 is R'), and its walk is faster without the rule.
-var tables = [2]*solver.Table{
-	lookup.HTM: solver.New(pocket.HTM, steps(lookup.HTM), false, " ").
-		WithStepper(func() walk.Stepper { return pocket.Stepper(false) }),
-	lookup.QTM: solver.New(pocket.QTM, steps(lookup.QTM), true, " ").
-		WithStepper(func() walk.Stepper { return pocket.Stepper(true) }),
-}
-
-// steps lists the nine moves as steps of the metric's table: in HTM each is
-// a table move; in QTM the table has only quarter turns, and a half turn is
-// two of them, either way round.
-func steps(m lookup.Metric) func() []walk.Step {
-	return sync.OnceValue(func() []walk.Step {
-		steps := make([]walk.Step, 9)
-		for i, name := range pocket.MoveNames {
-			mv := pocket.Move(i)
-			steps[i] = walk.Step{Name: name, Group: mv.Face()}
-			if m == lookup.HTM {
-				steps[i].Paths = [][]int{{i}}
-				continue
-			}
-			cw, ccw := 2*mv.Face(), 2*mv.Face()+1 // indices in pocket.QTMMoves
-			switch i % 3 {
-			case 0:
-				steps[i].Paths = [][]int{{cw}}
-			case 1:
-				steps[i].Paths = [][]int{{ccw}}
-			default:
-				steps[i].Paths = [][]int{{cw, cw}, {ccw, ccw}}
-			}
-		}
-		return steps
-	})
-}
+// tables are the two metrics' tables (see internal/cubetables), indexed by
+// lookup.HTM and lookup.QTM.
+var tables = cubetables.Tables
 
 // tableOf returns the metric's table, or an error for an unknown metric.
 func tableOf(m lookup.Metric) (*solver.Table, error) {

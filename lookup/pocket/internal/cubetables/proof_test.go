@@ -1,0 +1,25 @@
+package cubetables
+
+import (
+	"testing"
+
+	"github.com/godtable/godtable/internal/proof"
+)
+
+// In the quarter-turn metric, on every one of the 3,674,160 positions (under
+// -short, every distance's positions, all of them where there are at most
+// 2,000), the walk's distance is a fresh breadth-first search's and Count is
+// a dynamic program's that shares no code with it, with half turns weighing
+// 2; All on a large sample lists exactly those solutions, each legal and
+// optimal, and a limit cuts the list, not the count. The half-turn metric's
+// proof is lookup/pocket's TestCountEveryState: apart, each proof's test
+// binary stays within two minutes on two cores.
+func TestCountEveryStateQTM(t *testing.T) {
+	w, err := Tables[QTM].Walker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := proof.Table(w); err != nil {
+		t.Fatal(err)
+	}
+}
