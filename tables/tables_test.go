@@ -132,7 +132,7 @@ func BenchmarkCodecs(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		_, packed, _, _, _, _ := lv.Layout()
+		packed := lv.Packed()
 		for _, c := range codecs {
 			z, err := c.enc(packed)
 			if err != nil {

@@ -93,7 +93,7 @@ func BenchmarkStepperWalk(b *testing.B) {
 	for _, def := range []*puzzle.Def{HTM(), QTM()} {
 		b.Run(def.Name, func(b *testing.B) {
 			lv := embeddedLevels(b, def)
-			_, data, _, _, _, _ := lv.Layout()
+			data := lv.Packed()
 			st := Stepper(def == QTM())
 			_, cs := benchInputs()
 			rs, vs := make([]uint32, len(cs)), make([]uint8, len(cs))

@@ -82,8 +82,8 @@ func TestColdEntry(t *testing.T) {
 	type at func(e uint32) uint8
 	var levels []at
 	for _, def := range []*puzzle.Def{HTM(), QTM()} {
-		_, data, shift, low, width, mask := embeddedLevels(t, def).Layout()
-		levels = append(levels, func(e uint32) uint8 { return data[e>>shift] >> ((e & low) * width) & mask })
+		data := embeddedLevels(t, def).Packed()
+		levels = append(levels, func(e uint32) uint8 { return table.Mod3At(data, e) })
 	}
 	f := theFold()
 	everyRank(t, func(r uint32) string {

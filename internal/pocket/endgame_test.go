@@ -42,7 +42,7 @@ func TestEndgame(t *testing.T) {
 		t.Run(def.Name, func(t *testing.T) {
 			qtm := def == QTM()
 			lv := embeddedLevels(t, def)
-			_, data, _, _, _, _ := lv.Layout()
+			data := lv.Packed()
 			rule := newEndgameRule(qtm)
 			want := map[bool]int{false: 2232, true: 2944}[qtm]
 			if len(rule.rank) != want {

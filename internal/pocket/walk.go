@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
 )
 
@@ -142,7 +143,7 @@ var (
 //
 // rather than through a function of their own: written so, both calls are
 // inlined, where a call per read would cost a fifth of the walk.
-func at(data []byte, e uint32) uint8 { return data[e>>2] >> (e & 3 * 2) & 3 }
+func at(data []byte, e uint32) uint8 { return table.Mod3At(data, e) }
 
 // Stepper returns the specialised walk for a table of the metric (qtm: the
 // quarter-turn metric), for the nine steps R R' R2 U U' U2 F F' F2 in that

@@ -64,9 +64,31 @@ func (l *Levels) ReachableLevel(v uint8) bool {
 // MaxDistance is the largest distance in the table.
 func (l *Levels) MaxDistance() int { return len(l.Counts) - 1 }
 
-// Layout returns what At computes with, for loops that keep it in
-// registers: the level of rank r is data[e>>shift] >> ((e&low)*width) & mask
-// where e is index(r), or r itself when index is nil.
-func (l *Levels) Layout() (index func(uint32) uint32, data []byte, shift, low, width uint32, mask uint8) {
-	return l.index, l.data, uint32(l.shift), 1<<l.shift - 1, uint32(l.bits), l.mask
+// Reader returns a copy of what At computes with, for loops that keep it
+// in locals (see Reader).
+func (l *Levels) Reader() Reader {
+	return Reader{index: l.index, data: l.data, shift: uint32(l.shift), low: 1<<l.shift - 1, width: uint32(l.bits), mask: l.mask}
 }
+
+// Reader reads a table's levels as At does, from locals: a walk's loop
+// copies one from its table, so that each read works on registers rather
+// than on the table's fields.
+type Reader struct {
+	index             func(uint32) uint32 // a folded table's entry of a rank; nil when it is the rank
+	data              []byte
+	shift, low, width uint32
+	mask              uint8
+}
+
+// At returns the stored level of rank r.
+func (l *Reader) At(r uint32) uint8 {
+	if l.index != nil {
+		r = l.index(r)
+	}
+	return l.data[r>>l.shift] >> ((r & l.low) * l.width) & l.mask
+}
+
+// Mod3At returns the level of entry e of a mod-3 table's packed entries
+// (Packed, four to a byte): the one statement of the layout, four entries a byte from the
+// lowest bits up, for the walks outside this package. It is inlined.
+func Mod3At(packed []byte, e uint32) uint8 { return packed[e>>2] >> (e & 3 * 2) & 3 }

@@ -398,7 +398,7 @@ func (d *descender) step(i int) (puzzle.State, uint8, bool) {
 		}
 		if st := w.stepperNow(); d.known == 0 && st != nil && len(w.def.Moves) <= MaxFollow {
 			// Every move is read sooner or later: read them at once.
-			_, data, _, _, _, _ := w.lv.Layout()
+			data := w.lv.Packed()
 			t, tv, nearer := st.Follow(data, uint32(d.s), d.v)
 			for k := range w.def.Moves {
 				d.t[k], d.tv[k] = puzzle.State(t[k]), tv[k]

@@ -63,7 +63,7 @@ func (w *Walker) deriveNext() []byte {
 // even and, with coordinate tables, a multiple of their Minor.
 func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 	if st := w.stepperNow(); st != nil {
-		_, data, _, _, _, _ := w.lv.Layout()
+		data := w.lv.Packed()
 		for r := lo; r < hi; r++ {
 			k := uint8(noStep)
 			if v := w.lv.At(r); r != w.goal && w.lv.ReachableLevel(v) {

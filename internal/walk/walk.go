@@ -85,8 +85,8 @@ type Walker struct {
 }
 
 // A Stepper is the walk specialised for one puzzle, one table and one list
-// of steps. It reads the table from its packed bytes (the data of
-// table.Levels.Layout) and works on ranks.
+// of steps. It reads the table from its packed bytes (table.Levels.Packed,
+// read with table.Mod3At) and works on ranks.
 type Stepper interface {
 	// Step is one step: from the state of rank r, at stored level v, after
 	// a step of group last (-1 for none), the step the reference walk takes
@@ -307,8 +307,7 @@ func (w *Walker) solveByTable(s puzzle.State, r uint32, v uint8, dst []uint8) ([
 
 // solveStepper is the walk through the walker's stepper.
 func (w *Walker) solveStepper(st Stepper, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	_, data, _, _, _, _ := w.lv.Layout()
-	steps, n, ok := st.Walk(data, r, v, min(w.lv.MaxDistance(), MaxSteps))
+	steps, n, ok := st.Walk(w.lv.Packed(), r, v, min(w.lv.MaxDistance(), MaxSteps))
 	if !ok {
 		return dst, ErrInconsistent
 	}
@@ -449,27 +448,13 @@ func (w *Walker) solveCoords(c *puzzle.Coords, r uint32, v uint8, dst []uint8) (
 	return dst, nil
 }
 
-// layout is a table's layout in locals, so that each read is a few
-// instructions on registers: the level of rank t is at(t).
-type layout struct {
-	index             func(uint32) uint32 // a folded table's entry of a rank; nil when it is the rank
-	data              []byte
-	shift, low, width uint32
-	mask              uint8
-}
+// layout is a table's reader in locals, so that each read is a few
+// instructions on registers.
+type layout struct{ table.Reader }
 
-func layoutOf(lv *table.Levels) layout {
-	var l layout
-	l.index, l.data, l.shift, l.low, l.width, l.mask = lv.Layout()
-	return l
-}
+func layoutOf(lv *table.Levels) layout { return layout{lv.Reader()} }
 
-func (l *layout) at(t uint32) uint8 {
-	if l.index != nil {
-		t = l.index(t)
-	}
-	return l.data[t>>l.shift] >> ((t & l.low) * l.width) & l.mask
-}
+func (l *layout) at(t uint32) uint8 { return l.Reader.At(t) }
 
 // firstAt returns the first of the simple steps that leads to a rank at
 // level want, and that rank (-1 if none), where majors and minors are the
