@@ -135,15 +135,13 @@ var (
 	nearer = [4]uint8{2, 0, 1, 3} // the level one step nearer the goal
 )
 
-// at returns the level of entry e of a table's packed levels.
-//
 // The loops below read the level after turn k of face g as
 //
-//	at(data, f.entryAfter(row[g][k], twists[g][k]))
+//	table.Mod3At(data, f.entryAfter(row[g][k], twists[g][k]))
 //
 // rather than through a function of their own: written so, both calls are
-// inlined, where a call per read would cost a fifth of the walk.
-func at(data []byte, e uint32) uint8 { return table.Mod3At(data, e) }
+// inlined, where a call per read would cost a fifth of the walk (and a
+// wrapper of their own would add an inlining level to every read).
 
 // Stepper returns the specialised walk for a table of the metric (qtm: the
 // quarter-turn metric), for the nine steps R R' R2 U U' U2 F F' F2 in that
@@ -195,9 +193,9 @@ func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32,
 			continue
 		}
 		row3, tw3 := &row[face], &twists[face]
-		l0 := at(data, f.entryAfter(row3[0], tw3[0]))
-		l1 := at(data, f.entryAfter(row3[1], tw3[1]))
-		l2 := at(data, f.entryAfter(row3[2], tw3[2]))
+		l0 := table.Mod3At(data, f.entryAfter(row3[0], tw3[0]))
+		l1 := table.Mod3At(data, f.entryAfter(row3[1], tw3[1]))
+		l2 := table.Mod3At(data, f.entryAfter(row3[2], tw3[2]))
 		k := -1
 		switch want {
 		case l0:
@@ -297,11 +295,11 @@ func (w qtmWalk) step(data []byte, p, t uint32, v uint8, last int, lv *[9]uint8,
 		if known {
 			cw, ccw = lv[m], lv[m+1]
 		} else {
-			cw = at(data, f.entryAfter(row3[0], tw3[0]))
-			ccw = at(data, f.entryAfter(row3[1], tw3[1]))
+			cw = table.Mod3At(data, f.entryAfter(row3[0], tw3[0]))
+			ccw = table.Mod3At(data, f.entryAfter(row3[1], tw3[1]))
 		}
 		if cw == want {
-			if ccw == want && at(data, f.entryAfter(row3[2], tw3[2])) == nearer[want] {
+			if ccw == want && table.Mod3At(data, f.entryAfter(row3[2], tw3[2])) == nearer[want] {
 				break
 			}
 			return m, permAfter(row3[0]), uint32(tw3[0]), want, false
@@ -395,8 +393,8 @@ func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]u
 		}
 		m := 3 * g
 		row3, tw3 := &row[g], &twists[g]
-		cw := at(data, f.entryAfter(row3[0], tw3[0]))
-		ccw := at(data, f.entryAfter(row3[1], tw3[1]))
+		cw := table.Mod3At(data, f.entryAfter(row3[0], tw3[0]))
+		ccw := table.Mod3At(data, f.entryAfter(row3[1], tw3[1]))
 		lv[m], lv[m+1] = cw, ccw
 		found = found || cw == want || ccw == want
 	}
@@ -410,7 +408,7 @@ func (w *walkTables) follow(data []byte, r uint32, v uint8, moves []Move) (t [wa
 	near := nearer[v]
 	for k, m := range moves {
 		t[k] = permAfter(row.at(m))*NTwist + fromHalves(uint32(twists.at(m)))
-		tv[k] = at(data, w.fold.entryAfter(row.at(m), twists.at(m)))
+		tv[k] = table.Mod3At(data, w.fold.entryAfter(row.at(m), twists.at(m)))
 		if tv[k] == near {
 			down |= 1 << k
 		}
