@@ -32,7 +32,7 @@ import (
 	"syscall"
 
 	"github.com/godtable/godtable/internal/command"
-	"github.com/godtable/godtable/internal/defcli"
+	"github.com/godtable/godtable/internal/command/defcli"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

@@ -36,7 +36,7 @@ import (
 	"syscall"
 
 	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/defcli"
+	"github.com/godtable/godtable/internal/command/defcli"
 )
 
 // errNotOpen is the write error of a standard output that was closed when
