@@ -10,7 +10,8 @@ import (
 )
 
 var (
-	regMu      sync.RWMutex
+	regMu sync.RWMutex
+	// registered are the registered puzzles, kept in Puzzles' order.
 	registered []Puzzle
 )
 
@@ -28,17 +29,17 @@ func Register(p Puzzle) {
 		}
 	}
 	registered = append(registered, p)
-}
-
-// Puzzles returns the registered puzzles in the catalog's order (the web
-// page's menu's), a puzzle the catalog does not list after those it does,
-// by name; init order, which depends on import paths, plays no part.
-func Puzzles() []Puzzle {
-	regMu.RLock()
-	ps := slices.Clone(registered)
-	regMu.RUnlock()
-	slices.SortFunc(ps, func(a, b Puzzle) int {
+	// In the catalog's order (the web page's menu's), a puzzle the catalog
+	// does not list after those it does, by name: init order, which
+	// follows import paths, plays no part.
+	slices.SortFunc(registered, func(a, b Puzzle) int {
 		return cmp.Or(cmp.Compare(catalog.Index(a.Name()), catalog.Index(b.Name())), cmp.Compare(a.Name(), b.Name()))
 	})
-	return ps
+}
+
+// Puzzles returns the registered puzzles in the catalog's order.
+func Puzzles() []Puzzle {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	return slices.Clone(registered)
 }
