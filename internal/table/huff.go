@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/huff0"
 )
@@ -55,37 +58,66 @@ func Compress(packed []byte) ([]byte, error) {
 }
 
 // compressBlocks compresses packed a block at a time, as Compress does, and
-// hands each compressed block (kind byte and all) to emit, so that a large
-// table need not be held compressed in memory. The slice emit gets is only
-// valid during the call.
+// hands each compressed block (kind byte and all), in order, to emit, so
+// that a large table need not be held compressed in memory. Blocks are
+// compressed on every core, a window of them at a time; each is compressed
+// on its own from a fresh state, so the bytes are the same whatever the
+// number of cores. The slice emit gets is only valid during the call.
 func compressBlocks(packed []byte, emit func([]byte) error) error {
-	var s huff0.Scratch
-	var out []byte
-	for i := 0; i < len(packed); i += blockSize {
-		block := packed[i:min(i+blockSize, len(packed))]
-		s = huff0.Scratch{}
-		z, _, err := huff0.Compress4X(block, &s)
-		out = out[:0]
-		switch {
-		case err == nil:
-			out = append(out, blockHuff0)
-			out = binary.LittleEndian.AppendUint32(out, uint32(len(z)))
-			out = append(out, z...)
-		case errors.Is(err, huff0.ErrUseRLE):
-			out = append(out, blockRepeat)
-			out = binary.LittleEndian.AppendUint32(out, uint32(len(block)))
-			out = append(out, block[0])
-		case errors.Is(err, huff0.ErrIncompressible):
-			out = append(out, blockStored)
-			out = append(out, block...)
-		default:
-			return err
+	const window = 64 // blocks at a time: 8 MB of packed distances
+	nblocks := (len(packed) + blockSize - 1) / blockSize
+	outs := make([][]byte, window)
+	errs := make([]error, window)
+	workers := runtime.GOMAXPROCS(0)
+	for w0 := 0; w0 < nblocks; w0 += window {
+		n := min(window, nblocks-w0)
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range min(workers, n) {
+			wg.Go(func() {
+				for {
+					j := int(next.Add(1) - 1)
+					if j >= n {
+						return
+					}
+					i := (w0 + j) * blockSize
+					outs[j], errs[j] = compressBlock(outs[j][:0], packed[i:min(i+blockSize, len(packed))])
+				}
+			})
 		}
-		if err := emit(out); err != nil {
-			return err
+		wg.Wait()
+		for j := range n {
+			if errs[j] != nil {
+				return errs[j]
+			}
+			if err := emit(outs[j]); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// compressBlock appends block, compressed, to out.
+func compressBlock(out, block []byte) ([]byte, error) {
+	var s huff0.Scratch
+	z, _, err := huff0.Compress4X(block, &s)
+	switch {
+	case err == nil:
+		out = append(out, blockHuff0)
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(z)))
+		out = append(out, z...)
+	case errors.Is(err, huff0.ErrUseRLE):
+		out = append(out, blockRepeat)
+		out = binary.LittleEndian.AppendUint32(out, uint32(len(block)))
+		out = append(out, block[0])
+	case errors.Is(err, huff0.ErrIncompressible):
+		out = append(out, blockStored)
+		out = append(out, block...)
+	default:
+		return out, err
+	}
+	return out, nil
 }
 
 // Decompress returns the n packed bytes a payload holds, refusing a
