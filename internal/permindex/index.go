@@ -6,18 +6,22 @@
 //
 // The index divides out what the moves prove, and nothing else:
 //
-//   - the orientation sum of a set, when every move keeps it;
-//   - the parity of a set's permutation, when every move keeps it, and a
-//     parity shared by several sets (the corners' and the edges' of a
+//   - the orbits of a set's slots under the moves: a piece never leaves its
+//     orbit, so each orbit (a part, part.go) is indexed as a set of its own;
+//   - a part that every move permutes exactly as an earlier one: its pieces
+//     are known from that part's;
+//   - the orientation sum of a part, when every move keeps it;
+//   - the parity of a part's permutation, when every move keeps it, and a
+//     parity shared by several parts (the corners' and the edges' of a
 //     cube), when every move changes them together;
 //
 // so every state the moves reach has an index, and an index may stand for a
 // state they never reach (the search leaves it unreachable).
 //
-// A set whose permutations are too many for one move table is split: which
+// A part whose permutations are too many for one move table is split: which
 // slots hold which half of its pieces (one coordinate), then the arrangement
 // of each half in its slots (one coordinate each, whose move table is read
-// with the first). Orientation wildcards split a set the same way: the
+// with the first). Orientation wildcards split a part the same way: the
 // orientations kept are those of the slots holding pieces whose orientation
 // counts.
 package permindex
