@@ -3,6 +3,7 @@ package permindex
 import (
 	"math/bits"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/godtable/godtable/internal/bfs"
 )
@@ -215,7 +216,7 @@ func (x *Index) expand16(b *block, t *bfs.Levels, lo, hi uint64, cur uint8, back
 	G := uint64(x.gens)
 	c := b.minor
 	tab := c.t16
-	words := t.Words
+	w0 := unsafe.Pointer(unsafe.SliceData(t.Words))
 	for w := lo; w < hi; w++ {
 		if !backward {
 			for m := bfs.Matches(t.Word(w), cur); m != 0; m &= m - 1 {
@@ -227,7 +228,13 @@ func (x *Index) expand16(b *block, t *bfs.Levels, lo, hi uint64, cur uint8, back
 				tr := tab[row : row+G]
 				base := b.base[:len(tr)]
 				for g, v := range tr {
-					t.Mark(base[g]+uint64(v), nxt)
+					// As t.Mark, without a bounds check (see below).
+					j := base[g] + uint64(v)
+					p := (*uint64)(unsafe.Add(w0, (j>>5)*8))
+					sh := (j & 31) << 1
+					if atomic.LoadUint64(p)>>sh&3 == bfs.Unseen {
+						atomic.AndUint64(p, ^(uint64(3^nxt) << sh))
+					}
 				}
 			}
 			continue
@@ -248,7 +255,10 @@ func (x *Index) expand16(b *block, t *bfs.Levels, lo, hi uint64, cur uint8, back
 			base := b.base[:len(tr)]
 			for g, v := range tr {
 				j := base[g] + uint64(v)
-				if uint8(atomic.LoadUint64(&words[j>>5])>>((j&31)<<1))&3 == cur {
+				// j is an index (the move tables hold nothing else), so
+				// its word is in the table: read without a bounds check.
+				p := (*uint64)(unsafe.Add(w0, (j>>5)*8))
+				if uint8(atomic.LoadUint64(p)>>((j&31)<<1))&3 == cur {
 					nw = bfs.Put(nw, bit, nxt)
 					found++
 					break
