@@ -101,8 +101,9 @@ func runGen(e *env, args []string) int {
 		}
 		out = gopkg.TablePath()
 	}
+	clearProgress := func() {}
 	if progress || !quiet && isTerminal(e.stderr) {
-		opt.Progress = progressReporter(e.stderr)
+		opt.Progress, clearProgress = progressReporter(e.stderr)
 	}
 	// A build that runs longer than a few seconds keeps its work after each
 	// level beside its output, and a build run again resumes from it.
@@ -118,9 +119,7 @@ func runGen(e *env, args []string) int {
 	defer stop()
 	start := time.Now()
 	pz, err := tws.Build(ctx, def, opt)
-	if opt.Progress != nil {
-		fmt.Fprint(e.stderr, "\r\033[K")
-	}
+	clearProgress()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
 		if ctx.Err() != nil {
@@ -176,16 +175,19 @@ func writeAtomic(path string, pz *tws.Puzzle) (err error) {
 	return os.Rename(f.Name(), path)
 }
 
-// progressReporter writes a build's progress on one line of w, rewritten:
-// the distance being searched, the states found, the rate, and the time the
-// level has left at its pace so far (the levels after it are not known
-// until they come).
-func progressReporter(w io.Writer) func(tws.Progress) {
-	return func(p tws.Progress) {
-		rate := 0.0
-		if secs := p.Elapsed.Seconds(); secs > 0 {
-			rate = float64(p.Found) / secs
+// progressReporter writes a build's progress on one line of w, rewritten,
+// once the build has run a second: the distance being searched, the states
+// found, the rate, and the time the level has left at its pace so far (the
+// levels after it are not known until they come). done clears the line, if
+// anything was written on it.
+func progressReporter(w io.Writer) (report func(tws.Progress), done func()) {
+	written := false
+	report = func(p tws.Progress) {
+		if p.Elapsed < time.Second {
+			return
 		}
+		written = true
+		rate := float64(p.Found) / p.Elapsed.Seconds()
 		left := ""
 		if p.LevelDone > 0 && p.LevelDone < 1 {
 			rest := time.Duration(float64(p.LevelElapsed) * (1 - p.LevelDone) / p.LevelDone)
@@ -194,6 +196,12 @@ func progressReporter(w io.Writer) func(tws.Progress) {
 		fmt.Fprintf(w, "\r\033[Kdistance %d: %d states found of %d indexed, %.1fM states/s, %s elapsed%s",
 			p.Level, p.Found, p.Size, rate/1e6, p.Elapsed.Round(time.Second), left)
 	}
+	done = func() {
+		if written {
+			fmt.Fprint(w, "\r\033[K")
+		}
+	}
+	return report, done
 }
 
 // availableMemory is the memory this machine has available, where the

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/godtable/godtable/lookup/tws"
 )
 
 // The committed tables of the script tests are what gen makes now, byte for
@@ -184,5 +186,27 @@ func TestGenResumesAfterKill(t *testing.T) {
 	}
 	if _, err := os.Stat(out + ".checkpoint"); !os.IsNotExist(err) {
 		t.Fatal("the checkpoint was left behind")
+	}
+}
+
+// Progress is said once a build has run a second, on one rewritten line:
+// the distance, the states found, the rate and the level's time left; and
+// the line is cleared at the end only if something was written.
+func TestGenProgress(t *testing.T) {
+	var b bytes.Buffer
+	report, done := progressReporter(&b)
+	report(tws.Progress{Level: 3, Found: 100, Size: 1000, Elapsed: 500 * time.Millisecond, LevelDone: 0.5, LevelElapsed: 100 * time.Millisecond})
+	done()
+	if b.Len() != 0 {
+		t.Fatalf("a build under a second reported %q", b.String())
+	}
+	report(tws.Progress{Level: 7, Found: 3_000_000, Size: 88_179_840, Elapsed: 2 * time.Second, LevelDone: 0.25, LevelElapsed: 4 * time.Second})
+	want := "\r\033[Kdistance 7: 3000000 states found of 88179840 indexed, 1.5M states/s, 2s elapsed, about 12s left at this distance"
+	if b.String() != want {
+		t.Fatalf("progress %q, want %q", b.String(), want)
+	}
+	done()
+	if !strings.HasSuffix(b.String(), "\r\033[K") {
+		t.Fatal("the progress line was not cleared")
 	}
 }
