@@ -9,10 +9,10 @@
 // opens it from bytes or a reader (Open, OpenBytes), for example from a
 // file it embeds with //go:embed, and answers with no file at run time.
 //
-//	def, err := tws.ParseDefinition("skewb.tws", src)
+//	def, err := tws.ParseDefinition("pocket.tws", src)
 //	pz, err := tws.Build(ctx, def, tws.BuildOptions{})
-//	pos, err := pz.ParseMoves("R U' L")
-//	sol, err := pos.Solve() // the first optimal solution, in the file's move order
+//	pos, err := pz.ParseMoves("R U R' U'")
+//	sol, err := pos.Solve() // U R U' R': the first optimal solution, in the file's move order
 package tws
 
 import (
