@@ -51,6 +51,34 @@ func post(t testing.TB, h http.Handler, method, path, body string, header ...str
 	return w.Code, w.Body.String()
 }
 
+// openBatch posts a rotation-grid batch to the server at url with a body
+// still open, sends it one grid, and waits for the answer's headers: the
+// body's writer and the answer's reader, from which the first answer is
+// still to be read. The answer's body is closed when the test ends.
+func openBatch(t *testing.T, url string) (*io.PipeWriter, *bufio.Reader) {
+	t.Helper()
+	pr, pw := io.Pipe()
+	req, _ := http.NewRequest("POST", url+"/api/v1/rotgrid/batch", pr)
+	req.Header.Set("Content-Type", "text/plain")
+	respc := make(chan *http.Response, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			close(respc)
+			return
+		}
+		respc <- resp
+	}()
+	io.WriteString(pw, "492357816\n")
+	resp := <-respc
+	if resp == nil {
+		t.Fatal("no response")
+	}
+	t.Cleanup(func() { resp.Body.Close() })
+	return pw, bufio.NewReader(resp.Body)
+}
+
 // runOutput runs the command in-process and returns its stdout.
 func runOutput(args []string, stdin string) string {
 	var out bytes.Buffer
@@ -397,26 +425,7 @@ func TestAPIBatchTooLarge(t *testing.T) {
 func TestAPIBatchStreams(t *testing.T) {
 	srv := httptest.NewServer(newHandler(io.Discard))
 	defer srv.Close()
-	pr, pw := io.Pipe()
-	req, _ := http.NewRequest("POST", srv.URL+"/api/v1/rotgrid/batch", pr)
-	req.Header.Set("Content-Type", "text/plain")
-	respc := make(chan *http.Response, 1)
-	go func() {
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Error(err)
-			close(respc)
-			return
-		}
-		respc <- resp
-	}()
-	io.WriteString(pw, "492357816\n")
-	resp := <-respc
-	if resp == nil {
-		t.Fatal("no response")
-	}
-	defer resp.Body.Close()
-	rd := bufio.NewReader(resp.Body)
+	pw, rd := openBatch(t, srv.URL)
 	for i, in := range []string{"492357816", "123456789"} {
 		if i > 0 {
 			io.WriteString(pw, in+"\n")
@@ -492,26 +501,7 @@ func TestServeShutdown(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, ln, &logb, newHosts("127.0.0.1:0", ln.Addr(), nil)) }()
 	url := "http://" + ln.Addr().String()
-	pr, pw := io.Pipe()
-	req, _ := http.NewRequest("POST", url+"/api/v1/rotgrid/batch", pr)
-	req.Header.Set("Content-Type", "text/plain")
-	respc := make(chan *http.Response, 1)
-	go func() {
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Error(err)
-			close(respc)
-			return
-		}
-		respc <- resp
-	}()
-	io.WriteString(pw, "492357816\n")
-	resp := <-respc
-	if resp == nil {
-		t.FailNow()
-	}
-	defer resp.Body.Close()
-	rd := bufio.NewReader(resp.Body)
+	pw, rd := openBatch(t, url)
 	first, err := rd.ReadString('\n')
 	if err != nil {
 		t.Fatal(err)

@@ -319,27 +319,8 @@ func TestServeShutdownCutsBatch(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- serve(ctx, ln, &logb, newHosts("127.0.0.1:0", ln.Addr(), nil)) }()
-	pr, pw := io.Pipe()
+	pw, rd := openBatch(t, "http://"+ln.Addr().String())
 	defer pw.Close()
-	req, _ := http.NewRequest("POST", "http://"+ln.Addr().String()+"/api/v1/rotgrid/batch", pr)
-	req.Header.Set("Content-Type", "text/plain")
-	respc := make(chan *http.Response, 1)
-	go func() {
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Error(err)
-			close(respc)
-			return
-		}
-		respc <- resp
-	}()
-	io.WriteString(pw, "492357816\n")
-	resp := <-respc
-	if resp == nil {
-		t.FailNow()
-	}
-	defer resp.Body.Close()
-	rd := bufio.NewReader(resp.Body)
 	first, err := rd.ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
