@@ -4,12 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"io"
-	"os"
 	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/godtable/godtable/lookup"
 )
@@ -93,30 +91,6 @@ func TestHugeLine(t *testing.T) {
 	want := "R2 F2 R2\nerror: line too long (more than 65536 bytes)\nR2 F2 R2\n"
 	if code != 1 || stdout.String() != want {
 		t.Errorf("exit %d, stdout %q", code, stdout.String())
-	}
-}
-
-// TestVerifyStreamsAsFastAsSolve: the built command verifies 200,000 random
-// pocket positions, each with solve's answer, in no more time than it
-// solves them (median of five alternating runs of each, as processes, as a
-// user runs them; a tenth more is allowed for a shared, noisy machine; it
-// took half as long again before verify read plain answers without the
-// grammar and followed them through the next-step table).
-func TestVerifyStreamsAsFastAsSolve(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the command and runs it ten times on 200,000 lines")
-	}
-	run := commandRunner(t, buildBinary(t))
-	states, verify := verifyFiles(t, run, t.TempDir(), 200000)
-	var solveT, verifyT []time.Duration
-	for range 5 {
-		solveT = append(solveT, run(states, os.DevNull, "solve", "pocket"))
-		verifyT = append(verifyT, run(verify, os.DevNull, "verify", "pocket"))
-	}
-	s, v := medianMS(solveT), medianMS(verifyT)
-	t.Logf("solve %.0f ms, verify %.0f ms (medians of 5)", s, v)
-	if v > 1.1*s {
-		t.Errorf("verify took %.0f ms, solve %.0f ms (medians of 5 runs of 200,000 lines)", v, s)
 	}
 }
 
