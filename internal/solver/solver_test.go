@@ -16,8 +16,8 @@ func fresh() *solver.Table {
 }
 
 // solveMany answers n grids and reports whether the next-move table is in
-// use within a second after.
-func solveMany(t *testing.T, tb *solver.Table, n int) bool {
+// use within wait after (the background builds it; a loaded machine is slow).
+func solveMany(t *testing.T, tb *solver.Table, n int, wait time.Duration) bool {
 	t.Helper()
 	for i := range n {
 		if _, err := tb.Solve(puzzle.State(uint32(i*7919) % rotgrid.NStates)); err != nil {
@@ -25,7 +25,7 @@ func solveMany(t *testing.T, tb *solver.Table, n int) bool {
 		}
 	}
 	w, _ := tb.Walker()
-	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(wait); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
 		if w.Prepared() {
 			return true
 		}
@@ -47,21 +47,21 @@ func TestConfigureNextTable(t *testing.T) {
 	if err := solver.Configure([]lookup.Option{lookup.WithNextTable(lookup.NextOff)}, off); err != nil {
 		t.Fatal(err)
 	}
-	if solveMany(t, off, 5000) {
+	if solveMany(t, off, 5000, time.Second) {
 		t.Error("NextOff: a next-move table after 5,000 solves")
 	}
 	after := fresh()
 	if err := solver.Configure([]lookup.Option{lookup.WithNextAfter(10)}, after); err != nil {
 		t.Fatal(err)
 	}
-	if !solveMany(t, after, 10) {
+	if !solveMany(t, after, 10, time.Minute) {
 		t.Error("WithNextAfter(10): no next-move table after 10 solves")
 	}
 	auto := fresh()
-	if solveMany(t, auto, 100) {
+	if solveMany(t, auto, 100, time.Second) {
 		t.Error("default: a next-move table after 100 solves")
 	}
-	if !solveMany(t, auto, 4000) {
+	if !solveMany(t, auto, 4000, time.Minute) {
 		t.Error("default: no next-move table after 4,100 solves")
 	}
 }
