@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/walk"
 )
 
 func benchInputs() ([]string, []Cubie) {
@@ -75,7 +74,7 @@ func BenchmarkMoveTables(b *testing.B) {
 }
 
 // BenchmarkWalkTables measures keying the permutation move table for the
-// fold (walkTables.next), which the walk's stepper pays once, with the move
+// fold (walkTables.next), which Walk pays once, with the move
 // tables and the fold's index.
 func BenchmarkWalkTables(b *testing.B) {
 	mt, f := MoveTables(), theFold()
@@ -84,17 +83,16 @@ func BenchmarkWalkTables(b *testing.B) {
 	}
 }
 
-// BenchmarkStepperWalk is the specialised walk alone, through the folded
+// BenchmarkOwnWalk is the specialised walk (Walk) alone, through the folded
 // distance table, from random positions to the goal: no walker and no
 // goroutine, so that under valgrind --tool=cachegrind, with GOGC=off and
 // -test.cpu 1, the counts of -test.benchtime 20001x less those of 1x are
 // 20,000 walks' and nothing else, the same from run to run.
-func BenchmarkStepperWalk(b *testing.B) {
+func BenchmarkOwnWalk(b *testing.B) {
 	for _, def := range []*puzzle.Def{HTM(), QTM()} {
 		b.Run(def.Name, func(b *testing.B) {
 			lv := embeddedLevels(b, def)
-			data := lv.Packed()
-			st := Stepper(def == QTM())
+			own := NewWalk(def == QTM(), lv)
 			_, cs := benchInputs()
 			rs, vs := make([]uint32, len(cs)), make([]uint8, len(cs))
 			for i, c := range cs {
@@ -103,7 +101,7 @@ func BenchmarkStepperWalk(b *testing.B) {
 			}
 			i := 0
 			for b.Loop() {
-				if _, _, ok := st.Walk(data, rs[i&4095], vs[i&4095], walk.MaxSteps); !ok {
+				if _, _, ok := own.Solve(rs[i&4095], vs[i&4095]); !ok {
 					b.Fatal("no walk")
 				}
 				i++
@@ -112,8 +110,8 @@ func BenchmarkStepperWalk(b *testing.B) {
 	}
 }
 
-// BenchmarkEndgame measures working out each metric's endgame, which the
-// walk's stepper pays once, with its other tables.
+// BenchmarkEndgame measures working out each metric's endgame, which
+// Walk pays once, with its other tables.
 func BenchmarkEndgame(b *testing.B) {
 	MoveTables()
 	for _, def := range []*puzzle.Def{HTM(), QTM()} {

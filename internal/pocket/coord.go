@@ -2,6 +2,7 @@ package pocket
 
 import (
 	"math/bits"
+	"slices"
 	"sync"
 
 	"github.com/godtable/godtable/internal/puzzle"
@@ -197,7 +198,7 @@ var (
 
 // newDef makes a metric's definition. It builds no table: its moves are
 // applied through the move tables once they are built (by the second walk
-// that needs them, see Stepper, or after coldLimit cold reads), from the
+// that needs them, see Walk, or after coldLimit cold reads), from the
 // corners until then, and its fold
 // likewise (see NewFold), so that a first answer waits for neither.
 func newDef(name string, moves []Move) *puzzle.Def {
@@ -229,11 +230,23 @@ func newDef(name string, moves []Move) *puzzle.Def {
 			}
 			return puzzle.State(applyMoveCold(uint32(s), moves[m]))
 		},
-		// The walks go through Stepper, which needs no coordinate
-		// tables of the definition.
-		Accel: puzzle.Accel{StateIsRank: true},
+		// The walk through the next-step table goes through the move
+		// tables, made when it is derived (the half-turn table's moves
+		// are theirs in order); the walks before it through Walk.
+		Accel: accel(moves),
 		Fold:  NewFold(),
 	}
+}
+
+// accel returns the accelerations of a table with the given moves: states
+// are ranks, and, where the moves are the move tables' own, the move tables
+// as coordinate tables, on demand.
+func accel(moves []Move) puzzle.Accel {
+	a := puzzle.Accel{StateIsRank: true}
+	if slices.Equal(moves, HTMMoves) {
+		a.MakeCoords = coords
+	}
+	return a
 }
 
 // HTM is the table definition of the half-turn metric ("pocket-htm", nine

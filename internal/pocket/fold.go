@@ -154,7 +154,7 @@ var theFold = sync.OnceValue(func() *foldIndex {
 
 // NewFold returns the fold shared by both metrics' tables. It builds
 // nothing: until the fold's index is built (by the second walk that needs it,
-// see Stepper, or after coldLimit reads), an entry is found without it
+// see Walk, or after coldLimit reads), an entry is found without it
 // (coldEntry), which costs more a read and nothing to start.
 func NewFold() *puzzle.Fold {
 	return &puzzle.Fold{

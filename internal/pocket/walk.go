@@ -143,22 +143,68 @@ var (
 // inlined, where a call per read would cost a fifth of the walk (and a
 // wrapper of their own would add an inlining level to every read).
 
-// Stepper returns the specialised walk for a table of the metric (qtm: the
-// quarter-turn metric), for the nine steps R R' R2 U U' U2 F F' F2 in that
-// order, each turning one face (group 0 R, 1 U, 2 F) and, in the quarter-
-// turn metric, kept from following a step of its own face.
-func Stepper(qtm bool) walk.Stepper {
-	if qtm {
-		return qtmWalk{theWalkTables(), qtmEndgame()}
-	}
-	return htmWalk{theWalkTables(), htmEndgame()}
+// Walk is the pocket cube's own walk over one of its two tables: the walk
+// package's reference walk, specialised (see above), for the nine steps
+// R R' R2 U U' U2 F F' F2 in that order, each turning one face (group 0 R,
+// 1 U, 2 F) and, in the quarter-turn metric, kept from following a step of
+// its own face. Its answers are the reference walk's on every position
+// (lookup/pocket's every-state proofs). It is safe for concurrent use.
+type Walk struct {
+	data []byte
+	max  int
+	qtm  bool
+	htm  htmWalk
+	q    qtmWalk
 }
 
-// Coords returns the move tables as the half-turn table's coordinate
+// NewWalk returns the walk over lv, the table of the metric (qtm: the
+// quarter-turn metric). It makes its tables now (the move tables, the
+// fold's index, the walk's keyed rows and the endgame: about 0.6 MB, some
+// milliseconds of a core), so whoever owns the table makes it only once a
+// program has more than one position to answer.
+func NewWalk(qtm bool, lv *table.Levels) *Walk {
+	w := &Walk{data: lv.Packed(), max: min(lv.MaxDistance(), walk.MaxSteps), qtm: qtm}
+	if qtm {
+		w.q = qtmWalk{theWalkTables(), qtmEndgame()}
+	} else {
+		w.htm = htmWalk{theWalkTables(), htmEndgame()}
+	}
+	return w
+}
+
+// Solve returns the steps of the walk from the position of rank r, whose
+// stored level is v (a reachable one), to the goal, and their number;
+// false if a step finds no move that descends, as only a damaged table
+// makes it. (An array, not a slice to append to: a slice passed through an
+// interface would be moved to the heap on every call.)
+func (w *Walk) Solve(r uint32, v uint8) (steps [walk.MaxSteps]uint8, n int, ok bool) {
+	if w.qtm {
+		return w.q.walk(w.data, r, v, w.max)
+	}
+	return w.htm.walk(w.data, r, v, w.max)
+}
+
+// First returns the step the walk takes first from the position of rank r,
+// at stored level v, or -1 if none descends: one step of Solve, for
+// deriving the next-step table.
+func (w *Walk) First(r uint32, v uint8) int {
+	if w.qtm {
+		p, t := w.q.split(r)
+		var lv [9]uint8
+		m, _, _, _, _ := w.q.step(w.data, p, t, v, -1, &lv, false)
+		return m
+	}
+	p, t := w.htm.split(r)
+	m, _, _, _ := w.htm.step(w.data, p, t, v, -1)
+	return m
+}
+
+// coords returns the move tables as the half-turn table's coordinate
 // tables (its moves are the tables' own, in order), for the walk through
-// the next-step table (see walk.CoordsStepper).
-func (w htmWalk) Coords() *puzzle.Coords {
-	return &puzzle.Coords{Minor: NTwist, Major: w.moves.Perm, MinorMoves: w.moves.Twist}
+// the next-step table (see puzzle.Accel.MakeCoords).
+func coords() *puzzle.Coords {
+	mt := MoveTables()
+	return &puzzle.Coords{Minor: NTwist, Major: mt.Perm, MinorMoves: mt.Twist}
 }
 
 // htmWalk is the walk in the half-turn metric: at each step the first move
@@ -174,14 +220,10 @@ type htmWalk struct {
 	end *endgame
 }
 
-func (w htmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
-	p, t := w.split(r)
-	m, p, t, v := w.step(data, p, t, v, last)
-	return m, p*NTwist + fromHalves(t), v
-}
-
-// step is Step on a position's permutation p and twist halves t, which the
-// walk keeps apart: joining them into a rank and parting them again would
+// step is one step of the walk from the position of permutation p and
+// twist halves t, at level v, after a turn of face last (-1: none): the
+// move it takes (-1: none descends), and the position reached and its
+// level. The walk keeps p and t apart: joining them into a rank and parting them again would
 // cost a multiplication and a division on every step, each waiting on the
 // last.
 func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32, uint32, uint8) {
@@ -212,7 +254,7 @@ func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32,
 	return -1, p, t, v
 }
 
-func (w htmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
+func (w htmWalk) walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
 	p, t := w.split(r)
 	end := w.end
@@ -268,15 +310,8 @@ type qtmWalk struct {
 	end *endgame
 }
 
-func (w qtmWalk) Step(data []byte, r uint32, v uint8, last int) (int, uint32, uint8) {
-	var lv [9]uint8
-	p, t := w.split(r)
-	m, p, t, v, _ := w.step(data, p, t, v, last, &lv, false)
-	return m, p*NTwist + fromHalves(t), v
-}
-
-// step is Step on a position's permutation p and twist halves t, kept
-// apart as in htmWalk.step. When known is true, lv holds the levels after the
+// step is htmWalk.step for the quarter-turn walk (the move it takes is one
+// of the nine, a half turn where both its quarter turns descend). When known is true, lv holds the levels after the
 // quarter turns of the faces other than last's; step returns whether it
 // holds those of the position reached, read by the look ahead, so that the
 // next step need not read them again.
@@ -334,7 +369,7 @@ func (w qtmWalk) halfTurn(data []byte, row3 *[3]uint64, tw3 *[3]uint16, want uin
 	return 2, hp, ht, nearer[want], false
 }
 
-func (w qtmWalk) Walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
+func (w qtmWalk) walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
 	p, t := w.split(r)
 	var lv [9]uint8
@@ -399,27 +434,4 @@ func (w qtmWalk) continues(data []byte, p, t uint32, v uint8, face int, lv *[9]u
 		found = found || cw == want || ccw == want
 	}
 	return found
-}
-
-// follow reads the levels after the given moves (indices into the nine)
-// from rank r at level v: Follow for a table whose moves they are.
-func (w *walkTables) follow(data []byte, r uint32, v uint8, moves []Move) (t [walk.MaxFollow]uint32, tv [walk.MaxFollow]uint8, down uint32) {
-	row, twists := w.rows(w.split(r))
-	near := nearer[v]
-	for k, m := range moves {
-		t[k] = permAfter(row.at(m))*NTwist + fromHalves(uint32(twists.at(m)))
-		tv[k] = table.Mod3At(data, w.fold.entryAfter(row.at(m), twists.at(m)))
-		if tv[k] == near {
-			down |= 1 << k
-		}
-	}
-	return t, tv, down
-}
-
-func (w htmWalk) Follow(data []byte, r uint32, v uint8) ([walk.MaxFollow]uint32, [walk.MaxFollow]uint8, uint32) {
-	return w.follow(data, r, v, HTMMoves)
-}
-
-func (w qtmWalk) Follow(data []byte, r uint32, v uint8) ([walk.MaxFollow]uint32, [walk.MaxFollow]uint8, uint32) {
-	return w.follow(data, r, v, QTMMoves)
 }

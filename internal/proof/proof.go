@@ -162,9 +162,9 @@ func Ranks(c *Counts) []uint32 {
 // EveryCount checks the walker on the given states of its table (see
 // Ranks) against c: the walk's distance is the search's (and unreachable
 // states are refused); Solve, through the next-step table (derived first)
-// and through the distance table, gives the reference walk's answer; and
-// Count is the dynamic program's.
-func EveryCount(w *walk.Walker, c *Counts, ranks []uint32) error {
+// and through the distance table, gives the reference walk's answer, as
+// does each of also; and Count is the dynamic program's.
+func EveryCount(w *walk.Walker, c *Counts, ranks []uint32, also ...Solve) error {
 	def := w.Def()
 	w.Prepare()
 	return InParallel(uint32(len(ranks)), func(k uint32) error {
@@ -176,6 +176,12 @@ func EveryCount(w *walk.Walker, c *Counts, ranks []uint32) error {
 		byTable, err3 := w.SolveByTable(s, e[:0])
 		if !slices.Equal(ref, next) || !slices.Equal(ref, byTable) || err1 != err2 || err1 != err3 {
 			return fmt.Errorf("rank %d: reference walk %v (%v), Solve %v (%v), SolveByTable %v (%v)", r, ref, err1, next, err2, byTable, err3)
+		}
+		for k, solve := range also {
+			got, err := solve(s, e[:0])
+			if !slices.Equal(ref, got) || err != err1 {
+				return fmt.Errorf("rank %d: reference walk %v (%v), solver %d of also %v (%v)", r, ref, err1, k, got, err)
+			}
 		}
 		d, err := w.Distance(s)
 		if c.Dist[r] == Unreachable {
@@ -272,12 +278,16 @@ func checkAll(w *walk.Walker, c *Counts, r uint32, cut int) error {
 	return nil
 }
 
+// A Solve is another way to a walker's answer: from s, the steps appended
+// to dst (a table's walk through its shortcut, say).
+type Solve func(s puzzle.State, dst []uint8) ([]uint8, error)
+
 // Table runs the every-state proofs on a walker: the dynamic program
-// (CountOptimal), then EveryCount on every state and AllSample on 20,000
-// (under go test -short, on the sample of Ranks and on 2,000).
-func Table(w *walk.Walker) error {
+// (CountOptimal), then EveryCount on every state, with also, and AllSample
+// on 20,000 (under go test -short, on the sample of Ranks and on 2,000).
+func Table(w *walk.Walker, also ...Solve) error {
 	c := CountOptimal(w.Def(), w.Steps())
-	if err := EveryCount(w, c, Ranks(c)); err != nil {
+	if err := EveryCount(w, c, Ranks(c), also...); err != nil {
 		return err
 	}
 	return AllSample(w, c, 20000)

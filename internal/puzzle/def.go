@@ -62,6 +62,12 @@ type Accel struct {
 	// lets the walk apply a move with two table reads instead of a call to
 	// Apply. It must agree with Apply on every state, and needs StateIsRank.
 	Coords *Coords
+	// MakeCoords, if set where Coords is not, makes coordinate move tables
+	// as Coords describes them, for a definition whose tables take time to
+	// make: the walk makes them only when it derives its next-step table,
+	// which a program answering a few positions never does, and walks
+	// through them from then on. It needs StateIsRank.
+	MakeCoords func() *Coords
 	// LowerBound, if not nil, returns a cheap lower bound on a state's
 	// distance to the goal. A walk over several coordinates uses it to stop
 	// walking a coordinate that cannot be the nearest.

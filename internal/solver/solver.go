@@ -29,11 +29,14 @@ import (
 // Table is one puzzle table and its walker. The zero Table is not usable;
 // make one with New. It is safe for concurrent use.
 type Table struct {
-	def     func() *puzzle.Def
-	steps   func() []walk.Step
-	groups  bool
-	sep     string
-	stepper func() walk.Stepper
+	def    func() *puzzle.Def
+	steps  func() []walk.Step
+	groups bool
+	sep    string
+	// makeShortcut, if set, makes the puzzle's own walk over the table
+	// (see WithShortcut); shortcut holds it once made.
+	makeShortcut func(*table.Levels) Shortcut
+	shortcut     shortcut
 	// load reads and decodes the table: the embedded one unless From
 	// gave another source.
 	load func(def *puzzle.Def) (*table.Levels, error)
@@ -62,11 +65,11 @@ func embedded(def *puzzle.Def) (*table.Levels, error) {
 }
 
 // From returns a table like t (its definition, steps, notation and
-// stepper) whose distances are read from r instead of the embedded table,
+// shortcut) whose distances are read from r instead of the embedded table,
 // on first use, as t's would be. r must hold a table file from its first
 // byte to its end.
 func (t *Table) From(r io.ReaderAt) *Table {
-	return &Table{def: t.def, steps: t.steps, groups: t.groups, sep: t.sep, stepper: t.stepper,
+	return &Table{def: t.def, steps: t.steps, groups: t.groups, sep: t.sep, makeShortcut: t.makeShortcut,
 		load: func(def *puzzle.Def) (*table.Levels, error) { return table.Read(def, r) }}
 }
 
@@ -84,15 +87,6 @@ func Open(def *puzzle.Def, r io.ReaderAt) (*Table, error) {
 	return t, nil
 }
 
-// WithStepper gives the table's walker a specialised step (see
-// walk.Walker.WithStepper), made on another goroutine at the second walk
-// (see walk.Walker.WithStepperFunc); it returns t. It must be called
-// before the table is used.
-func (t *Table) WithStepper(stepper func() walk.Stepper) *Table {
-	t.stepper = stepper
-	return t
-}
-
 // Walker returns the table's walker, decoding the table on first use; the
 // error is a *table.Error when the table cannot be used.
 func (t *Table) Walker() (*walk.Walker, error) {
@@ -106,9 +100,6 @@ func (t *Table) Walker() (*walk.Walker, error) {
 			return
 		}
 		t.w = walk.New(def, lv, steps, t.groups)
-		if t.stepper != nil {
-			t.w.WithStepperFunc(t.stepper)
-		}
 	})
 	return t.w, t.err
 }
@@ -126,7 +117,12 @@ func (t *Table) Solve(s puzzle.State) (answer.Solution, error) {
 		return answer.Solution{}, err
 	}
 	var buf [walk.MaxSteps]uint8
-	steps, err := w.Solve(s, buf[:0])
+	var steps []uint8
+	if w.Prepared() || t.makeShortcut == nil {
+		steps, err = w.Solve(s, buf[:0])
+	} else {
+		steps, err = t.solveBeforeNext(w, s, buf[:0])
+	}
 	if err != nil {
 		return answer.Solution{}, err
 	}

@@ -396,15 +396,6 @@ func (d *descender) step(i int) (puzzle.State, uint8, bool) {
 		if m >= maxFirst {
 			return w.descend(d.s, d.v, i)
 		}
-		if st := w.stepperNow(); d.known == 0 && st != nil && len(w.def.Moves) <= MaxFollow {
-			// Every move is read sooner or later: read them at once.
-			data := w.lv.Packed()
-			t, tv, nearer := st.Follow(data, uint32(d.s), d.v)
-			for k := range w.def.Moves {
-				d.t[k], d.tv[k] = puzzle.State(t[k]), tv[k]
-			}
-			d.known, d.ok = 1<<len(w.def.Moves)-1, nearer
-		}
 		if d.known&(1<<m) == 0 {
 			t, tv, ok := w.descendPath(d.s, d.v, path[:1])
 			d.t[m], d.tv[m] = t, tv

@@ -26,12 +26,26 @@ func (w *Walker) Prepare() {
 	}
 	w.nextOnce.Do(func() {
 		w.nextCoords = w.def.Accel.Coords
-		if cs, ok := w.stepperNow().(CoordsStepper); ok && w.nextCoords == nil {
-			w.nextCoords = cs.Coords()
+		if make := w.def.Accel.MakeCoords; w.nextCoords == nil && make != nil && w.def.Accel.StateIsRank {
+			w.nextCoords = make()
 		}
 		next := w.deriveNext()
 		w.nextStep.Store(&next)
 	})
+}
+
+// DeriveWith gives the walker a faster way to the step its walk takes first
+// from each state, for deriving the next-step table: first(r, v) must be
+// the step the reference walk takes from the state of rank r, at stored
+// level v, with no step before it, or -1 where none descends (a puzzle's
+// own walk over the table gives it; its every-state proofs compare the
+// next-step table with the reference walk). It is for a definition whose
+// states are their ranks, and is safe for concurrent use: a derivation
+// already under way goes on without it.
+func (w *Walker) DeriveWith(first func(r uint32, v uint8) int) {
+	if w.def.Accel.StateIsRank {
+		w.first.Store(&first)
+	}
 }
 
 // Prepared reports whether the next-step table is in use.
@@ -45,7 +59,7 @@ func (w *Walker) deriveNext() []byte {
 	// Ranges of whole major coordinates (whole rows of the move tables),
 	// an even number of ranks each, so that no two share a byte.
 	unit := uint32(2)
-	if c := w.def.Accel.Coords; c != nil {
+	if c := w.nextCoords; c != nil {
 		unit = 2 * c.Minor
 	}
 	parts := uint32(runtime.GOMAXPROCS(0))
@@ -62,12 +76,11 @@ func (w *Walker) deriveNext() []byte {
 // deriveRange fills in the next-step table for ranks [lo, hi), where lo is
 // even and, with coordinate tables, a multiple of their Minor.
 func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
-	if st := w.stepperNow(); st != nil {
-		data := w.lv.Packed()
+	if first := w.first.Load(); first != nil {
 		for r := lo; r < hi; r++ {
 			k := uint8(noStep)
 			if v := w.lv.At(r); r != w.goal && w.lv.ReachableLevel(v) {
-				if i, _, _ := st.Step(data, r, v, -1); i >= 0 {
+				if i := (*first)(r, v); i >= 0 {
 					k = uint8(i)
 				}
 			}
@@ -83,7 +96,7 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 	l := layoutOf(lv)
 	// Below(v) of an unreachable state matches no state, and the goal's
 	// neighbours are not below it: both get noStep without a test.
-	if c := def.Accel.Coords; c != nil && def.Accel.StateIsRank {
+	if c := w.nextCoords; c != nil && def.Accel.StateIsRank {
 		// Ranks in order, a major coordinate at a time: its row of the
 		// move table, and the rows of the distance table that its moves
 		// lead to, stay in the cache for all its minors.
@@ -188,7 +201,7 @@ func (w *Walker) solveNext(next []byte, s puzzle.State, r uint32, dst []uint8) (
 }
 
 // nextByCoords walks the next-step table through coordinate move tables with
-// one class, for steps that are the moves in order (the pocket cube): the
+// one class, for steps that are the moves in order: the
 // step read is the move to apply. The loop is kept apart so that everything
 // it uses stays in registers; it keeps the two coordinates apart, so that no
 // step divides.

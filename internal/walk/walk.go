@@ -68,115 +68,14 @@ type Walker struct {
 	// the background: NextAfter unless SetNextAfter changed it (0: never).
 	nextAfter atomic.Uint32
 
-	// stepper, once set, takes the steps of the walk over the distance
-	// table in place of the walker's own search (see WithStepper);
-	// makeStepper makes it on first use (see WithStepperFunc).
 	// nextCoords are the coordinate tables the walk through the next-step
-	// table uses: the definition's, or its stepper's (CoordsStepper); set
-	// before the next-step table is published.
+	// table uses: the definition's, made on demand if it makes them so
+	// (puzzle.Accel.MakeCoords); set before the next-step table is
+	// published.
 	nextCoords *puzzle.Coords
-
-	stepper     atomic.Pointer[Stepper]
-	makeStepper func() Stepper
-	stepperOnce sync.Once
-	// stepperAsked counts the walks that found no stepper yet: the second
-	// starts making it (see stepperReady).
-	stepperAsked atomic.Uint32
-}
-
-// A Stepper is the walk specialised for one puzzle, one table and one list
-// of steps. It reads the table from its packed bytes (table.Levels.Packed,
-// read with table.Mod3At) and works on ranks.
-type Stepper interface {
-	// Step is one step: from the state of rank r, at stored level v, after
-	// a step of group last (-1 for none), the step the reference walk takes
-	// (see SolveReference), the rank it reaches and that rank's level;
-	// step -1 if none descends.
-	Step(data []byte, r uint32, v uint8, last int) (step int, next uint32, nv uint8)
-	// Walk returns the steps from the state of rank r, at level v, to the
-	// goal, as Step would take them one after another, and their number;
-	// false if a step finds none, or after more than max steps (at most
-	// MaxSteps). (An array, not a slice to append to: a slice passed
-	// through an interface would be moved to the heap on every call.)
-	Walk(data []byte, r uint32, v uint8, max int) (steps [MaxSteps]uint8, n int, ok bool)
-	// Follow returns, for each table move m of the walker's definition
-	// (at most MaxFollow), the rank and level it leads to from the state of
-	// rank r at level v, and as bit m whether that is one nearer: all the
-	// moves read at once, as counting solutions reads them.
-	Follow(data []byte, r uint32, v uint8) (t [MaxFollow]uint32, tv [MaxFollow]uint8, nearer uint32)
-}
-
-// A CoordsStepper is a Stepper with coordinate move tables of the walker's
-// definition, made with it, for a definition that has none of its own
-// until then: the walk through the next-step table uses them as it would
-// the definition's (see puzzle.Accel).
-type CoordsStepper interface {
-	Stepper
-	Coords() *puzzle.Coords
-}
-
-// MaxFollow is the most table moves a Stepper's Follow reads.
-const MaxFollow = 16
-
-// WithStepper makes the walker take its steps over the distance table with
-// s, which must be made for the walker's table and steps, for a definition
-// whose states are their ranks; it returns w. It must be called before the
-// walker is used. The tests prove such a stepper gives the reference walk's
-// answer on every state.
-func (w *Walker) WithStepper(s Stepper) *Walker {
-	if w.def.Accel.StateIsRank {
-		w.stepper.Store(&s)
-	}
-	return w
-}
-
-// WithStepperFunc is WithStepper for a stepper that takes time to make
-// (tables to build): the walker calls newStepper on another goroutine
-// at its second walk, and walks on its own until it is there, so that a
-// program answering one position neither waits for it nor builds it. Counting and
-// deriving the next-step table, which read many states, wait for it.
-func (w *Walker) WithStepperFunc(newStepper func() Stepper) *Walker {
-	if w.def.Accel.StateIsRank {
-		w.makeStepper = newStepper
-	}
-	return w
-}
-
-// stepperNow returns the walker's stepper, making it now if it is to be
-// made and is not yet; nil if the walker has none.
-func (w *Walker) stepperNow() Stepper {
-	if s := w.stepper.Load(); s != nil {
-		return *s
-	}
-	if w.makeStepper == nil {
-		return nil
-	}
-	w.stepperOnce.Do(func() {
-		s := w.makeStepper()
-		w.stepper.Store(&s)
-	})
-	return *w.stepper.Load()
-}
-
-// WaitStepper makes the walker's stepper now, if it is to be made and is
-// not yet, and returns once it is there: for benchmarks that measure the
-// walk through it from their first iteration, as a program's walks after
-// its first few.
-func (w *Walker) WaitStepper() { w.stepperNow() }
-
-// stepperReady returns the walker's stepper if it is there, or nil. At the
-// second walk that finds none it starts making it in the background: a
-// program that answers one position never builds its tables (a pocket
-// stepper's take about 0.6 MB and a core for a millisecond or so, more than
-// the walk without them), and one that answers more has them a walk later.
-func (w *Walker) stepperReady() Stepper {
-	if s := w.stepper.Load(); s != nil {
-		return *s
-	}
-	if w.makeStepper != nil && w.stepperAsked.Add(1) == 2 {
-		go w.stepperNow()
-	}
-	return nil
+	// first, if set, is a faster way to the walk's first step from a rank,
+	// for deriving the next-step table (see DeriveWith).
+	first atomic.Pointer[func(r uint32, v uint8) int]
 }
 
 // NextAfter is the number of walks after which a walker derives its
@@ -287,31 +186,26 @@ func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
 	if !w.lv.ReachableLevel(v) {
 		return dst, ErrUnreachable
 	}
+	w.Tally()
+	return w.solveByTable(s, r, v, dst)
+}
+
+// Tally counts a walk answered from the walker's table by other means (a
+// puzzle's own walk over it), as Solve counts its own: the NextAfter-th
+// starts deriving the next-step table in the background. It is safe for
+// concurrent use.
+func (w *Walker) Tally() {
 	if len(w.steps) < noStep && w.solves.Add(1) == w.nextAfter.Load() {
 		go w.Prepare()
 	}
-	return w.solveByTable(s, r, v, dst)
 }
 
 // solveByTable walks the distance table from s, of rank r and level v.
 func (w *Walker) solveByTable(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	if st := w.stepperReady(); st != nil {
-		return w.solveStepper(st, r, v, dst)
-	}
-	switch {
-	case w.simple != nil:
+	if w.simple != nil {
 		return w.solveSimple(s, r, v, dst)
 	}
 	return w.solveSteps(s, r, v, dst)
-}
-
-// solveStepper is the walk through the walker's stepper.
-func (w *Walker) solveStepper(st Stepper, r uint32, v uint8, dst []uint8) ([]uint8, error) {
-	steps, n, ok := st.Walk(w.lv.Packed(), r, v, min(w.lv.MaxDistance(), MaxSteps))
-	if !ok {
-		return dst, ErrInconsistent
-	}
-	return append(dst, steps[:n]...), nil
 }
 
 // SolveByTable is Solve without the next-step table: it always walks the
@@ -575,8 +469,8 @@ func (w *Walker) Follows(s puzzle.State, sol []uint8) bool {
 		if c := w.nextCoords; c != nil && w.identity && c.Class == nil && w.def.Accel.StateIsRank {
 			return w.followsNext(*next, c, uint32(s), sol)
 		}
-	} else if len(w.steps) < noStep && w.solves.Add(1) == w.nextAfter.Load() {
-		go w.Prepare()
+	} else {
+		w.Tally()
 	}
 	return w.followsTable(s, sol)
 }

@@ -521,13 +521,17 @@ func pocketInputs() []string {
 
 // pocketWalker returns the metric's walker, with its next-step table derived
 // when prepared is true (as it is in a program after a few thousand solves),
-// its stepper made in any case (as it is after a program's first walk).
+// the table's shortcut (the cube's own walk) made in any case (as it is
+// after a program's first walk).
 func pocketWalker(b testing.TB, m lookup.Metric, prepared bool) *walk.Walker {
 	w, err := tables[m].Walker()
 	if err != nil {
 		b.Fatal(err)
 	}
-	w.WaitStepper()
+	var steps [walk.MaxSteps]uint8
+	if _, err := tables[m].SolveByTable(puzzle.State(1), steps[:0]); err != nil {
+		b.Fatal(err)
+	}
 	if prepared {
 		w.Prepare()
 	}
@@ -547,7 +551,7 @@ func BenchmarkPocketSolve(b *testing.B) {
 				name += "-by-table"
 			}
 			b.Run(name, func(b *testing.B) {
-				w := pocketWalker(b, m, !byTable)
+				pocketWalker(b, m, !byTable)
 				nt := tables[m].Notation()
 				buf := make([]byte, 0, 64)
 				i := 0
@@ -560,7 +564,7 @@ func BenchmarkPocketSolve(b *testing.B) {
 					if byTable {
 						var steps [walk.MaxSteps]uint8
 						var sol []uint8
-						sol, err = w.SolveByTable(puzzle.State(c.rank), steps[:0])
+						sol, err = tables[m].SolveByTable(puzzle.State(c.rank), steps[:0])
 						s = answer.New(nt, sol)
 					} else {
 						s, err = c.Solve(m)
@@ -577,7 +581,8 @@ func BenchmarkPocketSolve(b *testing.B) {
 }
 
 // BenchmarkPocketPrepare derives a next-step table from the decoded distance
-// table, in each metric, on all CPUs.
+// table, in each metric, on all CPUs, through the cube's own walk (as the
+// table does once it has made it).
 func BenchmarkPocketPrepare(b *testing.B) {
 	for _, m := range metrics {
 		b.Run(m.String(), func(b *testing.B) {
@@ -591,9 +596,11 @@ func BenchmarkPocketPrepare(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			own := pocket.NewWalk(m == lookup.QTM, lv)
 			for b.Loop() {
 				b.StopTimer()
-				fresh := walk.New(def, lv, w.Steps(), m == lookup.QTM).WithStepper(pocket.Stepper(m == lookup.QTM))
+				fresh := walk.New(def, lv, w.Steps(), m == lookup.QTM)
+				fresh.DeriveWith(own.First)
 				b.StartTimer()
 				fresh.Prepare()
 			}
@@ -635,11 +642,11 @@ func BenchmarkPocketWalk(b *testing.B) {
 	}
 	for _, m := range metrics {
 		b.Run(m.String()+"-by-table", func(b *testing.B) {
-			w := pocketWalker(b, m, false)
+			pocketWalker(b, m, false)
 			i := 0
 			for b.Loop() {
 				var steps [walk.MaxSteps]uint8
-				if _, err := w.SolveByTable(puzzle.State(cubes[i%len(cubes)].rank), steps[:0]); err != nil {
+				if _, err := tables[m].SolveByTable(puzzle.State(cubes[i%len(cubes)].rank), steps[:0]); err != nil {
 					b.Fatal(err)
 				}
 				i++

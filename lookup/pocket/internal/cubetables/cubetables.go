@@ -10,6 +10,7 @@ import (
 
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/solver"
+	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
 	_ "github.com/godtable/godtable/tables/pocket" // the two tables
 )
@@ -26,10 +27,15 @@ const (
 // one turn per face; in the half-turn table they never both descend (R then
 // R2 is R'), and its walk is faster without the rule.
 var Tables = [2]*solver.Table{
-	HTM: solver.New(pocket.HTM, steps(HTM), false, " ").
-		WithStepper(func() walk.Stepper { return pocket.Stepper(false) }),
-	QTM: solver.New(pocket.QTM, steps(QTM), true, " ").
-		WithStepper(func() walk.Stepper { return pocket.Stepper(true) }),
+	HTM: solver.New(pocket.HTM, steps(HTM), false, " ").WithShortcut(ownWalk(false)),
+	QTM: solver.New(pocket.QTM, steps(QTM), true, " ").WithShortcut(ownWalk(true)),
+}
+
+// ownWalk makes the pocket cube's own walk over a metric's table (qtm: the
+// quarter-turn metric's), which the table walks through until it has its
+// next-step table.
+func ownWalk(qtm bool) func(*table.Levels) solver.Shortcut {
+	return func(lv *table.Levels) solver.Shortcut { return pocket.NewWalk(qtm, lv) }
 }
 
 // steps lists the nine moves as steps of the metric's table: in HTM each is
