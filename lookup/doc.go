@@ -1,6 +1,6 @@
 // Package lookup is the shared vocabulary of godtable's puzzles: a Solution
 // (a sequence of moves in a puzzle's notation), a Verdict (the check of a
-// proposed solution), the pocket cube's Metric, and TableError, the error
+// proposed solution), and TableError, the error
 // for an embedded table that cannot be used.
 //
 // Each puzzle is a package of its own below this one, answering in these

@@ -23,8 +23,8 @@ func TestForeignSolutions(t *testing.T) {
 	pyra, _ := pyraminx.Scramble("U L r")
 	var sols []lookup.Solution
 	for _, solve := range []func() (lookup.Solution, error){
-		func() (lookup.Solution, error) { return cube.Solve(lookup.HTM) },
-		func() (lookup.Solution, error) { return cube.Solve(lookup.QTM) },
+		func() (lookup.Solution, error) { return cube.Solve(pocket.HTM) },
+		func() (lookup.Solution, error) { return cube.Solve(pocket.QTM) },
 		grid.Solve, square.Solve, pyra.Solve,
 		func() (lookup.Solution, error) { a, err := game.Solve(); return a.Moves, err },
 	} {

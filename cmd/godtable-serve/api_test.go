@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/rotgame"
@@ -324,7 +323,7 @@ func TestAPIShow(t *testing.T) {
 		return s
 	}
 	cube, _ := pocket.Scramble("R U F' R2 U'")
-	sol, _ := cube.Solve(lookup.HTM)
+	sol, _ := cube.Solve(pocket.HTM)
 	s := show("pocket", `{"state":"`+cube.Facelets()+`","moves":"`+sol.String()+`"}`)
 	if !s.Solved || len(s.Faces) != 24 {
 		t.Errorf("pocket: after the solution %+v", s)

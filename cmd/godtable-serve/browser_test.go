@@ -20,7 +20,6 @@ import (
 
 	"github.com/godtable/godtable/internal/cli"
 	"github.com/godtable/godtable/internal/staticweb"
-	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
@@ -246,8 +245,8 @@ func TestBrowserPocket(t *testing.T) {
 	}
 	b.screenshot("pocket-clicked")
 	sol, length, count := b.solveOnPage()
-	best, _ := want.Solve(lookup.HTM)
-	n, _ := want.Count(lookup.HTM)
+	best, _ := want.Solve(pocket.HTM)
+	n, _ := want.Count(pocket.HTM)
 	if sol != best.String() || length != fmt.Sprint(best.Cost()) || count != fmt.Sprint(n) {
 		t.Errorf("page: solution %q length %s count %s; library: %q %d %d", sol, length, count, best.String(), best.Cost(), n)
 	}
@@ -283,8 +282,8 @@ func TestBrowserPocket(t *testing.T) {
 	want2, _ := pocket.Scramble(scramble2)
 	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, want2.Facelets()))
 	sol2, _, count2 := b.solveOnPage()
-	best2, _ := want2.Solve(lookup.HTM)
-	n2, _ := want2.Count(lookup.HTM)
+	best2, _ := want2.Solve(pocket.HTM)
+	n2, _ := want2.Count(pocket.HTM)
 	if sol2 != best2.String() || count2 != fmt.Sprint(n2) {
 		t.Errorf("scrambled: page %q (%s solutions), library %q (%d)", sol2, count2, best2, n2)
 	}
@@ -435,8 +434,8 @@ func TestBrowserStatic(t *testing.T) {
 	sol, length, count := b.solveOnPage()
 	first := b.eval(`String(Math.round(performance.now()))`)
 	t.Logf("static page: solver ready %s ms after the page began to load, first answer shown at %s ms", ready, first)
-	best, _ := want.Solve(lookup.HTM)
-	n, _ := want.Count(lookup.HTM)
+	best, _ := want.Solve(pocket.HTM)
+	n, _ := want.Count(pocket.HTM)
 	if sol != best.String() || length != fmt.Sprint(best.Cost()) || count != fmt.Sprint(n) {
 		t.Errorf("static page: solution %q length %s count %s; library: %q %d %d", sol, length, count, best, best.Cost(), n)
 	}

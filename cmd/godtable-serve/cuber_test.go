@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
 )
@@ -249,7 +248,7 @@ func TestBrowserLinks(t *testing.T) {
 	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, cube.Facelets()))
 	b.eval(`(() => { const e = document.getElementById("metric"); e.value = "qtm"; e.dispatchEvent(new Event("change")); return "" })()`)
 	sol, _, _ := b.solveOnPage()
-	best, _ := cube.Solve(lookup.QTM)
+	best, _ := cube.Solve(pocket.QTM)
 	if sol != best.String() {
 		t.Fatalf("page %q, library %q", sol, best)
 	}

@@ -18,7 +18,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
 )
 
@@ -52,7 +51,7 @@ func TestLoad(t *testing.T) {
 	wants := make([]string, pool)
 	for i := range cubes {
 		c := pocket.Random(rng)
-		sol, err := c.Solve(lookup.HTM)
+		sol, err := c.Solve(pocket.HTM)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -136,7 +136,7 @@ func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 	if o.Count && o.All {
 		return fmt.Errorf("--count and --all together")
 	}
-	// The metric's name is taken in either case, as lookup.ParseMetric
+	// The metric's name is taken in either case, as pocket.ParseMetric
 	// takes it, and kept in lower case for the answers that name it.
 	if m := strings.ToLower(o.Metric); m == "htm" || m == "qtm" || m == "" && p.Features().Moves {
 		o.Metric = m

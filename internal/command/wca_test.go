@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/lookup"
 	pocketapi "github.com/godtable/godtable/lookup/pocket"
 	pyraminxapi "github.com/godtable/godtable/lookup/pyraminx"
 )
@@ -70,12 +69,12 @@ func TestScrambleWCAPocket(t *testing.T) {
 				if err != nil || made.Facelets() != cube.Facelets() {
 					t.Fatalf("%q: its scramble %q makes %q, %v", d.State, d.Moves, made.Facelets(), err)
 				}
-				m, _ := lookup.ParseMetric(metric)
+				m, _ := pocketapi.ParseMetric(metric)
 				dm, err := cube.Distance(m)
 				if err != nil || dm != d.Distance {
 					t.Fatalf("%q: distance %d, the table's %d, %v", d.State, d.Distance, dm, err)
 				}
-				htm, err := cube.Distance(lookup.HTM)
+				htm, err := cube.Distance(pocketapi.HTM)
 				if err != nil {
 					t.Fatal(err)
 				}

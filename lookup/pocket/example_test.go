@@ -3,7 +3,6 @@ package pocket_test
 import (
 	"fmt"
 
-	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
 )
 
@@ -14,8 +13,8 @@ func ExampleCube_Solve() {
 		fmt.Println(err)
 		return
 	}
-	htm, _ := cube.Solve(lookup.HTM)
-	qtm, _ := cube.Solve(lookup.QTM)
+	htm, _ := cube.Solve(pocket.HTM)
+	qtm, _ := cube.Solve(pocket.QTM)
 	fmt.Println(htm, "-", htm.Cost(), "moves")
 	fmt.Println(qtm, "-", qtm.Cost(), "quarter turns")
 	// Output:
@@ -36,8 +35,8 @@ func ExampleParse_error() {
 
 func ExampleCube_Count() {
 	cube, _ := pocket.Scramble("R U2 F'")
-	n, _ := cube.Count(lookup.HTM)
-	all, _, _ := cube.All(lookup.HTM, 0)
+	n, _ := cube.Count(pocket.HTM)
+	all, _, _ := cube.All(pocket.HTM, 0)
 	fmt.Println(n, all)
 	// Output:
 	// 1 [F U2 R']

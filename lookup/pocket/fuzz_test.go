@@ -3,8 +3,6 @@ package pocket
 import (
 	"strings"
 	"testing"
-
-	"github.com/godtable/godtable/lookup"
 )
 
 // FuzzParse: any string either parses or gives a one-line error, never
@@ -44,7 +42,7 @@ func FuzzParse(f *testing.F) {
 		if again, err := Parse(c.Facelets()); err != nil || again != c {
 			t.Fatalf("%q: written back as %s, which parses to another cube (%v)", s, c.Facelets(), err)
 		}
-		sol, err := c.Solve(lookup.HTM)
+		sol, err := c.Solve(HTM)
 		if err != nil || !c.Apply(sol).IsSolved() {
 			t.Fatalf("%q: solution %q does not solve it (%v)", s, sol, err)
 		}

@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/proof"
-	"github.com/godtable/godtable/lookup"
 )
 
 // No exported function panics, whatever it is given: nil generators, ranks
@@ -15,7 +14,7 @@ func TestNoPanics(t *testing.T) {
 	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "(((R)99)99)99", "[R, U", "R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R"}
 	ranks := []uint32{0, 1, 40319, 40320, 362879, 362880, 3674159, 3674160, math.MaxUint32}
 	try := func(name string, f func()) { t.Helper(); proof.NoPanic(t, name, f) }
-	metrics := []lookup.Metric{lookup.HTM, lookup.QTM, -1, 7}
+	metrics := []Metric{HTM, QTM, -1, 7}
 	try("Random with nil", func() { Random(nil) })
 	try("distributions", func() {
 		for _, m := range metrics {
@@ -42,8 +41,8 @@ func TestNoPanics(t *testing.T) {
 			Parse(s)
 			ParseURFDLB(s)
 			Scramble(s)
-			(Cube{}).Verify(s, lookup.HTM)
-			(Cube{}).Verify(s, lookup.QTM)
+			(Cube{}).Verify(s, HTM)
+			(Cube{}).Verify(s, QTM)
 		})
 	}
 }

@@ -4,8 +4,8 @@
 // The moves are R R' R2 U U' U2 F F' F2: the down-back-left corner never
 // moves, and its colours fix the colour scheme. Answers never turn one face
 // twice in a row; among optimal ones the answer is the first in that order
-// of the moves. In the half-turn metric (lookup.HTM) every move counts 1; in
-// the quarter-turn metric (lookup.QTM) a half turn counts 2.
+// of the moves. In the half-turn metric (HTM) every move counts 1; in
+// the quarter-turn metric (QTM) a half turn counts 2.
 //
 // A position is read from its facelets in the net (Parse) or in the URFDLB
 // order of other tools (ParseURFDLB), or made by a move sequence in the
@@ -26,14 +26,6 @@ import (
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket/internal/cubetables"
-)
-
-// The two metrics, as lookup names them.
-const (
-	// HTM, the half-turn metric: every move counts 1.
-	HTM = lookup.HTM
-	// QTM, the quarter-turn metric: a half turn counts 2.
-	QTM = lookup.QTM
 )
 
 // Cube is a position of the pocket cube. The zero value is the solved cube.
@@ -198,19 +190,19 @@ func (c Cube) IsSolved() bool { return c.rank == 0 }
 func (c Cube) Apply(s lookup.Solution) Cube {
 	t := pocket.MoveTables()
 	r := c.rank
-	for _, i := range answer.StepsOf(s, tables[lookup.HTM].Notation(), tables[lookup.QTM].Notation()) {
+	for _, i := range answer.StepsOf(s, tables[HTM].Notation(), tables[QTM].Notation()) {
 		r = t.Apply(r, pocket.Move(i))
 	}
 	return Cube{rank: r}
 }
 
 // tables are the two metrics' tables (see internal/cubetables), indexed by
-// lookup.HTM and lookup.QTM.
+// HTM and QTM.
 var tables = cubetables.Tables
 
 // tableOf returns the metric's table, or an error for an unknown metric.
-func tableOf(m lookup.Metric) (*solver.Table, error) {
-	if m != lookup.HTM && m != lookup.QTM {
+func tableOf(m Metric) (*solver.Table, error) {
+	if m != HTM && m != QTM {
 		return nil, fmt.Errorf("unknown metric %d", int(m))
 	}
 	return tables[m], nil
@@ -221,7 +213,7 @@ func tableOf(m lookup.Metric) (*solver.Table, error) {
 // solved cube gives the empty solution. The error is non-nil only for an
 // unknown metric or when the metric's table cannot be used (a
 // *lookup.TableError), with the zero Solution.
-func (c Cube) Solve(m lookup.Metric) (lookup.Solution, error) {
+func (c Cube) Solve(m Metric) (lookup.Solution, error) {
 	t, err := tableOf(m)
 	if err != nil {
 		return lookup.Solution{}, err
@@ -232,7 +224,7 @@ func (c Cube) Solve(m lookup.Metric) (lookup.Solution, error) {
 // Distance returns the length of an optimal solution in the metric (0 for
 // the solved cube). The error is non-nil only for an unknown metric or an
 // unusable table, with 0.
-func (c Cube) Distance(m lookup.Metric) (int, error) {
+func (c Cube) Distance(m Metric) (int, error) {
 	s, err := c.Solve(m)
 	return s.Cost(), err
 }
@@ -241,7 +233,7 @@ func (c Cube) Distance(m lookup.Metric) (int, error) {
 // move sequences written out, no face twice in a row; 1 for the solved
 // cube). The error is non-nil only for an unknown metric or an unusable
 // table, with 0.
-func (c Cube) Count(m lookup.Metric) (uint64, error) {
+func (c Cube) Count(m Metric) (uint64, error) {
 	t, err := tableOf(m)
 	if err != nil {
 		return 0, err
@@ -253,7 +245,7 @@ func (c Cube) Count(m lookup.Metric) (uint64, error) {
 // limit of them (limit <= 0: no limit); truncated says whether there were
 // more. The solved cube gives one empty solution. The error is non-nil only
 // for an unknown metric or an unusable table, with nil and false.
-func (c Cube) All(m lookup.Metric, limit int) (sols []lookup.Solution, truncated bool, err error) {
+func (c Cube) All(m Metric, limit int) (sols []lookup.Solution, truncated bool, err error) {
 	t, err := tableOf(m)
 	if err != nil {
 		return nil, false, err
@@ -273,7 +265,7 @@ func (c Cube) All(m lookup.Metric, limit int) (sols []lookup.Solution, truncated
 // sequence that cannot be read, Scramble's error message, which names the
 // first bad token and its position). The error is non-nil only for an
 // unknown metric or an unusable table, with the zero Verdict.
-func (c Cube) Verify(solution string, m lookup.Metric) (lookup.Verdict, error) {
+func (c Cube) Verify(solution string, m Metric) (lookup.Verdict, error) {
 	t, err := tableOf(m)
 	if err != nil {
 		return lookup.Verdict{}, err
@@ -286,14 +278,14 @@ func (c Cube) Verify(solution string, m lookup.Metric) (lookup.Verdict, error) {
 	// and followed without the grammar.
 	var buf [64]pocket.Token
 	if toks, ok := pocket.AppendPlainTurns(buf[:0], solution); ok && followsRUF(w, c, toks) {
-		n := pocket.SequenceCost(toks, m == lookup.QTM)
+		n := pocket.SequenceCost(toks, m == QTM)
 		return lookup.Verdict{Legal: true, Length: n, Optimal: n}, nil
 	}
 	toks, parseErr := pocket.ParseSequence(solution)
 	if parseErr == nil && followsRUF(w, c, toks) {
 		// Every move went one nearer: the solution is optimal, and no
 		// walk is needed to know the distance.
-		n := pocket.SequenceCost(toks, m == lookup.QTM)
+		n := pocket.SequenceCost(toks, m == QTM)
 		return lookup.Verdict{Legal: true, Length: n, Optimal: n}, nil
 	}
 	d, err := c.Distance(m)
@@ -305,7 +297,7 @@ func (c Cube) Verify(solution string, m lookup.Metric) (lookup.Verdict, error) {
 		v.Problem = parseErr.Error()
 		return v, nil
 	}
-	v.Length = pocket.SequenceCost(toks, m == lookup.QTM)
+	v.Length = pocket.SequenceCost(toks, m == QTM)
 	if !c.applyTokens(toks).IsSolved() {
 		v.Problem = "does not solve the cube"
 		return v, nil
@@ -334,7 +326,7 @@ func followsRUF(w *walk.Walker, c Cube, toks []pocket.Token) bool {
 // half-turn table cannot be used (a *lookup.TableError), with the zero
 // Solution.
 func (c Cube) Moves() (lookup.Solution, error) {
-	s, err := c.Solve(lookup.HTM)
+	s, err := c.Solve(HTM)
 	if err != nil {
 		return lookup.Solution{}, err
 	}
@@ -345,7 +337,7 @@ func (c Cube) Moves() (lookup.Solution, error) {
 // metric, as recorded in the table: index d holds the count at distance d.
 // The error is non-nil only for an unknown metric or an unusable table, with
 // nil.
-func Distribution(m lookup.Metric) ([]int, error) {
+func Distribution(m Metric) ([]int, error) {
 	t, err := tableOf(m)
 	if err != nil {
 		return nil, err
@@ -359,7 +351,7 @@ func Distribution(m lookup.Metric) ([]int, error) {
 // applies to the answers after it; the error is a *lookup.TableError when the
 // table cannot be used.
 func Configure(opts ...lookup.Option) error {
-	return solver.Configure(opts, tables[lookup.HTM], tables[lookup.QTM])
+	return solver.Configure(opts, tables[HTM], tables[QTM])
 }
 
 // Draw returns the net, one line per row of stickers, each sticker written

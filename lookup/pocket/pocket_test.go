@@ -21,7 +21,7 @@ import (
 	embedded "github.com/godtable/godtable/tables"
 )
 
-var metrics = []lookup.Metric{lookup.HTM, lookup.QTM}
+var metrics = []Metric{HTM, QTM}
 
 // pocketDistances are the breadth-first distances, computed afresh.
 var pocketDistances = sync.OnceValue(func() [2][]uint8 {
@@ -97,9 +97,9 @@ func TestPocketAllPositions(t *testing.T) {
 
 // The table's recorded distribution is the published one.
 func TestPocketDistribution(t *testing.T) {
-	want := map[lookup.Metric][]int{
-		lookup.HTM: {1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644},
-		lookup.QTM: {1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276},
+	want := map[Metric][]int{
+		HTM: {1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644},
+		QTM: {1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276},
 	}
 	for _, m := range metrics {
 		got, err := Distribution(m)
@@ -121,9 +121,9 @@ type ida struct {
 	perm, twst []int8
 }
 
-func newIDA(m lookup.Metric) *ida {
+func newIDA(m Metric) *ida {
 	d := &ida{}
-	if m == lookup.HTM {
+	if m == HTM {
 		d.moves = pocket.HTMMoves
 		d.cost = slices.Repeat([]int{1}, 9)
 	} else {
@@ -242,18 +242,18 @@ func TestPocketSeedPatterns(t *testing.T) {
 		if err != nil {
 			t.Fatalf("pattern %d: %v", p.n, err)
 		}
-		s, err := c.Solve(lookup.HTM)
+		s, err := c.Solve(HTM)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if s.Len() != p.length {
 			t.Errorf("pattern %d: %s has %d moves, want %d", p.n, s, s.Len(), p.length)
 		}
-		count, err := c.Count(lookup.HTM)
+		count, err := c.Count(HTM)
 		if err != nil {
 			t.Fatal(err)
 		}
-		all, truncated, err := c.All(lookup.HTM, 0)
+		all, truncated, err := c.All(HTM, 0)
 		if err != nil || truncated {
 			t.Fatal(err, truncated)
 		}
@@ -280,7 +280,7 @@ func TestPocketSeedPatterns(t *testing.T) {
 func TestPocketCountBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	for _, m := range metrics {
-		maxD := map[lookup.Metric]int{lookup.HTM: 6, lookup.QTM: 8}[m]
+		maxD := map[Metric]int{HTM: 6, QTM: 8}[m]
 		for want := 1; want <= maxD; want++ {
 			for found := 0; found < 6; {
 				// A random walk of want moves, kept if it is that far.
@@ -298,7 +298,7 @@ func TestPocketCountBruteForce(t *testing.T) {
 	}
 }
 
-func checkPocketCountBrute(t *testing.T, c Cube, m lookup.Metric, d int) {
+func checkPocketCountBrute(t *testing.T, c Cube, m Metric, d int) {
 	t.Helper()
 	var brute []string
 	var path []string
@@ -316,7 +316,7 @@ func checkPocketCountBrute(t *testing.T, c Cube, m lookup.Metric, d int) {
 				continue
 			}
 			q := 1
-			if m == lookup.QTM && mv.Quarters() == 2 {
+			if m == QTM && mv.Quarters() == 2 {
 				q = 2
 			}
 			if cost+q > d {
@@ -352,7 +352,7 @@ func TestPocketRelabelling(t *testing.T) {
 	alphabet := []byte("!#$%&*+-0123456789:;<=>?@abcdefXYZ~")
 	for range 10 {
 		c := Random(rng)
-		want, _ := c.Solve(lookup.HTM)
+		want, _ := c.Solve(HTM)
 		base := c.Facelets()
 		colours := make([]byte, 6)
 		perm := []int{0, 1, 2, 3, 4, 5}
@@ -374,7 +374,7 @@ func TestPocketRelabelling(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", b.String(), err)
 				}
-				got, _ := x.Solve(lookup.HTM)
+				got, _ := x.Solve(HTM)
 				if got.String() != want.String() {
 					t.Fatalf("%s gives %q, %s gives %q", base, want, b.String(), got)
 				}
@@ -438,7 +438,7 @@ func TestPocketScrambleAndVerify(t *testing.T) {
 		{"U F F' R'", "illegal: does not solve the cube (optimal 2)"},
 		{"F R U' R' U' R U R' F' U' R'", "illegal: does not solve the cube (optimal 2)"},
 	} {
-		v, err := c.Verify(tc.sol, lookup.HTM)
+		v, err := c.Verify(tc.sol, HTM)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -447,28 +447,28 @@ func TestPocketScrambleAndVerify(t *testing.T) {
 		}
 	}
 	// A legal, longer solution is "not optimal": (U2 R2)^6 is the identity.
-	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", lookup.HTM); v.String() != "not optimal: length 14, optimal 2" {
+	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", HTM); v.String() != "not optimal: length 14, optimal 2" {
 		t.Errorf("verdict %s", v)
 	}
-	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", lookup.QTM); v.String() != "not optimal: length 26, optimal 2" {
+	if v, _ := c.Verify("U' R' U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2", QTM); v.String() != "not optimal: length 26, optimal 2" {
 		t.Errorf("verdict %s", v)
 	}
 	long, _ := Scramble("R U F")
-	v, _ := long.Verify("F' U' R' F R F' R'", lookup.HTM)
+	v, _ := long.Verify("F' U' R' F R F' R'", HTM)
 	if v.String() != "illegal: does not solve the cube (optimal 3)" {
 		t.Errorf("verdict %s", v)
 	}
-	// twsearch writes a half turn as two quarter turns in lookup.QTM: F F counts 2
-	// in either metric, as F2 does in lookup.QTM.
+	// twsearch writes a half turn as two quarter turns in QTM: F F counts 2
+	// in either metric, as F2 does in QTM.
 	ff, _ := Scramble("F2")
-	if v, _ := ff.Verify("F F", lookup.QTM); v.String() != "optimal: length 2" {
-		t.Errorf("F F from F2 in lookup.QTM: %v", v)
+	if v, _ := ff.Verify("F F", QTM); v.String() != "optimal: length 2" {
+		t.Errorf("F F from F2 in QTM: %v", v)
 	}
-	if v, _ := ff.Verify("F F", lookup.HTM); v.String() != "not optimal: length 2, optimal 1" {
-		t.Errorf("F F from F2 in lookup.HTM: %v", v)
+	if v, _ := ff.Verify("F F", HTM); v.String() != "not optimal: length 2, optimal 1" {
+		t.Errorf("F F from F2 in HTM: %v", v)
 	}
-	if v, _ := ff.Verify("F2", lookup.HTM); v.String() != "optimal: length 1" {
-		t.Errorf("F2 in lookup.HTM: %v", v)
+	if v, _ := ff.Verify("F2", HTM); v.String() != "optimal: length 1" {
+		t.Errorf("F2 in HTM: %v", v)
 	}
 }
 
@@ -480,16 +480,16 @@ func TestPocketVerifyWholeNotation(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The scramble undone, in reverse, is a solution of 11 face turns.
-	v, err := c.Verify("U L U2 L U2 L U F2 L U R2", lookup.HTM)
+	v, err := c.Verify("U L U2 L U2 L U F2 L U R2", HTM)
 	if err != nil || !v.Legal || v.Length != 11 {
 		t.Fatalf("inverse scramble: %v %v", v, err)
 	}
-	sol, _ := c.Solve(lookup.HTM)
+	sol, _ := c.Solve(HTM)
 	if v.Optimal != sol.Len() {
 		t.Fatalf("optimal %d, solution %q", v.Optimal, sol)
 	}
 	// The solve answer in R U F solves it too.
-	if v, _ := c.Verify(sol.String(), lookup.HTM); !v.IsOptimal() {
+	if v, _ := c.Verify(sol.String(), HTM); !v.IsOptimal() {
 		t.Fatalf("own solution %q: %v", sol, v)
 	}
 }
@@ -523,7 +523,7 @@ func pocketInputs() []string {
 // when prepared is true (as it is in a program after a few thousand solves),
 // the table's shortcut (the cube's own walk) made in any case (as it is
 // after a program's first walk).
-func pocketWalker(b testing.TB, m lookup.Metric, prepared bool) *walk.Walker {
+func pocketWalker(b testing.TB, m Metric, prepared bool) *walk.Walker {
 	w, err := tables[m].Walker()
 	if err != nil {
 		b.Fatal(err)
@@ -596,10 +596,10 @@ func BenchmarkPocketPrepare(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			own := pocket.NewWalk(m == lookup.QTM, lv)
+			own := pocket.NewWalk(m == QTM, lv)
 			for b.Loop() {
 				b.StopTimer()
-				fresh := walk.New(def, lv, w.Steps(), m == lookup.QTM)
+				fresh := walk.New(def, lv, w.Steps(), m == QTM)
 				fresh.DeriveWith(own.First)
 				b.StartTimer()
 				fresh.Prepare()
@@ -663,7 +663,7 @@ func TestPocketVerifyThroughNextTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	type check struct {
 		c   Cube
-		m   lookup.Metric
+		m   Metric
 		sol string
 	}
 	var checks []check

@@ -6,7 +6,6 @@ import (
 	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/walk"
-	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket/internal/cubetables"
 )
 
@@ -21,24 +20,24 @@ import (
 // TestCountEveryStateQTM in lookup/pocket/internal/cubetables: apart, each
 // proof's test binary stays within two minutes on two cores.
 func TestCountEveryState(t *testing.T) {
-	w, err := tables[lookup.HTM].Walker()
+	w, err := tables[HTM].Walker()
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The cube's own walk made first, so that the next-step table is
 	// derived through it, as in a program.
 	var steps [walk.MaxSteps]uint8
-	if _, err := tables[lookup.HTM].SolveByTable(puzzle.State(1), steps[:0]); err != nil {
+	if _, err := tables[HTM].SolveByTable(puzzle.State(1), steps[:0]); err != nil {
 		t.Fatal(err)
 	}
-	if err := proof.Table(w, tables[lookup.HTM].SolveByTable); err != nil {
+	if err := proof.Table(w, tables[HTM].SolveByTable); err != nil {
 		t.Fatal(err)
 	}
 }
 
 // The tables are indexed by lookup's metrics.
 func TestMetricIndices(t *testing.T) {
-	if lookup.HTM != cubetables.HTM || lookup.QTM != cubetables.QTM {
-		t.Fatalf("lookup's metrics %d and %d, the tables' %d and %d", lookup.HTM, lookup.QTM, cubetables.HTM, cubetables.QTM)
+	if HTM != cubetables.HTM || QTM != cubetables.QTM {
+		t.Fatalf("lookup's metrics %d and %d, the tables' %d and %d", HTM, QTM, cubetables.HTM, cubetables.QTM)
 	}
 }

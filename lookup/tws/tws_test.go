@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/ksolve"
-	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
 	"github.com/godtable/godtable/lookup/tws"
@@ -148,7 +147,7 @@ func TestQuarterTurnsAgainstReference(t *testing.T) {
 // metrics: two
 // models that share nothing but the move names check each other.
 func TestPocketDefinitionMatchesBuiltIn(t *testing.T) {
-	for _, m := range []lookup.Metric{lookup.HTM, lookup.QTM} {
+	for _, m := range []pocket.Metric{pocket.HTM, pocket.QTM} {
 		pz := build(t, filepath.Join("testdata", "pocket.tws"), m.String())
 		want, err := pocket.Distribution(m)
 		if err != nil {

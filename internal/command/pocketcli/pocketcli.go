@@ -122,7 +122,7 @@ func (Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 	if err != nil {
 		return err
 	}
-	m, err := lookup.ParseMetric(o.Metric)
+	m, err := api.ParseMetric(o.Metric)
 	if err != nil {
 		return err
 	}
@@ -139,7 +139,7 @@ func (Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, er
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
-	m, err := lookup.ParseMetric(o.Metric)
+	m, err := api.ParseMetric(o.Metric)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
@@ -149,7 +149,7 @@ func (Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, er
 // Scramble draws a cube, written in the --order, with a sequence that makes
 // it.
 func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
-	m, err := lookup.ParseMetric(o.Metric)
+	m, err := api.ParseMetric(o.Metric)
 	if err != nil {
 		return "", "", 0, err
 	}
@@ -167,10 +167,10 @@ func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, err
 		if o.WCA && d < wcaMinimum {
 			return cli.Drawn{Dist: -1}, nil
 		}
-		if o.WCA && m != lookup.HTM {
+		if o.WCA && m != api.HTM {
 			// The WCA counts a half turn as one move: a cube QTM puts
 			// far enough may still be too near (R2 U2 F2).
-			if h, err := cube.Distance(lookup.HTM); err != nil || h < wcaMinimum {
+			if h, err := cube.Distance(api.HTM); err != nil || h < wcaMinimum {
 				return cli.Drawn{Dist: -1}, err
 			}
 		}
@@ -193,7 +193,7 @@ func (Puzzle) WCAMinimum() (int, string) { return wcaMinimum, "4b3b" }
 
 // Stats is the --metric's distribution.
 func (Puzzle) Stats(o *cli.Options) ([]int, error) {
-	m, err := lookup.ParseMetric(o.Metric)
+	m, err := api.ParseMetric(o.Metric)
 	if err != nil {
 		return nil, err
 	}

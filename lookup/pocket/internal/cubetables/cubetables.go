@@ -15,7 +15,7 @@ import (
 	_ "github.com/godtable/godtable/tables/pocket" // the two tables
 )
 
-// The metrics, as indices of Tables (lookup.HTM and lookup.QTM have these
+// The metrics, as indices of Tables (lookup/pocket's HTM and QTM have these
 // values).
 const (
 	HTM = 0 // the half-turn metric: every move counts 1

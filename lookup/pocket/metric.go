@@ -1,8 +1,8 @@
-package lookup
+package pocket
 
 import "fmt"
 
-// Metric is how the length of a pocket cube solution is counted. The zero
+// Metric is how the length of a solution is counted. The zero
 // Metric is HTM. Any value other than HTM and QTM is invalid: the methods
 // and functions that take a Metric give an error for it ("unknown metric 7").
 type Metric int
