@@ -27,14 +27,14 @@ type Shortcut interface {
 	First(r uint32, v uint8) int
 }
 
-// WithShortcut gives the table a puzzle's own walk, made by make from the
+// WithShortcut gives the table a puzzle's own walk, made by newShortcut from the
 // decoded table; it returns t, and must be called before t is used. The
 // shortcut takes time to make (tables of its own), so a table makes it on
 // another goroutine at its second walk and walks without it until it is
 // there: a program that answers one position never makes it, one that
 // answers more has it a walk or so later.
-func (t *Table) WithShortcut(make func(*table.Levels) Shortcut) *Table {
-	t.makeShortcut = make
+func (t *Table) WithShortcut(newShortcut func(*table.Levels) Shortcut) *Table {
+	t.makeShortcut = newShortcut
 	return t
 }
 
@@ -47,9 +47,9 @@ type shortcut struct {
 
 // now returns the shortcut over w's table, making it now if it is not yet;
 // once made, w derives its next-step table through it.
-func (sc *shortcut) now(make func(*table.Levels) Shortcut, w *walk.Walker) Shortcut {
+func (sc *shortcut) now(newShortcut func(*table.Levels) Shortcut, w *walk.Walker) Shortcut {
 	sc.once.Do(func() {
-		s := make(w.Levels())
+		s := newShortcut(w.Levels())
 		w.DeriveWith(s.First)
 		sc.made.Store(&s)
 	})
@@ -58,12 +58,12 @@ func (sc *shortcut) now(make func(*table.Levels) Shortcut, w *walk.Walker) Short
 
 // ready returns the shortcut if it is there, or nil; the second call that
 // finds none starts making it in the background.
-func (sc *shortcut) ready(make func(*table.Levels) Shortcut, w *walk.Walker) Shortcut {
+func (sc *shortcut) ready(newShortcut func(*table.Levels) Shortcut, w *walk.Walker) Shortcut {
 	if s := sc.made.Load(); s != nil {
 		return *s
 	}
 	if sc.asked.Add(1) == 2 {
-		go sc.now(make, w)
+		go sc.now(newShortcut, w)
 	}
 	return nil
 }

@@ -26,8 +26,8 @@ func (w *Walker) Prepare() {
 	}
 	w.nextOnce.Do(func() {
 		w.nextCoords = w.def.Accel.Coords
-		if make := w.def.Accel.MakeCoords; w.nextCoords == nil && make != nil && w.def.Accel.StateIsRank {
-			w.nextCoords = make()
+		if makeCoords := w.def.Accel.MakeCoords; w.nextCoords == nil && makeCoords != nil && w.def.Accel.StateIsRank {
+			w.nextCoords = makeCoords()
 		}
 		next := w.deriveNext()
 		w.nextStep.Store(&next)
