@@ -257,10 +257,7 @@ func (w *Walker) Count(coords []puzzle.State) (uint64, error) {
 	for b := d; b > 0; b-- {
 		for _, nd := range sc.byBudget[b] {
 			ways := sc.ways[nd.ways : nd.ways+sc.slots]
-			var total uint64
-			for _, x := range ways {
-				total = satAdd(total, x)
-			}
+			total := sumWays(ways)
 			for k := 0; k < nd.p.n; k++ {
 				// Field by field: the remembered moves need no
 				// clearing (known says which hold; clearing them
@@ -269,26 +266,19 @@ func (w *Walker) Count(coords []puzzle.State) (uint64, error) {
 				d.w, d.s, d.v, d.known, d.ok = w, nd.p.s[k], nd.p.v[k], 0, 0
 			}
 			for i := range w.steps {
-				g := w.group(i)
-				after := total
-				if g >= 0 && total != ^uint64(0) {
-					after -= ways[g+1]
-				}
-				c := w.Cost(i)
-				if after == 0 || c > b {
+				after, c := w.stepWays(i, ways, total, b)
+				if after == 0 {
 					continue
 				}
 				if q := nextFrom(nd.p, i, &from); q.mask != 0 {
-					sc.add(w, b-c, q, g, after)
+					sc.add(w, b-c, q, w.group(i), after)
 				}
 			}
 		}
 	}
 	var total uint64
 	for _, nd := range sc.byBudget[0] {
-		for _, x := range sc.ways[nd.ways : nd.ways+sc.slots] {
-			total = satAdd(total, x)
-		}
+		total = satAdd(total, sumWays(sc.ways[nd.ways:nd.ways+sc.slots]))
 	}
 	return total, nil
 }
@@ -306,32 +296,22 @@ func (w *Walker) countOne(s puzzle.State, v uint8, d int) uint64 {
 	for b := d; b > 0; b-- {
 		for _, nd := range sc.byBudget[b] {
 			ways := sc.ways[nd.ways : nd.ways+sc.slots]
-			var total uint64
-			for _, x := range ways {
-				total = satAdd(total, x)
-			}
+			total := sumWays(ways)
 			from.w, from.s, from.v, from.known, from.ok = w, nd.s, nd.v, 0, 0
 			for i := range w.steps {
-				g := w.group(i)
-				after := total
-				if g >= 0 && total != ^uint64(0) {
-					after -= ways[g+1]
-				}
-				c := w.Cost(i)
-				if after == 0 || c > b {
+				after, c := w.stepWays(i, ways, total, b)
+				if after == 0 {
 					continue
 				}
 				if t, tv, ok := from.step(i); ok {
-					sc.add(w, b-c, t, tv, g, after)
+					sc.add(w, b-c, t, tv, w.group(i), after)
 				}
 			}
 		}
 	}
 	var total uint64
 	for _, nd := range sc.byBudget[0] {
-		for _, x := range sc.ways[nd.ways : nd.ways+sc.slots] {
-			total = satAdd(total, x)
-		}
+		total = satAdd(total, sumWays(sc.ways[nd.ways:nd.ways+sc.slots]))
 	}
 	return total
 }
@@ -357,12 +337,7 @@ var oneScratch = sync.Pool{New: func() any {
 }}
 
 func (sc *oneSweep) reset(d, groups int) {
-	for len(sc.byBudget) <= d {
-		sc.byBudget = append(sc.byBudget, nil)
-	}
-	for b := range sc.byBudget {
-		sc.byBudget[b] = sc.byBudget[b][:0]
-	}
+	sc.byBudget = emptyLists(sc.byBudget, d)
 	sc.ways = sc.ways[:0]
 	sc.slots = groups + 1
 	clear(sc.index)
@@ -420,12 +395,7 @@ var countScratch = sync.Pool{New: func() any {
 }}
 
 func (sc *sweep) reset(d, groups int) {
-	for len(sc.byBudget) <= d {
-		sc.byBudget = append(sc.byBudget, nil)
-	}
-	for b := range sc.byBudget {
-		sc.byBudget[b] = sc.byBudget[b][:0]
-	}
+	sc.byBudget = emptyLists(sc.byBudget, d)
 	sc.ways = sc.ways[:0]
 	sc.slots = groups + 1
 	clear(sc.index)
@@ -514,6 +484,43 @@ func (d *descender) step(i int) (puzzle.State, uint8, bool) {
 		}
 	}
 	return d.s, d.v, false
+}
+
+// stepWays returns how many of a node's ways may go on with step i, and
+// its cost: ways are the node's counts by last group, total their sum, b
+// its budget. None may when the step costs more than b, or every way's last
+// step is of the step's group.
+func (w *Walker) stepWays(i int, ways []uint64, total uint64, b int) (after uint64, cost int) {
+	cost = w.Cost(i)
+	if cost > b {
+		return 0, cost
+	}
+	after = total
+	if g := w.group(i); g >= 0 && total != ^uint64(0) {
+		after -= ways[g+1]
+	}
+	return after, cost
+}
+
+// sumWays is the saturating sum of a node's counts.
+func sumWays(ways []uint64) uint64 {
+	var total uint64
+	for _, x := range ways {
+		total = satAdd(total, x)
+	}
+	return total
+}
+
+// emptyLists returns lists with every list emptied, and at least d+1 of
+// them: a sweep's nodes by budget, their memory kept.
+func emptyLists[N any](lists [][]N, d int) [][]N {
+	for len(lists) <= d {
+		lists = append(lists, nil)
+	}
+	for b := range lists {
+		lists[b] = lists[b][:0]
+	}
+	return lists
 }
 
 // satAdd adds, saturating at the largest uint64.
