@@ -10,6 +10,7 @@
 //	godtable show PUZZLE STATE                  # draw the state
 //	godtable battery views [--n N]
 //	godtable serve [--addr 127.0.0.1:8080]      # the web page and the HTTP API
+//	               [--allow-host NAME] [--table TABLE.gdt]
 //
 // The commands are internal/command's; see its documentation for the
 // answers and the exit statuses. "godtable serve" runs the program

@@ -12,6 +12,7 @@
 //	godtable show PUZZLE STATE [--svg]          # draw the state (--svg: as an SVG image)
 //	godtable battery views [--n N]
 //	godtable serve [--addr 127.0.0.1:8080]      # the web page and the HTTP API
+//	               [--allow-host NAME] [--table TABLE.gdt]
 //
 // Every input gets exactly one answer, in input order; an invalid input's
 // answer is the line "error: MESSAGE" (also written to stderr with its line
@@ -72,6 +73,7 @@ const usageText = `usage:
   godtable show PUZZLE STATE [--svg]          draw the state (--svg: as an SVG image)
   godtable battery %s [--n N]
   godtable serve [--addr 127.0.0.1:8080]      the web page and the HTTP API
+                 [--allow-host NAME] [--table TABLE.gdt]
   godtable gen DEF.tws -o TABLE.gdt           the table of a definition-file puzzle
   godtable --version
 
