@@ -1,12 +1,14 @@
 package solver_test
 
 import (
+	"fmt"
 	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/internal/solver"
@@ -167,5 +169,27 @@ func TestShortcutUse(t *testing.T) {
 	bsc.broken = true
 	if _, err := broken.SolveByTable(puzzle.State(777), buf[:0]); err != walk.ErrInconsistent {
 		t.Errorf("a shortcut finding no step: %v, want %v", err, walk.ErrInconsistent)
+	}
+}
+
+// Many goroutines solving at once while the shortcut is made, walked
+// through, and used to derive the next-step table (at the 4,096th walk)
+// get the answers one goroutine gets after: under go test -race, the
+// shortcut's life and the walker's hand-over race each other.
+func TestShortcutConcurrent(t *testing.T) {
+	tb, sc, _ := withShortcut(nil)
+	answer := func(i int) string {
+		s, err := tb.Solve(puzzle.State(uint32(i) * 7919 % rotgrid.NStates))
+		return fmt.Sprint(s, err)
+	}
+	if i, got, want := proof.Concurrently(12000, answer); i >= 0 {
+		t.Fatalf("walk %d: %q concurrently, %q alone", i, got, want)
+	}
+	w, _ := tb.Walker()
+	waitFor(t, "no next-step table after 24,000 walks", w.Prepared)
+	// (Whether the derivation went through First depends on which came
+	// first; TestShortcutUse checks that it does once the shortcut is there.)
+	if sc.walks.Load() == 0 {
+		t.Error("no walk through the shortcut")
 	}
 }
