@@ -150,11 +150,11 @@ var (
 // its own face. Its answers are the reference walk's on every position
 // (lookup/pocket's every-state proofs). It is safe for concurrent use.
 type Walk struct {
-	data []byte
-	max  int
-	qtm  bool
-	htm  htmWalk
-	q    qtmWalk
+	data  []byte
+	limit int
+	qtm   bool
+	htm   htmWalk
+	q     qtmWalk
 }
 
 // NewWalk returns the walk over lv, the table of the metric (qtm: the
@@ -163,7 +163,7 @@ type Walk struct {
 // milliseconds of a core), so whoever owns the table makes it only once a
 // program has more than one position to answer.
 func NewWalk(qtm bool, lv *table.Levels) *Walk {
-	w := &Walk{data: lv.Packed(), max: min(lv.MaxDistance(), walk.MaxSteps), qtm: qtm}
+	w := &Walk{data: lv.Packed(), limit: min(lv.MaxDistance(), walk.MaxSteps), qtm: qtm}
 	if qtm {
 		w.q = qtmWalk{theWalkTables(), qtmEndgame()}
 	} else {
@@ -179,9 +179,9 @@ func NewWalk(qtm bool, lv *table.Levels) *Walk {
 // interface would be moved to the heap on every call.)
 func (w *Walk) Solve(r uint32, v uint8) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	if w.qtm {
-		return w.q.walk(w.data, r, v, w.max)
+		return w.q.walk(w.data, r, v, w.limit)
 	}
-	return w.htm.walk(w.data, r, v, w.max)
+	return w.htm.walk(w.data, r, v, w.limit)
 }
 
 // First returns the step the walk takes first from the position of rank r,
@@ -254,7 +254,7 @@ func (w htmWalk) step(data []byte, p, t uint32, v uint8, last int) (int, uint32,
 	return -1, p, t, v
 }
 
-func (w htmWalk) walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
+func (w htmWalk) walk(data []byte, r uint32, v uint8, limit int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
 	p, t := w.split(r)
 	end := w.end
@@ -264,12 +264,12 @@ func (w htmWalk) walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 	for ; p|t != 0; n++ {
 		if n >= look {
 			if tail, found := end.tail(p, t, last); found {
-				return appendTail(steps, n, tail, max)
+				return appendTail(steps, n, tail, limit)
 			}
 			look += end.period
 		}
 		var m int
-		if m, p, t, v = w.step(data, p, t, v, last); m < 0 || n >= max {
+		if m, p, t, v = w.step(data, p, t, v, last); m < 0 || n >= limit {
 			return steps, n, false
 		}
 		last = m / 3
@@ -369,7 +369,7 @@ func (w qtmWalk) halfTurn(data []byte, row3 *[3]uint64, tw3 *[3]uint16, want uin
 	return 2, hp, ht, nearer[want], false
 }
 
-func (w qtmWalk) walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
+func (w qtmWalk) walk(data []byte, r uint32, v uint8, limit int) (steps [walk.MaxSteps]uint8, n int, ok bool) {
 	last := -1
 	p, t := w.split(r)
 	var lv [9]uint8
@@ -381,12 +381,12 @@ func (w qtmWalk) walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 	for ; p|t != 0; n++ {
 		if gone >= look {
 			if tail, found := end.tail(p, t, last); found {
-				return appendTail(steps, n, tail, max)
+				return appendTail(steps, n, tail, limit)
 			}
 			look += end.period
 		}
 		var m int
-		if m, p, t, v, known = w.step(data, p, t, v, last, &lv, known); m < 0 || n >= max {
+		if m, p, t, v, known = w.step(data, p, t, v, last, &lv, known); m < 0 || n >= limit {
 			return steps, n, false
 		}
 		last = m / 3
@@ -397,10 +397,10 @@ func (w qtmWalk) walk(data []byte, r uint32, v uint8, max int) (steps [walk.MaxS
 }
 
 // appendTail appends an endgame's moves to the walk's n steps, as Walk
-// returns them: not ok if they would make more than max.
-func appendTail(steps [walk.MaxSteps]uint8, n int, moves tail, max int) ([walk.MaxSteps]uint8, int, bool) {
+// returns them: not ok if they would make more than limit.
+func appendTail(steps [walk.MaxSteps]uint8, n int, moves tail, limit int) ([walk.MaxSteps]uint8, int, bool) {
 	k := moves.len()
-	if n+k > max || n+k > len(steps) {
+	if n+k > limit || n+k > len(steps) {
 		return steps, n, false
 	}
 	for x := uint32(moves >> 3); k > 0; k-- {

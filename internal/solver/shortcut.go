@@ -70,19 +70,19 @@ func (sc *shortcut) ready(newShortcut func(*table.Levels) Shortcut, w *walk.Walk
 
 // solveBeforeNext is Solve before the walker has its next-step table:
 // through the shortcut if it is there, else through the walker's own walk.
-// Either counts the walk toward the next-step table.
+// Either counts a walk from a reachable state toward the next-step table.
 func (t *Table) solveBeforeNext(w *walk.Walker, s puzzle.State, dst []uint8) ([]uint8, error) {
 	sc := t.shortcut.ready(t.makeShortcut, w)
 	if sc == nil {
 		return w.Solve(s, dst)
 	}
-	w.Tally()
-	return shortcutSolve(sc, w, s, dst)
+	return shortcutSolve(sc, w, s, dst, true)
 }
 
 // shortcutSolve is the walk from s through the shortcut sc over w's table,
-// appended to dst.
-func shortcutSolve(sc Shortcut, w *walk.Walker, s puzzle.State, dst []uint8) ([]uint8, error) {
+// appended to dst; tally says whether it counts toward the next-step table
+// (as Walker.Solve counts its walks: those from reachable states).
+func shortcutSolve(sc Shortcut, w *walk.Walker, s puzzle.State, dst []uint8, tally bool) ([]uint8, error) {
 	def, lv := w.Def(), w.Levels()
 	r := uint32(s)
 	if !def.Accel.StateIsRank {
@@ -91,6 +91,9 @@ func shortcutSolve(sc Shortcut, w *walk.Walker, s puzzle.State, dst []uint8) ([]
 	v := lv.At(r)
 	if !lv.ReachableLevel(v) {
 		return dst, walk.ErrUnreachable
+	}
+	if tally {
+		w.Tally()
 	}
 	steps, n, ok := sc.Solve(r, v)
 	if !ok {
@@ -112,5 +115,5 @@ func (t *Table) SolveByTable(s puzzle.State, dst []uint8) ([]uint8, error) {
 	if t.makeShortcut == nil {
 		return w.SolveByTable(s, dst)
 	}
-	return shortcutSolve(t.shortcut.now(t.makeShortcut, w), w, s, dst)
+	return shortcutSolve(t.shortcut.now(t.makeShortcut, w), w, s, dst, false)
 }

@@ -3,6 +3,7 @@ package solver_test
 import (
 	"fmt"
 	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -92,7 +93,7 @@ func sameAsReference(t *testing.T, tb *solver.Table, from uint32) {
 // A table given a shortcut answers at once, without it, while it is being
 // made, and through it once it is there: the reference walk's answers
 // throughout.
-func TestShortcutMadeInBackground(t *testing.T) {
+func TestShortcutMadeConcurrently(t *testing.T) {
 	release := make(chan struct{})
 	tb, sc, asked := withShortcut(release)
 	if err := solver.Configure([]lookup.Option{lookup.WithNextTable(lookup.NextOff)}, tb); err != nil {
@@ -172,24 +173,37 @@ func TestShortcutUse(t *testing.T) {
 	}
 }
 
-// Many goroutines solving at once while the shortcut is made, walked
-// through, and used to derive the next-step table (at the 4,096th walk)
-// get the answers one goroutine gets after: under go test -race, the
-// shortcut's life and the walker's hand-over race each other.
+// Many goroutines solving at once while the shortcut is made, then while
+// the next-step table is derived through it, get the answers one goroutine
+// gets after: under go test -race, the shortcut's life and the walker's
+// hand-over race each other.
 func TestShortcutConcurrent(t *testing.T) {
 	tb, sc, _ := withShortcut(nil)
-	answer := func(i int) string {
+	if err := solver.Configure([]lookup.Option{lookup.WithNextTable(lookup.NextOff)}, tb); err != nil {
+		t.Fatal(err)
+	}
+	solve := func(i int) string {
 		s, err := tb.Solve(puzzle.State(uint32(i) * 7919 % rotgrid.NStates))
 		return fmt.Sprint(s, err)
 	}
-	if i, got, want := proof.Concurrently(12000, answer); i >= 0 {
-		t.Fatalf("walk %d: %q concurrently, %q alone", i, got, want)
+	if i, got, want := proof.Concurrently(6000, solve); i >= 0 {
+		t.Fatalf("walk %d, while the shortcut is made: %q concurrently, %q alone", i, got, want)
 	}
-	w, _ := tb.Walker()
-	waitFor(t, "no next-step table after 24,000 walks", w.Prepared)
-	// (Whether the derivation went through First depends on which came
-	// first; TestShortcutUse checks that it does once the shortcut is there.)
-	if sc.walks.Load() == 0 {
-		t.Error("no walk through the shortcut")
+	waitFor(t, "no walk through the shortcut", func() bool {
+		solve(1)
+		return sc.walks.Load() > 0
+	})
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		if err := solver.Configure([]lookup.Option{lookup.WithNextTable(lookup.NextNow)}, tb); err != nil {
+			t.Error(err)
+		}
+	})
+	if i, got, want := proof.Concurrently(6000, solve); i >= 0 {
+		t.Fatalf("walk %d, while the next-step table is derived: %q concurrently, %q alone", i, got, want)
+	}
+	wg.Wait()
+	if w, _ := tb.Walker(); !w.Prepared() || sc.firsts.Load() == 0 {
+		t.Errorf("next-step table in use %v, %d first steps from the shortcut", w.Prepared(), sc.firsts.Load())
 	}
 }

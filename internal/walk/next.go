@@ -41,7 +41,8 @@ func (w *Walker) Prepare() {
 // own walk over the table gives it; its every-state proofs compare the
 // next-step table with the reference walk). It is for a definition whose
 // states are their ranks, and is safe for concurrent use: a derivation
-// already under way goes on without it.
+// already under way takes it up for the ranges it has not started (either
+// way gives the same table).
 func (w *Walker) DeriveWith(first func(r uint32, v uint8) int) {
 	if w.def.Accel.StateIsRank {
 		w.first.Store(&first)
@@ -187,10 +188,10 @@ func (w *Walker) solveNext(next []byte, s puzzle.State, r uint32, dst []uint8) (
 			return nextByCoords(next, c.Major, c.MinorMoves, c.Minor, uint32(len(w.def.Moves)), r, w.goal, w.lv.MaxDistance(), dst)
 		}
 	}
-	max := w.lv.MaxDistance()
+	limit := w.lv.MaxDistance()
 	for n := 0; r != w.goal; n++ {
 		k := next[r>>1] >> (r & 1 * 4) & 15
-		if n > max || int(k) >= len(w.simple) {
+		if n > limit || int(k) >= len(w.simple) {
 			return dst, ErrInconsistent
 		}
 		s = w.def.Apply(s, w.simple[k])
@@ -205,11 +206,11 @@ func (w *Walker) solveNext(next []byte, s puzzle.State, r uint32, dst []uint8) (
 // step read is the move to apply. The loop is kept apart so that everything
 // it uses stays in registers; it keeps the two coordinates apart, so that no
 // step divides.
-func nextByCoords(next []byte, majors, minorMoves []uint16, minors, moves, r, goal uint32, max int, dst []uint8) ([]uint8, error) {
+func nextByCoords(next []byte, majors, minorMoves []uint16, minors, moves, r, goal uint32, limit int, dst []uint8) ([]uint8, error) {
 	major, minor := r/minors, r%minors
 	for n := 0; r != goal; n++ {
 		k := next[r>>1] >> (r & 1 * 4) & 15
-		if n > max || uint32(k) >= moves {
+		if n > limit || uint32(k) >= moves {
 			return dst, ErrInconsistent
 		}
 		major, minor = uint32(majors[major*moves+uint32(k)]), uint32(minorMoves[minor*moves+uint32(k)])

@@ -3,26 +3,38 @@ package pocket
 import (
 	"fmt"
 	"testing"
+
+	"github.com/godtable/godtable/internal/proof"
 )
 
-// Any string and any metric value are taken without a panic.
-func TestMetricNoPanics(t *testing.T) {
-	try := func(name string, f func()) {
-		t.Helper()
-		defer func() {
-			if r := recover(); r != nil {
-				t.Errorf("%s panicked: %v", name, r)
+// ParseMetric takes the two names in either case and refuses anything else
+// with a one-line error naming it; String names each metric, and any other
+// value without a panic.
+func TestMetric(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Metric
+		err  string
+	}{
+		{"htm", HTM, ""}, {"HTM", HTM, ""}, {"qtm", QTM, ""}, {"QTM", QTM, ""},
+		{"", HTM, `unknown metric "" (want htm or qtm)`},
+		{"x", HTM, `unknown metric "x" (want htm or qtm)`},
+		{"Htm", HTM, `unknown metric "Htm" (want htm or qtm)`},
+		{"qtm\n", HTM, `unknown metric "qtm\n" (want htm or qtm)`},
+		{"\xff", HTM, `unknown metric "\xff" (want htm or qtm)`},
+	} {
+		proof.NoPanic(t, fmt.Sprintf("ParseMetric(%q)", c.in), func() {
+			m, err := ParseMetric(c.in)
+			if m != c.want || fmt.Sprint(err) != map[bool]string{true: "<nil>", false: c.err}[c.err == ""] {
+				t.Errorf("ParseMetric(%q) = %v, %v; want %v, %q", c.in, m, err, c.want, c.err)
 			}
-		}()
-		f()
-	}
-	for _, s := range []string{"", "htm", "QTM", "x", "\xff", "qtm\n"} {
-		try(fmt.Sprintf("ParseMetric(%q)", s), func() {
-			m, err := ParseMetric(s)
-			_ = m.String() + fmt.Sprint(err)
 		})
 	}
-	for _, m := range []Metric{HTM, QTM, -1, 7} {
-		try(fmt.Sprint("metric ", int(m)), func() { _ = m.String() })
+	for m, want := range map[Metric]string{HTM: "htm", QTM: "qtm", -1: "metric(-1)", 7: "metric(7)"} {
+		proof.NoPanic(t, fmt.Sprint("metric ", int(m)), func() {
+			if got := m.String(); got != want {
+				t.Errorf("Metric(%d).String() = %q, want %q", int(m), got, want)
+			}
+		})
 	}
 }
