@@ -384,6 +384,41 @@ func TestBrowserPlayback(t *testing.T) {
 	b.screenshot("pocket-playback")
 }
 
+// The boards' playback marks each next move with its arrow, as show --svg
+// --next draws it: the rotation grid and the magic squares, step by step.
+func TestBrowserBoardArrows(t *testing.T) {
+	srv := newPageServer(t)
+	b := newBrowser(t, srv.URL, 1200, 1000)
+	for _, c := range []struct{ puzzle, state string }{
+		{"rotgrid", "492357816"},
+		{"msquare", "2 6 8 4 5 7 3 1"},
+	} {
+		b.choose(c.puzzle)
+		b.setInput("#state", c.state)
+		b.solveOnPage()
+		for k := 0; ; k++ {
+			b.wait(fmt.Sprintf(`document.querySelector("#step-picture[data-k='%d']") !== null`, k))
+			next := strings.TrimPrefix(b.text("#move-now"), "next: ")
+			if next == "" {
+				if k == 0 {
+					t.Errorf("%s: no moves to play", c.puzzle)
+				}
+				break
+			}
+			st := b.eval(`document.getElementById("step-picture").dataset.state`)
+			want := runOutput([]string{"show", c.puzzle, "--svg", "--next", next, st}, "")
+			got := b.eval(`(document.querySelector("#step-picture svg") || {outerHTML: ""}).outerHTML`)
+			if n := strings.Count(want, "<polyline"); n == 0 || strings.Count(got, "<polyline") != n {
+				t.Errorf("%s, before move %d (%s): %d arrow lines, show --svg --next draws %d", c.puzzle, k+1, next, strings.Count(got, "<polyline"), n)
+			}
+			if k > 20 {
+				t.Fatalf("%s: no end to the playback", c.puzzle)
+			}
+			b.click("#next")
+		}
+	}
+}
+
 // A cstimer string (faces U R F D L B) pasted into its own box is read as
 // the command's --order urfdlb reads it; the box is the pocket cube's alone.
 func TestBrowserURFDLB(t *testing.T) {
@@ -422,5 +457,20 @@ func TestShowSVGNext(t *testing.T) {
 	code, body = post(t, h, "POST", "/api/v1/pyraminx/show", `{"state": "U L", "scramble": true, "svg": true, "next": "F"}`)
 	if code != http.StatusBadRequest || !strings.Contains(body, `--next \"F\"`) {
 		t.Errorf("a move the drawing cannot mark: %d %s", code, body)
+	}
+	// The boards' arrows, likewise.
+	for _, c := range []struct{ puzzle, state, next string }{
+		{"msquare", "2 6 8 4 5 7 3 1", "C"},
+		{"rotgrid", "492357816", "TL'"},
+		{"rotgame", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", "E"},
+	} {
+		code, body := post(t, h, "POST", "/api/v1/"+c.puzzle+"/show", fmt.Sprintf(`{"state": %q, "svg": true, "next": %q}`, c.state, c.next))
+		var got struct{ SVG string }
+		if err := json.Unmarshal([]byte(body), &got); code != http.StatusOK || err != nil {
+			t.Fatalf("%s: %d %s (%v)", c.puzzle, code, body, err)
+		}
+		if want := runOutput([]string{"show", c.puzzle, "--svg", "--next", c.next, c.state}, ""); got.SVG+"\n" != want || !strings.Contains(want, "<polyline") {
+			t.Errorf("%s: API svg\n%.200s\ncommand\n%.200s", c.puzzle, got.SVG, want)
+		}
 	}
 }

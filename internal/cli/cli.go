@@ -126,6 +126,17 @@ type ArrowDrawer interface {
 	SVGNext(s Shown, next string) (string, error)
 }
 
+// NextMove finds an ArrowDrawer's move next among the names of its moves;
+// the error names what it takes.
+func NextMove(next string, names []string) (int, error) {
+	for i, n := range names {
+		if n == next {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("--next %q: want one of %s", next, strings.Join(names, " "))
+}
+
 // Batterer is a puzzle with a built-in battery of cases.
 type Batterer interface {
 	// Battery runs the first o.N cases on o.Workers goroutines and returns

@@ -92,9 +92,45 @@ func TestSVGNext(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", c.args, code, errs.String(), ExitUsage, c.msg)
 		}
 	}
-	// The boards draw no arrows: the flag is not theirs.
-	errs.Reset()
-	if code := Run([]string{"show", "rotgrid", "--svg", "--next", "TL", "123456789"}, nil, &out, &errs); code != ExitUsage || !strings.Contains(errs.String(), "flag provided but not defined: -next") {
-		t.Errorf("rotgrid --next: exit %d, %q", code, errs.String())
+	// The boards mark each of their moves, and refuse another naming them
+	// all; the views puzzle, which has no moves, has no such flag.
+	for _, c := range []struct {
+		puzzle, state string
+		moves         []string
+		bad, msg      string
+	}{
+		{"rotgrid", "123456789", []string{"TL", "TL'", "TR", "TR'", "BL", "BL'", "BR", "BR'"}, "TL2", `--next "TL2": want one of TL TL' TR TR' BL BL' BR BR'`},
+		{"msquare", "1 2 3 4 5 6 7 8", []string{"A", "B", "C"}, "D", `--next "D": want one of A B C`},
+		{"rotgame", "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3", []string{"A", "B", "C", "D", "E", "F", "G", "H"}, "a", `--next "a": want one of A B C D E F G H`},
+	} {
+		plain := runOut(t, "show", c.puzzle, "--svg", c.state)
+		seen := map[string]bool{}
+		for _, m := range c.moves {
+			doc := runOut(t, "show", c.puzzle, "--svg", "--next", m, c.state)
+			if !strings.Contains(doc, `class="arrow-head"`) || !strings.HasPrefix(doc, strings.TrimSuffix(plain, "</svg>\n")) || seen[doc] {
+				t.Errorf("%s --next %s: no arrow of its own over the drawing: %.200s", c.puzzle, m, doc)
+			}
+			seen[doc] = true
+		}
+		out.Reset()
+		errs.Reset()
+		if code := Run([]string{"show", c.puzzle, "--svg", "--next", c.bad, c.state}, nil, &out, &errs); code != ExitUsage || !strings.Contains(errs.String(), c.msg) || out.Len() != 0 {
+			t.Errorf("%s --next %s: exit %d, %q", c.puzzle, c.bad, code, errs.String())
+		}
 	}
+	errs.Reset()
+	if code := Run([]string{"show", "views", "--svg", "--next", "A", "f00000000001"}, nil, &out, &errs); code != ExitUsage || !strings.Contains(errs.String(), "flag provided but not defined: -next") {
+		t.Errorf("views --next: exit %d, %q", code, errs.String())
+	}
+}
+
+// runOut runs the command and returns what it wrote, failing the test
+// unless it ends well.
+func runOut(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errs bytes.Buffer
+	if code := Run(args, nil, &out, &errs); code != ExitOK {
+		t.Fatalf("%v: exit %d, %s", args, code, errs.String())
+	}
+	return out.String()
 }

@@ -227,8 +227,15 @@ var numberColours = [4]string{"#ffffff", "#f4c7c3", "#c3e6cb", "#c6dafc"}
 // heavier outline (the rotation game's centre); tint colours a cell by its
 // number (1..3) when set.
 func Board(title string, cols int, cells []int, bold func(i int) bool, tint bool) string {
-	const s = 40.0
-	const pad = 8.0
+	return board(title, cols, cells, bold, tint).String()
+}
+
+// boardCell and boardPad are a board's cell edge and margin.
+const boardCell, boardPad = 40.0, 8.0
+
+// board is Board, left open for arrows.
+func board(title string, cols int, cells []int, bold func(i int) bool, tint bool) *doc {
+	const s, pad = boardCell, boardPad
 	rows := (len(cells) + cols - 1) / cols
 	d := newDoc(pad+float64(cols)*s+pad, pad+float64(rows)*s+pad, title)
 	for k, v := range cells {
@@ -249,7 +256,46 @@ func Board(title string, cols int, cells []int, bold func(i int) bool, tint bool
 			d.text(x+s/2, y+s/2, 18, "#1d2330", strconv.Itoa(v))
 		}
 	}
-	return d.String()
+	return d
+}
+
+// cellCentre returns the centre of a board's cell k, of cols to a row.
+func cellCentre(k, cols int) (x, y float64) {
+	return boardPad + (float64(k%cols)+0.5)*boardCell, boardPad + (float64(k/cols)+0.5)*boardCell
+}
+
+// lineArrow adds a straight arrow from (x0, y0) to (x1, y1).
+func (d *doc) lineArrow(x0, y0, x1, y1 float64) {
+	// arrow draws the line to the last point but one, and the head over
+	// the last stretch: the line runs to where the head begins.
+	const head = 10.0
+	l := math.Hypot(x1-x0, y1-y0)
+	if l <= head {
+		return
+	}
+	f := (l - head) / l
+	var pts []float64
+	for k := 0; k <= 8; k++ {
+		g := f * float64(k) / 8
+		pts = append(pts, x0+(x1-x0)*g, y0+(y1-y0)*g)
+	}
+	d.arrow(head, append(pts, x1, y1)...)
+}
+
+// turnArrow adds an arrow three quarters of the way round (cx, cy), at
+// radius r, clockwise on the screen or not.
+func (d *doc) turnArrow(cx, cy, r float64, clockwise bool) {
+	// The screen's y points down: clockwise is a rising angle.
+	sweep := 270.0
+	if !clockwise {
+		sweep = -270
+	}
+	var pts []float64
+	for k := 0; k <= 27; k++ {
+		th := (-135 + sweep*float64(k)/27) * math.Pi / 180
+		pts = append(pts, cx+r*math.Cos(th), cy+r*math.Sin(th))
+	}
+	d.arrow(10, pts...)
 }
 
 // Views draws the three views of the views puzzle, top, front and side,
@@ -277,7 +323,40 @@ func Views(bits []bool) string {
 
 // MagicSquare draws the magic squares' board: cells read clockwise from the
 // top left, as cli.Shown gives them, laid out as two rows of four.
-func MagicSquare(cells []int) string {
+func MagicSquare(cells []int) string { return magicSquare(cells).String() }
+
+// MagicSquareNext is MagicSquare with arrows for the operation about to be
+// made, 0..2 for A, B and C: A, the rows exchanged, an arrow down and one
+// up; B, the columns moved one to the right (the last to the first), an
+// arrow along each row; C, the middle four turned clockwise, an arrow round
+// them.
+func MagicSquareNext(cells []int, op int) string {
+	d := magicSquare(cells)
+	switch op {
+	case 0:
+		for _, c := range []int{1, 2} {
+			x, top := cellCentre(c, 4)
+			_, bottom := cellCentre(c+4, 4)
+			top, bottom = top-0.3*boardCell, bottom+0.3*boardCell
+			if c == 2 {
+				top, bottom = bottom, top
+			}
+			d.lineArrow(x, top, x, bottom)
+		}
+	case 1:
+		for _, row := range []int{0, 4} {
+			x0, y := cellCentre(row, 4)
+			x1, _ := cellCentre(row+3, 4)
+			d.lineArrow(x0, y, x1, y)
+		}
+	case 2:
+		d.turnArrow(boardPad+2*boardCell, boardPad+boardCell, 0.55*boardCell, true)
+	}
+	return d.String()
+}
+
+// magicSquare is MagicSquare, left open for arrows.
+func magicSquare(cells []int) *doc {
 	laid := make([]int, 8)
 	for k := range laid {
 		laid[k] = -1
@@ -289,11 +368,21 @@ func MagicSquare(cells []int) string {
 			laid[11-k] = v
 		}
 	}
-	return Board("magic square", 4, laid, nil, false)
+	return board("magic square", 4, laid, nil, false)
 }
 
 // RotGrid draws the rotation grid: nine tiles, row by row.
 func RotGrid(cells []int) string { return Board("rotation grid", 3, cells, nil, false) }
+
+// RotGridNext is RotGrid with an arrow for the move about to be made: a
+// quarter turn of the 2x2 block 0..3 (top left, top right, bottom left,
+// bottom right), clockwise or not, drawn round the block's centre.
+func RotGridNext(cells []int, block int, clockwise bool) string {
+	d := board("rotation grid", 3, cells, nil, false)
+	cx, cy := cellCentre(block/2*3+block%2, 3)
+	d.turnArrow(cx+boardCell/2, cy+boardCell/2, 0.55*boardCell, clockwise)
+	return d.String()
+}
 
 // rotGameRows lays out the rotation game's # board: its cells 0..23 in
 // seven rows of seven, -1 for none.
@@ -305,7 +394,32 @@ var rotGameRows = [7][7]int{
 
 // RotGame draws the rotation game's board: its 24 numbers (1..3), each
 // tinted, the eight centre cells outlined heavier.
-func RotGame(cells []int) string {
+func RotGame(cells []int) string { return rotGame(cells).String() }
+
+// RotGameNext is RotGame with an arrow for the operation about to be made:
+// line is its seven cells (0..23), whose contents each move to the cell
+// before, the first's to the last; the arrow runs along the line, from its
+// last cell past its first.
+func RotGameNext(cells []int, line [7]int) string {
+	d := rotGame(cells)
+	at := func(cell int) (float64, float64) {
+		for k, row := range rotGameRows {
+			for c, i := range row {
+				if i == cell {
+					return cellCentre(7*k+c, 7)
+				}
+			}
+		}
+		return 0, 0
+	}
+	x0, y0 := at(line[6])
+	x1, y1 := at(line[0])
+	d.lineArrow(x0, y0, x1, y1)
+	return d.String()
+}
+
+// rotGame is RotGame, left open for arrows.
+func rotGame(cells []int) *doc {
 	var laid []int
 	for _, row := range rotGameRows {
 		for _, i := range row {
@@ -326,7 +440,7 @@ func RotGame(cells []int) string {
 			}
 		}
 	}
-	return Board("rotation game", 7, laid, func(k int) bool { return centre[k] }, true)
+	return board("rotation game", 7, laid, func(k int) bool { return centre[k] }, true)
 }
 
 // ViewsHex draws the views given as their 12 hex digits, the first digit's

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtable/godtable/internal/rotgame"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
 )
@@ -396,4 +397,160 @@ func TestPyraminxArrow(t *testing.T) {
 			t.Errorf("Pyraminx(%q): no error", bad)
 		}
 	}
+}
+
+// arrowLines returns the points of each of a drawing's arrows, the dark
+// line's (the second of each pair drawn), and how many heads it has.
+func arrowLines(t *testing.T, doc string) (lines [][][2]float64, heads int) {
+	t.Helper()
+	parts := strings.Split(doc, `<polyline points="`)[1:]
+	if len(parts)%2 != 0 {
+		t.Fatalf("%d arrow lines, want pairs (outline and line)", len(parts))
+	}
+	for k := 1; k < len(parts); k += 2 {
+		list, _, _ := strings.Cut(parts[k], `"`)
+		var pts [][2]float64
+		for _, p := range strings.Fields(list) {
+			x, y, _ := strings.Cut(p, ",")
+			pts = append(pts, [2]float64{atof(t, x), atof(t, y)})
+		}
+		lines = append(lines, pts)
+	}
+	return lines, strings.Count(doc, `class="arrow-head"`)
+}
+
+// centreOf returns the centre of the cell a board drawing shows number n in.
+func centreOf(t *testing.T, doc string, n int) (x, y float64) {
+	t.Helper()
+	shapes, texts := parse(t, doc)
+	for i, s := range texts {
+		if s == strconv.Itoa(n) {
+			return centroid(shapes[i])
+		}
+	}
+	t.Fatalf("no cell shows %d", n)
+	return 0, 0
+}
+
+// straight checks that an arrow runs from near (x0, y0) toward (x1, y1) in
+// a straight line, its points in order along the way.
+func straight(t *testing.T, what string, pts [][2]float64, x0, y0, x1, y1 float64) {
+	t.Helper()
+	dx, dy := x1-x0, y1-y0
+	l := math.Hypot(dx, dy)
+	prev := -1.0
+	for _, p := range pts {
+		along := ((p[0]-x0)*dx + (p[1]-y0)*dy) / l
+		off := math.Abs((p[0]-x0)*dy-(p[1]-y0)*dx) / l
+		if off > 0.5 || along <= prev {
+			t.Fatalf("%s: point %v off the line from (%.0f, %.0f) to (%.0f, %.0f), or back along it", what, p, x0, y0, x1, y1)
+		}
+		prev = along
+	}
+	if first := pts[0]; math.Hypot(first[0]-x0, first[1]-y0) > 0.3*boardCell {
+		t.Errorf("%s: starts at %v, not at (%.0f, %.0f)", what, first, x0, y0)
+	}
+}
+
+// The boards' arrows: the rotation grid's goes round its block's centre,
+// clockwise on the screen for TL, the other way for TL'; the magic
+// squares' A runs down from the top row and up from the bottom one, B along
+// each row to the right, C round the middle four clockwise; the rotation
+// game's runs along its line the way the contents move.
+func TestBoardArrows(t *testing.T) {
+	grid := []int{1, 2, 3, 4, 5, 6, 7, 8, 9}
+	for block := range 4 {
+		for _, cw := range []bool{true, false} {
+			doc := RotGridNext(grid, block, cw)
+			lines, heads := arrowLines(t, doc)
+			// The block's centre is the corner its four cells share.
+			x0, y0 := centreOf(t, doc, block/2*3+block%2+1)
+			x1, y1 := centreOf(t, doc, block/2*3+block%2+5)
+			want := 260.0
+			if !cw {
+				want = -260
+			}
+			if len(lines) != 1 || heads != 1 {
+				t.Fatalf("block %d: %d arrows, %d heads", block, len(lines), heads)
+			}
+			if sweep := turning(lines[0], (x0+x1)/2, (y0+y1)/2); math.Abs(sweep-want) > 1 {
+				t.Errorf("block %d, clockwise %v: the arrow turns %.0f degrees round the block's centre, want %.0f", block, cw, sweep, want)
+			}
+		}
+	}
+
+	square := []int{1, 2, 3, 4, 5, 6, 7, 8} // laid out 1 2 3 4 over 8 7 6 5
+	doc := MagicSquareNext(square, 0)
+	lines, heads := arrowLines(t, doc)
+	if len(lines) != 2 || heads != 2 {
+		t.Fatalf("A: %d arrows, %d heads", len(lines), heads)
+	}
+	// Each from beyond its first cell (a third of a cell out).
+	for k, ends := range [][2]int{{2, 7}, {6, 3}} {
+		x0, y0 := centreOf(t, doc, ends[0])
+		x1, y1 := centreOf(t, doc, ends[1])
+		straight(t, "A", lines[k], x0, y0-math.Copysign(0.3*boardCell, y1-y0), x1, y1)
+	}
+	doc = MagicSquareNext(square, 1)
+	lines, heads = arrowLines(t, doc)
+	if len(lines) != 2 || heads != 2 {
+		t.Fatalf("B: %d arrows, %d heads", len(lines), heads)
+	}
+	for k, ends := range [][2]int{{1, 4}, {8, 5}} {
+		x0, y0 := centreOf(t, doc, ends[0])
+		x1, y1 := centreOf(t, doc, ends[1])
+		straight(t, "B", lines[k], x0, y0, x1, y1)
+	}
+	doc = MagicSquareNext(square, 2)
+	lines, heads = arrowLines(t, doc)
+	x0, y0 := centreOf(t, doc, 2)
+	x1, y1 := centreOf(t, doc, 6)
+	if len(lines) != 1 || heads != 1 {
+		t.Fatalf("C: %d arrows, %d heads", len(lines), heads)
+	}
+	if sweep := turning(lines[0], (x0+x1)/2, (y0+y1)/2); math.Abs(sweep-260) > 1 {
+		t.Errorf("C: the arrow turns %.0f degrees round the middle four, want 260", sweep)
+	}
+
+	// Each cell of the rotation game shows its own number (1..24 here),
+	// so that the line's cells can be found in the drawing.
+	cells := make([]int, 24)
+	for i := range cells {
+		cells[i] = i + 1
+	}
+	for m, line := range rotgame.Lines {
+		var l [7]int
+		for k, c := range line {
+			l[k] = int(c)
+		}
+		doc := RotGameNext(cells, l)
+		lines, heads := arrowLines(t, doc)
+		if len(lines) != 1 || heads != 1 {
+			t.Fatalf("%c: %d arrows, %d heads", 'A'+m, len(lines), heads)
+		}
+		// The contents move from each cell to the one before it in the
+		// line: the arrow runs from the last cell to the first.
+		x0, y0 := centreOf(t, doc, l[6]+1)
+		x1, y1 := centreOf(t, doc, l[0]+1)
+		straight(t, string(rune('A'+m)), lines[0], x0, y0, x1, y1)
+		for _, c := range l {
+			x, y := centreOf(t, doc, c+1)
+			if !near(lines[0], x, y) {
+				t.Errorf("%c: the arrow misses cell %d", 'A'+m, c)
+			}
+		}
+	}
+}
+
+// near reports whether the line through pts passes within a cell of (x, y).
+func near(pts [][2]float64, x, y float64) bool {
+	for k := 1; k < len(pts); k++ {
+		for f := 0.0; f <= 1; f += 0.1 {
+			px, py := pts[k-1][0]+(pts[k][0]-pts[k-1][0])*f, pts[k-1][1]+(pts[k][1]-pts[k-1][1])*f
+			if math.Hypot(px-x, py-y) < boardCell/2 {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/msquare"
@@ -175,3 +176,12 @@ func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 
 // SVG draws the state (internal/svg).
 func (Puzzle) SVG(s cli.Shown) string { return svg.MagicSquare(s.Cells) }
+
+// SVGNext draws the state with arrows for the operation next (A, B or C).
+func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) {
+	op, err := cli.NextMove(next, msquare.MoveNames[:])
+	if err != nil {
+		return "", err
+	}
+	return svg.MagicSquareNext(s.Cells, op), nil
+}

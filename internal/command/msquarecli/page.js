@@ -3,6 +3,7 @@
 godtablePuzzles.pages.msquare = {
   how: "The target board: type a number in each cell (a permutation of 1 to 8). The answer turns the base board 1 2 3 4 / 8 7 6 5 into it, step by step.",
   solved: "1 2 3 4 5 6 7 8",
+  arrows: true, // its drawing marks the next move (show --next)
   fromBase: true,
   editor(box, state) {
     const n = numbers(state);

@@ -27,6 +27,7 @@ function rotgameBoard(n, onClick) {
 godtablePuzzles.pages.rotgame = {
   how: "Click a cell to cycle it through 1, 2, 3 (eight of each). The goal: the eight centre cells all alike.",
   solved: "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3",
+  arrows: true, // its drawing marks the next move (show --next)
   editor(box, state) {
     const n = numbers(state);
     box.appendChild(rotgameBoard(n, (i) => {

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/rotgame"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/rotgame"
@@ -223,3 +224,16 @@ func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 
 // SVG draws the state (internal/svg).
 func (Puzzle) SVG(s cli.Shown) string { return svg.RotGame(s.Cells) }
+
+// SVGNext draws the state with an arrow for the operation next (A..H).
+func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) {
+	m, err := cli.NextMove(next, strings.Split(rotgame.MoveNames, ""))
+	if err != nil {
+		return "", err
+	}
+	var line [7]int
+	for k, c := range rotgame.Lines[m] {
+		line[k] = int(c)
+	}
+	return svg.RotGameNext(s.Cells, line), nil
+}

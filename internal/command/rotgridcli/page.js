@@ -3,6 +3,7 @@
 godtablePuzzles.pages.rotgrid = {
   how: "Type the nine numbers 1 to 9 into the grid. A move turns a 2x2 block a quarter: TL TR BL BR, ' for anticlockwise.",
   solved: "1 2 3 4 5 6 7 8 9",
+  arrows: true, // its drawing marks the next move (show --next)
   example: "TL BR' TR",
   editor(box, state) {
     const n = numbers(state);

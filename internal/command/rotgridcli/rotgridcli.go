@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/internal/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/rotgrid"
@@ -102,3 +103,14 @@ func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 
 // SVG draws the state (internal/svg).
 func (Puzzle) SVG(s cli.Shown) string { return svg.RotGrid(s.Cells) }
+
+// SVGNext draws the state with an arrow for the move next (TL, TL', TR,
+// ... BR').
+func (Puzzle) SVGNext(s cli.Shown, next string) (string, error) {
+	m, err := cli.NextMove(next, rotgrid.MoveNames[:])
+	if err != nil {
+		return "", err
+	}
+	mv := rotgrid.Move(m)
+	return svg.RotGridNext(s.Cells, mv.Block(), mv.Clockwise()), nil
+}
