@@ -77,6 +77,12 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitUsage
 	}
+	if out != "" {
+		if out, err = outputPath(out, pos[0]); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+			return ExitUsage
+		}
+	}
 	def, err := tws.ParseDefinition(pos[0], src)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
@@ -145,6 +151,40 @@ func runGen(e *env, args []string) int {
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s: %s\n",
 		pz.Name(), pz.Reachable(), pz.Indexed(), len(dist)-1, pz.Metric(), time.Since(start).Seconds(), out)
 	return ExitOK
+}
+
+// outputPath checks -o before a build that may take long: the table is
+// written beside path and renamed over it, so path must be a regular file
+// or nothing yet, and not the definition itself. A link is written through:
+// the path returned is its target.
+func outputPath(path, def string) (string, error) {
+	if path == "-" {
+		return "", fmt.Errorf("-o -: the table is binary; give it a file name")
+	}
+	fi, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return path, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("-o %s: %v", path, err)
+	}
+	if fi.Mode()&os.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return "", fmt.Errorf("-o %s: a link to nothing that can be written (%v)", path, err)
+		}
+		if fi, err = os.Stat(target); err != nil {
+			return "", fmt.Errorf("-o %s: %v", path, err)
+		}
+		path = target
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("-o %s: not a regular file (the table is written beside it and renamed over it)", path)
+	}
+	if di, err := os.Stat(def); err == nil && os.SameFile(fi, di) {
+		return "", fmt.Errorf("-o %s: that is the definition file itself", path)
+	}
+	return path, nil
 }
 
 // writeAtomic writes the table beside path and renames it into place, so

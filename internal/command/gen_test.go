@@ -210,3 +210,59 @@ func TestGenProgress(t *testing.T) {
 		t.Fatal("the progress line was not cleared")
 	}
 }
+
+// gen writes its table beside -o and renames it into place, so it refuses,
+// before building, an -o that is not a regular file (a device, a
+// directory, standard output) or is the definition itself; a link is
+// written through, and stays a link.
+func TestGenOutput(t *testing.T) {
+	dir := t.TempDir()
+	def := filepath.Join(dir, "twisty.tws")
+	src, err := os.ReadFile("../../lookup/tws/testdata/twisty.tws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(def, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gen := func(out string) (int, string) {
+		var stderr bytes.Buffer
+		code := Run([]string{"gen", def, "-o", out, "--quiet"}, strings.NewReader(""), &bytes.Buffer{}, &stderr)
+		return code, stderr.String()
+	}
+	for out, msg := range map[string]string{
+		os.DevNull: "not a regular file",
+		dir:        "not a regular file",
+		"-":        "-o -: the table is binary",
+		def:        "that is the definition file itself",
+	} {
+		if code, stderr := gen(out); code != ExitUsage || !strings.Contains(stderr, msg) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("-o %s: exit %d, %q; want %d and one line with %q", out, code, stderr, ExitUsage, msg)
+		}
+	}
+	if fi, err := os.Lstat(os.DevNull); err != nil || fi.Mode().IsRegular() {
+		t.Fatalf("%s is now %v (%v)", os.DevNull, fi.Mode(), err)
+	}
+	if got, _ := os.ReadFile(def); !bytes.Equal(got, src) {
+		t.Fatal("the definition was overwritten")
+	}
+	target, link := filepath.Join(dir, "real.gdt"), filepath.Join(dir, "link.gdt")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.gdt", link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if code, stderr := gen(link); code != ExitOK {
+		t.Fatalf("-o a link: exit %d, %s", code, stderr)
+	}
+	fi, err := os.Lstat(link)
+	plain := filepath.Join(dir, "plain.gdt")
+	if code, stderr := gen(plain); code != ExitOK {
+		t.Fatalf("-o a new file: exit %d, %s", code, stderr)
+	}
+	want, _ := os.ReadFile(plain)
+	if got, _ := os.ReadFile(target); err != nil || fi.Mode()&os.ModeSymlink == 0 || !bytes.Equal(got, want) {
+		t.Errorf("-o a link: the link is %v (%v), its target holds %d bytes, want the table's %d", fi.Mode(), err, len(got), len(want))
+	}
+}
