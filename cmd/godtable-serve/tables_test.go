@@ -38,6 +38,23 @@ func TestServeTable(t *testing.T) {
 	if status != 200 || !strings.Contains(out, `"name":"twisty"`) {
 		t.Errorf("the page's puzzles.js lists no twisty: %d", status)
 	}
+	// A metric or a move restriction that is not the table's is refused,
+	// in the API as on the command line, never answered in the table's own;
+	// the table's own are taken.
+	for _, c := range []struct{ method, path, body, want string }{
+		{"POST", "/api/v1/twisty/solve", `{"state":"A B","scramble":true,"metric":"qtm"}`, "is a table of the htm metric, not qtm"},
+		{"POST", "/api/v1/twisty/solve", `{"state":"A B","scramble":true,"moves":"A"}`, "is a table of the moves"},
+		{"POST", "/api/v1/twisty/verify", `{"state":"A B","solution":"B' A'","metric":"qtm"}`, "not qtm"},
+		{"GET", "/api/v1/twisty/stats?metric=qtm", "", "not qtm"},
+	} {
+		status, out := post(t, h, c.method, c.path, c.body)
+		if status != 400 || !strings.Contains(out, c.want) {
+			t.Errorf("%s %s %s: %d %q, want 400 and %q", c.method, c.path, c.body, status, out, c.want)
+		}
+	}
+	if status, out := post(t, h, "POST", "/api/v1/twisty/solve", `{"state":"A B","scramble":true,"metric":"htm"}`); status != 200 {
+		t.Errorf("the table's own metric: %d %s", status, out)
+	}
 	// A damaged table stops the server before it starts.
 	if _, code := addTable("../../internal/command/testdata/defs/damaged.gdt", io.Discard); code != 3 {
 		t.Errorf("a damaged table: exit %d, want 3", code)

@@ -194,6 +194,22 @@ func (pz *Puzzle) Moves() []string {
 	return names
 }
 
+// MovesFor returns the moves a table of this definition, in this table's
+// metric, would have if built with the move restriction moves (as
+// BuildOptions.Moves takes it): what a restriction given with a table must
+// come to.
+func (pz *Puzzle) MovesFor(moves string) ([]string, error) {
+	kp, err := ksolve.NewPuzzle(pz.t.Puzzle.Def, pz.t.Puzzle.Metric, moves)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, m := range kp.Moves {
+		names = append(names, m.Name)
+	}
+	return names, nil
+}
+
 // Distribution returns the number of states at each distance.
 func (pz *Puzzle) Distribution() []int {
 	var out []int

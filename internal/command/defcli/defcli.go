@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -60,10 +61,36 @@ var ErrLoad = errors.New("cannot read the puzzle")
 // must be the options' when they are given.
 func (p *Puzzle) Load(o *cli.Options) error {
 	p.once.Do(func() { p.pz, p.err = p.load(o) })
-	if p.err == nil {
-		o.Metric = p.pz.Metric()
+	if p.err != nil {
+		return p.err
 	}
-	return p.err
+	if err := p.matches(o); err != nil {
+		return err
+	}
+	o.Metric = p.pz.Metric()
+	return nil
+}
+
+// matches refuses a metric or a move restriction that is not the loaded
+// puzzle's: a table answers in its own, and a definition built in memory
+// was built once, with the first options given (a server's requests all
+// answer from that one build).
+func (p *Puzzle) matches(o *cli.Options) error {
+	pz := p.pz
+	if o.Metric != "" && o.Metric != pz.Metric() {
+		return fmt.Errorf("%w: %s is a table of the %s metric, not %s (godtable gen --metric %s builds one)", ErrLoad, p.path, pz.Metric(), o.Metric, o.Metric)
+	}
+	if o.Moves == "" {
+		return nil
+	}
+	want, err := pz.MovesFor(o.Moves)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrLoad, p.path, err)
+	}
+	if have := pz.Moves(); !slices.Equal(want, have) {
+		return fmt.Errorf("%w: %s is a table of the moves %s, not %s (godtable gen --moves %s builds one)", ErrLoad, p.path, strings.Join(have, " "), strings.Join(want, " "), o.Moves)
+	}
+	return nil
 }
 
 func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
@@ -71,15 +98,10 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
 	}
-	if tws.IsTable(data) {
-		pz, err := tws.OpenBytes(p.path, data)
-		if err != nil {
-			return nil, err
-		}
-		if o.Metric != "" && o.Metric != pz.Metric() {
-			return nil, fmt.Errorf("%w: %s is a table of the %s metric, not %s (godtable gen --metric %s builds one)", ErrLoad, p.path, pz.Metric(), o.Metric, o.Metric)
-		}
-		return pz, nil
+	// A .gdt whose first bytes are damaged is a damaged table, not a
+	// definition to parse.
+	if tws.IsTable(data) || strings.HasSuffix(strings.ToLower(p.path), ".gdt") {
+		return tws.OpenBytes(p.path, data)
 	}
 	def, err := tws.ParseDefinition(p.path, data)
 	if err != nil {
@@ -236,7 +258,12 @@ func (p *Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 	return cli.Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
 }
 
-// CheckOptions refuses what a definition puzzle cannot take.
+// CheckOptions refuses what a definition puzzle cannot take: once it is
+// loaded (a server's tables are, from the start), a metric or a move
+// restriction that is not its own. (Before, Load checks them.)
 func (p *Puzzle) CheckOptions(cmd string, o *cli.Options) error {
-	return nil
+	if p.pz == nil {
+		return nil
+	}
+	return p.matches(o)
 }
