@@ -161,15 +161,61 @@ func newPuzzle(t *deftable.Table) *Puzzle {
 			}
 		}
 	}
-	scr := notation.New(names, inv, "a move of "+d.Name)
+	scr := notation.New(names, inv, wantMove(d.Name, names))
+	spellPowers(scr, d.Moves, d.Bases)
 	snames := make([]string, len(p.Moves))
 	sinv := make([]int, len(p.Moves))
 	for i, m := range p.Moves {
 		snames[i] = m.Name
 		sinv[i] = p.InverseMove(i)
 	}
-	sol := notation.New(snames, sinv, "a move of "+d.Name)
+	sol := notation.New(snames, sinv, wantMove(d.Name, snames))
+	spellPowers(sol, p.Moves, d.Bases)
 	return &Puzzle{t: t, scr: scr, sol: sol, name: d.Name}
+}
+
+// wantMove says, for an error message, which moves a sequence takes: the
+// definition's name and its moves, the first 24 of them where there are
+// more.
+func wantMove(name string, moves []string) string {
+	if len(moves) > 24 {
+		return fmt.Sprintf("a move of %s: %s ... (%d in all)", name, strings.Join(moves[:24], " "), len(moves))
+	}
+	return fmt.Sprintf("a move of %s: %s", name, strings.Join(moves, " "))
+}
+
+// spellPowers adds to v the shared grammar's other spellings of the moves'
+// powers: for a base X of order k, X’ as X', and X2, X2', X3 and X3' (each
+// with ' or ’) as the power they come to modulo k, where that power is one
+// of moves and the spelling is no move's own name (R3 and R2’ on a cube's
+// R, 1H2 on a base of order 3). A power that comes to nothing (R4) is not
+// a move.
+func spellPowers(v *notation.Vocabulary, moves []ksolve.Move, bases []ksolve.Base) {
+	index := map[[2]int]int{} // by base and power
+	own := map[string]bool{}
+	for i, m := range moves {
+		index[[2]int{m.Base, m.Power}] = i
+		own[m.Name] = true
+	}
+	for b, base := range bases {
+		k := base.Order
+		for n := 1; n <= 3; n++ {
+			count := ""
+			if n > 1 {
+				count = strconv.Itoa(n)
+			}
+			for _, suffix := range []string{"", "'", "’"} {
+				p := n % k
+				if suffix != "" {
+					p = (k - p) % k
+				}
+				token := base.Name + count + suffix
+				if i, ok := index[[2]int{b, p}]; ok && p != 0 && !own[token] {
+					v.Spell(token, i)
+				}
+			}
+		}
+	}
 }
 
 // Resumed is the number of distances the build that made the puzzle took

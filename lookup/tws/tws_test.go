@@ -393,3 +393,36 @@ func TestPyraminxDefinitionMatchesBuiltIn(t *testing.T) {
 		}
 	}
 }
+
+// A move sequence takes the shared grammar's spellings of every power: X’
+// as X', X3 as X' on an order-4 base, X2’ and X2' as X2 there, X3' as the
+// power it comes to; a power that comes to nothing (R4) is no move, and the
+// error lists the moves. Solutions in verify read them alike.
+func TestPowerSpellings(t *testing.T) {
+	pocket := build(t, "testdata/pocket.tws", "htm")
+	twisty := build(t, "testdata/twisty.tws", "htm")
+	for _, c := range []struct {
+		pz         *tws.Puzzle
+		seq, write string
+	}{
+		{pocket, "R3", "R'"}, {pocket, "R’", "R'"}, {pocket, "R2’", "R2"}, {pocket, "R2'", "R2"},
+		{pocket, "R3'", "R"}, {pocket, "R3’ U3", "R U'"},
+		{twisty, "A’", "A'"}, {twisty, "A2’", "A2'"}, {twisty, "A3'", "A3"}, {twisty, "A3’", "A3"},
+	} {
+		got, err1 := c.pz.ParseMoves(c.seq)
+		want, err2 := c.pz.ParseMoves(c.write)
+		if err1 != nil || err2 != nil || got.String() != want.String() {
+			t.Errorf("%s: %q is %v (%v), want %q's %v (%v)", c.pz.Name(), c.seq, got, err1, c.write, want, err2)
+		}
+	}
+	if _, err := pocket.ParseMoves("R4"); err == nil || !strings.Contains(err.Error(), "want a move of Pocket: R R2 R' U U2 U' F F2 F'") {
+		t.Errorf("R4: %v", err)
+	}
+	pos, _ := pocket.ParseMoves("R")
+	if v, err := pos.Verify("R3"); err != nil || !v.IsOptimal() {
+		t.Errorf("verify R3 after R: %v, %v", v, err)
+	}
+	if v, err := pos.Verify("R’ R2 R2"); err != nil || !v.Legal || v.IsOptimal() {
+		t.Errorf("verify R’ R2 R2 after R: %v, %v", v, err)
+	}
+}
