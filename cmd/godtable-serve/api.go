@@ -437,8 +437,10 @@ func fieldNames(fs *flag.FlagSet, cmd string) []string {
 		}
 	}
 	fs.VisitAll(func(f *flag.Flag) {
-		if f.Name != "json" && f.Name != "color" {
-			names = append(names, strings.ReplaceAll(f.Name, "-", "_"))
+		// (show's moves are the input's: a flag of that name, a
+		// definition puzzle's --moves, is the same field.)
+		if n := strings.ReplaceAll(f.Name, "-", "_"); n != "json" && n != "color" && !slices.Contains(names, n) {
+			names = append(names, n)
 		}
 	})
 	if len(names) == 0 {

@@ -55,6 +55,11 @@ func TestServeTable(t *testing.T) {
 	if status, out := post(t, h, "POST", "/api/v1/twisty/solve", `{"state":"A B","scramble":true,"metric":"htm"}`); status != 200 {
 		t.Errorf("the table's own metric: %d %s", status, out)
 	}
+	// An unknown field is named with the fields the command takes, each once
+	// (show's moves are both its input and a definition's --moves).
+	if status, out := post(t, h, "POST", "/api/v1/twisty/show", `{"state":"A","bogus":1}`); status != 400 || !strings.Contains(out, "show twisty takes state, moves, metric, scramble)") {
+		t.Errorf("an unknown field: %d %s", status, out)
+	}
 	// A damaged table stops the server before it starts.
 	if _, code := addTable("../../internal/command/testdata/defs/damaged.gdt", io.Discard); code != 3 {
 		t.Errorf("a damaged table: exit %d, want 3", code)
