@@ -8,8 +8,9 @@ import (
 
 // Vocabulary returns the Pyraminx's moves for the notation package's
 // grammar: U L R B (corner turns) and u l r b (tips), each plain (clockwise
-// seen from the corner), with ' or ’ or 3 (anticlockwise), or with 2, which
-// is two clockwise turns and so one anticlockwise (2' is one clockwise).
+// seen from the corner), with ' or ’ (anticlockwise), with 2, which is two
+// clockwise turns and so one anticlockwise (2' is one clockwise), or with
+// 3, three clockwise turns, which come back to where they began: no move.
 var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
 	inv := make([]int, NMoves)
 	for m := range inv {
@@ -20,6 +21,9 @@ var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
 		v.Turns(MoveNames[m], []int{m}, []int{m + 1}, []int{m + 1})
 		v.Spell(MoveNames[m]+"2'", m)
 		v.Spell(MoveNames[m]+"2’", m)
+		// A third of a turn three times is a whole turn (the cube's
+		// R3 is R', a quarter turn three times).
+		v.Spell(MoveNames[m] + "3")
 	}
 	return v
 })

@@ -157,7 +157,8 @@ func TestParseMoves(t *testing.T) {
 		want []Move
 	}{
 		{"", nil},
-		{"U U' U2 U2' U’ U3", []Move{MoveU, MoveUi, MoveUi, MoveU, MoveUi, MoveUi}},
+		{"U U' U2 U2' U’ U3", []Move{MoveU, MoveUi, MoveUi, MoveU, MoveUi}}, // U3 is a whole turn: none
+		{"b3 L3 (R)3", []Move{MoveR, MoveR, MoveR}},
 		{"[U, r] (l)2 // a comment", []Move{MoveU, MoveTipR, MoveUi, MoveTipRi, MoveTipL, MoveTipL}},
 		{" L R'\tB\n b' u2 l r ", []Move{MoveL, MoveRi, MoveB, MoveTipBi, MoveTipUi, MoveTipL, MoveTipR}},
 	} {
