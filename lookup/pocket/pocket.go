@@ -324,9 +324,15 @@ func followsRUF(w *walk.Walker, c Cube, toks []pocket.Token) bool {
 // cube: the inverse of its optimal half-turn solution, so it is as short as
 // possible (empty for the solved cube). The error is non-nil only when the
 // half-turn table cannot be used (a *lookup.TableError), with the zero
-// Solution.
-func (c Cube) Moves() (lookup.Solution, error) {
-	s, err := c.Solve(HTM)
+// Solution. It is MovesIn(HTM).
+func (c Cube) Moves() (lookup.Solution, error) { return c.MovesIn(HTM) }
+
+// MovesIn is Moves as short as possible in the metric m: the inverse of the
+// optimal solution in m (in QTM a sequence that the half-turn metric finds
+// shortest may take more quarter turns than another). The error is an
+// unknown metric's, or a *lookup.TableError, with the zero Solution.
+func (c Cube) MovesIn(m Metric) (lookup.Solution, error) {
+	s, err := c.Solve(m)
 	if err != nil {
 		return lookup.Solution{}, err
 	}

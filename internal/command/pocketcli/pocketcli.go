@@ -174,7 +174,8 @@ func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, err
 				return cli.Drawn{Dist: -1}, err
 			}
 		}
-		moves, err := cube.Moves()
+		// Shortest in the metric the distance is given in.
+		moves, err := cube.MovesIn(m)
 		state := cube.Facelets()
 		if o.Order == "urfdlb" {
 			state = cube.URFDLB()
