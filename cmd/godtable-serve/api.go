@@ -225,6 +225,9 @@ func handleAPI(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case r.Method == http.MethodPost:
 	case r.Method == http.MethodGet && action == "stats":
+	case action == "stats":
+		methodNotAllowed(w, "GET, POST")
+		return
 	default:
 		methodNotAllowed(w, "POST")
 		return
@@ -397,11 +400,18 @@ func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	given := map[string]string{} // the field each flag was set by
 	for _, k := range keys {
 		if takesInput(k, cmd) {
 			continue
 		}
 		name := strings.ReplaceAll(k, "_", "-")
+		if other, ok := given[name]; ok {
+			// min_moves and min-moves are one field: given both, one
+			// would be dropped.
+			return nil, fmt.Errorf("field %q given twice (as %q and %q)", strings.ReplaceAll(name, "-", "_"), other, k)
+		}
+		given[name] = k
 		if name == "json" || name == "color" || fs.Lookup(name) == nil {
 			return nil, fmt.Errorf("unknown field %q (%s %s takes %s)", k, cmd, p.Name(), strings.Join(fieldNames(fs, cmd), ", "))
 		}
@@ -505,8 +515,19 @@ func commandOutputArgs(cmd string, p puzzle, o *options, arg string) (string, st
 
 // handleVerify answers as "verify --json" does for the line STATE<TAB>SOLUTION.
 func handleVerify(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
-	if strings.ContainsAny(req.state, "\r\n") || strings.ContainsAny(req.solution, "\r\n") {
+	switch {
+	case strings.ContainsAny(req.state, "\r\n") || strings.ContainsAny(req.solution, "\r\n"):
 		writeError(w, http.StatusBadRequest, errors.New("state and solution must each be one line"))
+		return
+	case strings.Contains(req.state, "\t"):
+		// The command's line is STATE<TAB>SOLUTION: a tab in the state
+		// would move its rest into the solution.
+		writeError(w, http.StatusBadRequest, errors.New("state holds a tab: the state and the solution are fields of their own"))
+		return
+	case strings.TrimSpace(req.state) == "":
+		// A blank line is no input to the command, and would get no
+		// answer.
+		writeError(w, http.StatusBadRequest, errors.New("empty state"))
 		return
 	}
 	stdout, stderr, status := commandOutput("verify", p, req.opts, req.state+"\t"+req.solution+"\n", nil)
