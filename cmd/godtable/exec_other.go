@@ -9,6 +9,9 @@ import (
 	"os/signal"
 )
 
+// ignoreClosedPipe does nothing: there is no SIGPIPE to ignore here.
+func ignoreClosedPipe() {}
+
 // runServer runs the server as a child on this process's streams and
 // returns its exit status: there is no exec(2) to replace this process with.
 // An interrupt (Ctrl-C) reaches the child too, which stops gracefully: this

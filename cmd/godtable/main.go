@@ -29,5 +29,6 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "serve" {
 		os.Exit(serve(os.Args[2:]))
 	}
+	ignoreClosedPipe()
 	os.Exit(command.Main(os.Args[1:]))
 }
