@@ -21,6 +21,7 @@ type lineReader struct {
 	max  int           // the longest line taken: MaxLine for the command
 	line []byte
 	err  error // the read error that ended the input, if not its end
+	read bool  // whether a line has been read: the first may begin with a BOM
 }
 
 func newLineReader(r io.Reader, w *bufio.Writer) *lineReader {
@@ -84,6 +85,12 @@ func (l *lineReader) next() (line []byte, tooLong bool, ok bool) {
 	}
 	line = bytes.TrimSuffix(l.line, []byte("\n"))
 	line = bytes.TrimSuffix(line, []byte("\r"))
+	if !l.read {
+		// A byte-order mark, as some editors begin a UTF-8 file with,
+		// is not part of the first line.
+		line = bytes.TrimPrefix(line, []byte("\ufeff"))
+		l.read = true
+	}
 	if len(line) > l.max {
 		tooLong = true
 	}

@@ -91,6 +91,16 @@ func TestCRLF(t *testing.T) {
 	}
 }
 
+// A byte-order mark at the start of the input (Notepad's UTF-8) is not part
+// of the first line; elsewhere it is a character like any other.
+func TestByteOrderMark(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := Run([]string{"solve", "pocket"}, strings.NewReader("\ufeffUUUULRBFRLFBLRBFRLFBDDDD\r\n\ufeffUUUULRBFRLFBLRBFRLFBDDDD\n"), &stdout, &stderr)
+	if want := "R2 F2 R2\nerror: want 24 stickers, got 25 characters\n"; code != 1 || stdout.String() != want {
+		t.Errorf("exit %d, stdout %q, want %q", code, stdout.String(), want)
+	}
+}
+
 // A huge line is an error for that line only, read in bounded memory.
 func TestHugeLine(t *testing.T) {
 	huge := strings.Repeat("U", 10<<20)
