@@ -524,10 +524,11 @@ func handleVerify(w http.ResponseWriter, r *http.Request, p puzzle, req request)
 		// would move its rest into the solution.
 		writeError(w, http.StatusBadRequest, errors.New("state holds a tab: the state and the solution are fields of their own"))
 		return
-	case strings.TrimSpace(req.state) == "":
+	case strings.TrimSpace(req.state+req.solution) == "":
 		// A blank line is no input to the command, and would get no
-		// answer.
-		writeError(w, http.StatusBadRequest, errors.New("empty state"))
+		// answer. (A blank state alone is the command's to judge: under
+		// --scramble it is the solved state.)
+		writeError(w, http.StatusBadRequest, errors.New("empty state and solution"))
 		return
 	}
 	stdout, stderr, status := commandOutput("verify", p, req.opts, req.state+"\t"+req.solution+"\n", nil)

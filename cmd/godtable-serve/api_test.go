@@ -232,7 +232,7 @@ func TestAPIErrors(t *testing.T) {
 		{"bad from", "POST", "/api/v1/msquare/solve", `{"state":"1 2 3 4 5 6 7 8","from":"1 1"}`, 400, "--from:"},
 		{"verify on two lines", "POST", "/api/v1/pocket/verify", `{"state":"R\nU","solution":"R"}`, 400, "one line"},
 		{"verify a state with a tab", "POST", "/api/v1/pocket/verify", `{"state":"FFFUDDRFRULLLDRRUULBBBDB\tR U' R F U2 R2 F' U' R F'","solution":""}`, 400, "state holds a tab"},
-		{"verify no state", "POST", "/api/v1/msquare/verify", `{"state":" ","solution":"A"}`, 400, "empty state"},
+		{"verify nothing", "POST", "/api/v1/msquare/verify", `{"state":" ","solution":""}`, 400, "empty state and solution"},
 		{"stats without a table", "GET", "/api/v1/views/stats", ``, 400, "no table for this puzzle"},
 		{"too many states", "POST", "/api/v1/pocket/scramble", `{"n":1000000}`, 400, "at most 10000"},
 		{"too far", "POST", "/api/v1/pocket/scramble", `{"min_moves":12}`, 400, "--min-moves 12: no position is more than 11 moves from the goal"},

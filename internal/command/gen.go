@@ -77,6 +77,7 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitUsage
 	}
+	shown := out // the name the user gave, for the last message
 	if out != "" {
 		if out, err = outputPath(out, pos[0]); err != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
@@ -106,6 +107,7 @@ func runGen(e *env, args []string) int {
 			return usage("%v", err)
 		}
 		out = gopkg.TablePath()
+		shown = out
 	}
 	clearProgress := func() {}
 	if progress || !quiet && isTerminal(e.stderr) {
@@ -149,7 +151,7 @@ func runGen(e *env, args []string) int {
 	}
 	dist := pz.Distribution()
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s: %s\n",
-		pz.Name(), pz.Reachable(), pz.Indexed(), len(dist)-1, pz.Metric(), time.Since(start).Seconds(), out)
+		pz.Name(), pz.Reachable(), pz.Indexed(), len(dist)-1, pz.Metric(), time.Since(start).Seconds(), shown)
 	return ExitOK
 }
 
@@ -170,8 +172,24 @@ func outputPath(path, def string) (string, error) {
 	}
 	if fi.Mode()&os.ModeSymlink != 0 {
 		target, err := filepath.EvalSymlinks(path)
+		if errors.Is(err, os.ErrNotExist) {
+			// A link to a file not made yet (a table's place on
+			// another disk, before its first build): its target,
+			// where the directory it names is.
+			link, err := os.Readlink(path)
+			if err != nil {
+				return "", fmt.Errorf("-o %s: %v", path, err)
+			}
+			if !filepath.IsAbs(link) {
+				link = filepath.Join(filepath.Dir(path), link)
+			}
+			if di, err := os.Stat(filepath.Dir(link)); err != nil || !di.IsDir() {
+				return "", fmt.Errorf("-o %s: a link to %s, in no directory there is", path, link)
+			}
+			return outputPath(link, def)
+		}
 		if err != nil {
-			return "", fmt.Errorf("-o %s: a link to nothing that can be written (%v)", path, err)
+			return "", fmt.Errorf("-o %s: %v", path, err)
 		}
 		if fi, err = os.Stat(target); err != nil {
 			return "", fmt.Errorf("-o %s: %v", path, err)

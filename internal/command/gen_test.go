@@ -230,18 +230,23 @@ func TestGenOutput(t *testing.T) {
 		code := Run([]string{"gen", def, "-o", out, "--quiet"}, strings.NewReader(""), &bytes.Buffer{}, &stderr)
 		return code, stderr.String()
 	}
-	for out, msg := range map[string]string{
-		os.DevNull: "not a regular file",
-		dir:        "not a regular file",
-		"-":        "-o -: the table is binary",
-		def:        "that is the definition file itself",
-	} {
+	cases := map[string]string{
+		dir: "not a regular file",
+		"-": "-o -: the table is binary",
+		def: "that is the definition file itself",
+	}
+	// A named pipe stands for a device: the test never risks a real one.
+	fifo := filepath.Join(dir, "fifo")
+	if err := exec.Command("mkfifo", fifo).Run(); err == nil {
+		cases[fifo] = "not a regular file"
+	}
+	for out, msg := range cases {
 		if code, stderr := gen(out); code != ExitUsage || !strings.Contains(stderr, msg) || strings.Count(stderr, "\n") != 1 {
 			t.Errorf("-o %s: exit %d, %q; want %d and one line with %q", out, code, stderr, ExitUsage, msg)
 		}
 	}
-	if fi, err := os.Lstat(os.DevNull); err != nil || fi.Mode().IsRegular() {
-		t.Fatalf("%s is now %v (%v)", os.DevNull, fi.Mode(), err)
+	if fi, err := os.Lstat(fifo); err == nil && fi.Mode().IsRegular() {
+		t.Fatalf("the named pipe is now a regular file")
 	}
 	if got, _ := os.ReadFile(def); !bytes.Equal(got, src) {
 		t.Fatal("the definition was overwritten")
@@ -264,5 +269,28 @@ func TestGenOutput(t *testing.T) {
 	want, _ := os.ReadFile(plain)
 	if got, _ := os.ReadFile(target); err != nil || fi.Mode()&os.ModeSymlink == 0 || !bytes.Equal(got, want) {
 		t.Errorf("-o a link: the link is %v (%v), its target holds %d bytes, want the table's %d", fi.Mode(), err, len(got), len(want))
+	}
+	// A link to a file not made yet, in another directory, is written
+	// through; a link into no directory is refused.
+	other := filepath.Join(dir, "other")
+	if err := os.Mkdir(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ahead := filepath.Join(dir, "ahead.gdt")
+	if err := os.Symlink(filepath.Join("other", "new.gdt"), ahead); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := gen(ahead); code != ExitOK {
+		t.Fatalf("-o a link to a file not made yet: exit %d, %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(filepath.Join(other, "new.gdt")); !bytes.Equal(got, want) {
+		t.Errorf("-o a link to a file not made yet: its target holds %d bytes, want the table's %d", len(got), len(want))
+	}
+	nowhere := filepath.Join(dir, "nowhere.gdt")
+	if err := os.Symlink(filepath.Join("missing", "new.gdt"), nowhere); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := gen(nowhere); code != ExitUsage || !strings.Contains(stderr, "in no directory there is") {
+		t.Errorf("-o a link into no directory: exit %d, %q", code, stderr)
 	}
 }

@@ -162,7 +162,7 @@ func newPuzzle(t *deftable.Table) *Puzzle {
 		}
 	}
 	scr := notation.New(names, inv, wantMove(d.Name, names))
-	spellPowers(scr, d.Moves, d.Bases)
+	spellPowers(scr, d.Moves, d)
 	snames := make([]string, len(p.Moves))
 	sinv := make([]int, len(p.Moves))
 	for i, m := range p.Moves {
@@ -170,7 +170,7 @@ func newPuzzle(t *deftable.Table) *Puzzle {
 		sinv[i] = p.InverseMove(i)
 	}
 	sol := notation.New(snames, sinv, wantMove(d.Name, snames))
-	spellPowers(sol, p.Moves, d.Bases)
+	spellPowers(sol, p.Moves, d)
 	return &Puzzle{t: t, scr: scr, sol: sol, name: d.Name}
 }
 
@@ -187,17 +187,22 @@ func wantMove(name string, moves []string) string {
 // spellPowers adds to v the shared grammar's other spellings of the moves'
 // powers: for a base X of order k, X’ as X', and X2, X2', X3 and X3' (each
 // with ' or ’) as the power they come to modulo k, where that power is one
-// of moves and the spelling is no move's own name (R3 and R2’ on a cube's
+// of moves and the spelling is no move's own name in d (R3 and R2’ on a cube's
 // R, 1H2 on a base of order 3). A power that comes to nothing (R4) is not
 // a move.
-func spellPowers(v *notation.Vocabulary, moves []ksolve.Move, bases []ksolve.Base) {
+func spellPowers(v *notation.Vocabulary, moves []ksolve.Move, d *ksolve.Def) {
 	index := map[[2]int]int{} // by base and power
-	own := map[string]bool{}
 	for i, m := range moves {
 		index[[2]int{m.Base, m.Power}] = i
+	}
+	// Every move's own name, not only those of moves (a table built with
+	// --moves leaves some out): A3 must not read as A' where a base is
+	// named A3.
+	own := map[string]bool{}
+	for _, m := range d.Moves {
 		own[m.Name] = true
 	}
-	for b, base := range bases {
+	for b, base := range d.Bases {
 		k := base.Order
 		for n := 1; n <= 3; n++ {
 			count := ""

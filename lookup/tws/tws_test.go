@@ -426,3 +426,30 @@ func TestPowerSpellings(t *testing.T) {
 		t.Errorf("verify R’ R2 R2 after R: %v, %v", v, err)
 	}
 }
+
+// A spelling never hides a move's own name: with a base named A3 beside A,
+// A3 is that base in positions, and in the solutions of a table built with
+// --moves A (which leaves A3 out) it is no move, not A'.
+func TestPowerSpellingsKeepNames(t *testing.T) {
+	const src = "Name Shadow\nSet P 4 1\nSolved\nP\n1 2 3 4\nEnd\nMove A\nP\n2 3 4 1\nEnd\nMove A3\nP\n2 1 3 4\nEnd\n"
+	def, err := tws.ParseDefinition("shadow.tws", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz, err := tws.Build(context.Background(), def, tws.BuildOptions{Moves: "A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a3, err1 := pz.ParseMoves("A3")
+	ai, err2 := pz.ParseMoves("A'")
+	if err1 != nil || err2 != nil || a3.String() == ai.String() {
+		t.Errorf("A3 reads as %v (%v), A' as %v (%v): the base A3 is hidden", a3, err1, ai, err2)
+	}
+	pos, err := pz.ParseMoves("A")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, err := pos.Verify("A3"); err != nil || v.Legal || !strings.Contains(v.Problem, `bad move "A3"`) {
+		t.Errorf("verify A3 after A, in a table of A's powers: %+v, %v", v, err)
+	}
+}
