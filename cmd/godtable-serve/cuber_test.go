@@ -173,7 +173,8 @@ func TestBrowserSVG(t *testing.T) {
 	b.setInput("#scramble-moves", "U L' R B' u l'")
 	b.click("#apply-scramble")
 	p, _ := pyraminx.Scramble("U L' R B' u l'")
-	b.wait(fmt.Sprintf(`document.querySelector("#picture svg") !== null && document.getElementById("state").value === %q`, p.Stickers()))
+	// The picture of the scrambled state, not the solved one's still there.
+	b.wait(fmt.Sprintf(`document.querySelector("#picture > [data-state]")?.dataset.state === %q`, p.Stickers()))
 	b.wait(`document.querySelectorAll("#picture svg polygon:not([fill=none])").length === 36`)
 	editor := b.eval(`[...document.querySelectorAll("#net button")].map((e) => e.dataset.i + (e.classList.contains("up") ? "^" : "v") + getComputedStyle(e).backgroundColor).join(" ")`)
 	picture := b.eval(`(() => { const c = document.createElement("canvas").getContext("2d"); return [...document.querySelectorAll("#picture svg polygon:not([fill=none])")].map((e) => { c.fillStyle = e.getAttribute("fill"); return c.fillStyle; }).join(" "); })()`)

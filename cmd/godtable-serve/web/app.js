@@ -208,7 +208,9 @@ const ui = {
       $("picture").replaceChildren();
       return;
     }
-    $("picture").replaceChildren(picture(this.p, r.data));
+    const pic = picture(this.p, r.data);
+    pic.dataset.state = r.data.state; // which state it shows, for a test to wait on
+    $("picture").replaceChildren(pic);
   },
 
   clearAnswer() {
