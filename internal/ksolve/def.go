@@ -134,6 +134,9 @@ type Def struct {
 	File string
 	// Text is the definition as it was read.
 	Text string
+
+	// setAt finds a set by name (Parse makes it).
+	setAt map[string]int
 }
 
 // Identity returns the state of the identity permutation: every slot

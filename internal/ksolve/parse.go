@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -47,7 +48,21 @@ type parser struct {
 	lines []line
 	i     int
 	def   *Def
-	names map[string]int // move names in use, to the line that gave them
+	// names holds every name the definition gives (sets, moves, their
+	// powers, sequences and aliases): one namespace, so that no name
+	// can stand for two things.
+	names map[string]nameUse
+	// moveAt finds a move by name, and setAt a set, so that reading is
+	// linear in the definition however many there are.
+	moveAt map[string]int
+	setAt  map[string]int
+}
+
+// nameUse is where a name was given and what it names, for the error on
+// a second use.
+type nameUse struct {
+	line int
+	what string
 }
 
 func (p *parser) errAt(n int, format string, args ...any) error {
@@ -57,11 +72,14 @@ func (p *parser) errAt(n int, format string, args ...any) error {
 // Parse reads a definition. file names it in errors ("skewb.tws"). Every
 // error is an *Error naming the line and the problem.
 func Parse(file string, src []byte) (*Def, error) {
-	p := &parser{file: file, names: map[string]int{}}
+	p := &parser{file: file, names: map[string]nameUse{}, moveAt: map[string]int{}, setAt: map[string]int{}}
 	if len(src) > MaxSize {
 		return nil, p.errAt(0, "definition too long (%d bytes; at most %d)", len(src), MaxSize)
 	}
 	text := src
+	// A byte-order mark, as some editors write, is not part of the first
+	// word.
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
 	n := 0
 	for len(src) > 0 || n == 0 {
 		n++
@@ -78,7 +96,7 @@ func Parse(file string, src []byte) (*Def, error) {
 			break
 		}
 	}
-	p.def = &Def{File: file, Text: string(text)}
+	p.def = &Def{File: file, Text: string(text), setAt: p.setAt}
 	if err := p.parse(); err != nil {
 		return nil, err
 	}
@@ -119,6 +137,9 @@ func (p *parser) parse() error {
 			if len(t) != 2 {
 				return p.errAt(l.n, "want \"Name NAME\"")
 			}
+			if msg := printable(t[1]); msg != "" {
+				return p.errAt(l.n, "name %q %s", t[1], msg)
+			}
 			d.Name = t[1]
 		case "Set":
 			if stage > 1 {
@@ -151,7 +172,7 @@ func (p *parser) parse() error {
 			if len(t) != 2 {
 				return p.errAt(l.n, "want \"Move NAME\"")
 			}
-			if err := p.checkName(t[1], l.n); err != nil {
+			if err := p.checkName(t[1], l.n, "move"); err != nil {
 				return err
 			}
 			m, err := p.block(l, false)
@@ -178,9 +199,12 @@ func (p *parser) parse() error {
 			} else if len(t) < 3 {
 				return p.errAt(l.n, "want \"MoveSequence NAME MOVE ...\"")
 			}
-			if err := p.checkName(t[1], l.n); err != nil {
+			if err := p.checkName(t[1], l.n, t[0]); err != nil {
 				return err
 			}
+			// The name is taken now, not when the sequence resolves:
+			// a later Move of the same name is the error, not this.
+			p.names[t[1]] = nameUse{l.n, t[0]}
 			var seq []string
 			for _, tok := range t[2:] {
 				for _, m := range strings.Split(tok, ",") {
@@ -191,6 +215,11 @@ func (p *parser) parse() error {
 			}
 			if len(seq) == 0 {
 				return p.errAt(l.n, "%s %s has no moves", t[0], t[1])
+			}
+			// Each sequence is one move or more: refuse here, not
+			// after resolving a file of them.
+			if len(d.Moves)+len(seqs)+1 > MaxMoves {
+				return p.errAt(l.n, "too many moves (more than %d, powers included)", MaxMoves)
 			}
 			seqs = append(seqs, pending{t[1], seq, kind, l.n})
 		case "End":
@@ -234,11 +263,11 @@ func (p *parser) set(l line) error {
 	case name == "End" || name == "Solved" || name == "State":
 		return p.errAt(l.n, "set name %q: a keyword, not a name", name)
 	}
-	for _, s := range d.Sets {
-		if s.Name == name {
-			return p.errAt(l.n, "set %s defined twice", name)
-		}
+	if err := p.checkName(name, l.n, "set"); err != nil {
+		return err
 	}
+	p.names[name] = nameUse{l.n, "set"}
+	p.setAt[name] = len(d.Sets)
 	size, err := strconv.Atoi(l.toks[2])
 	if err != nil || size < 1 || size > MaxPieces {
 		if err == nil && size < 1 {
@@ -324,10 +353,8 @@ func (p *parser) block(head line, solved bool) (State, error) {
 			return nil, err
 		}
 		cur = -1
-		for i, set := range d.Sets {
-			if set.Name == t[0] {
-				cur = i
-			}
+		if i, ok := p.setAt[t[0]]; ok {
+			cur = i
 		}
 		if cur < 0 {
 			return nil, p.errAt(l.n, "%s: unknown set %q", what, t[0])
@@ -458,11 +485,78 @@ func (p *parser) finishSolved(s State, labelsAt []int) error {
 	return nil
 }
 
-func (p *parser) checkName(name string, n int) error {
+// checkName refuses a name already given, or one that could not be read
+// back: what says what the name is for ("set", "move", "MoveSequence").
+func (p *parser) checkName(name string, n int, what string) error {
 	if at, ok := p.names[name]; ok {
-		return p.errAt(n, "move %s already defined (line %d)", name, at)
+		return p.errAt(n, "%s", redefined(what, name, at))
+	}
+	if msg := readable(name); msg != "" {
+		return p.errAt(n, "%s name %q %s", what, name, msg)
 	}
 	return nil
+}
+
+// redefined is the error for a second use of name, as what ("set",
+// "move", "MoveSequence", "MoveAlias"), where at gave it first.
+func redefined(what, name string, at nameUse) string {
+	kind := "move"
+	if what == "set" {
+		kind = "set"
+	}
+	switch {
+	case what == "set" && at.what == "set":
+		return fmt.Sprintf("set %s defined twice", name)
+	case what == at.what || what == "Move" && at.what == "move":
+		return fmt.Sprintf("%s %s already defined (line %d)", kind, name, at.line)
+	}
+	return fmt.Sprintf("%s %s already defined (line %d, as %s): each name is given once", kind, name, at.line, article(at.what))
+}
+
+// article writes what with its article ("a set", "an alias").
+func article(what string) string {
+	if strings.IndexByte("aeiouAEIOU", what[0]) >= 0 {
+		return "an " + what
+	}
+	return "a " + what
+}
+
+// readable says why a name could not be read back where the program
+// writes it ("" if it can): a move name must be one token of the move
+// notation (which reads brackets, commas, colons and "//" as its own), a
+// set name one word of a state block, and no name may hold white space
+// the file's reader keeps in a word (a no-break space), a control
+// character (which a terminal would obey), or start with "#" (a comment).
+func readable(name string) string {
+	if msg := printable(name); msg != "" {
+		return msg
+	}
+	switch {
+	case strings.HasPrefix(name, "#"):
+		return "starts with #, which starts a comment"
+	case strings.Contains(name, "//"):
+		return "holds //, which starts a comment in move sequences"
+	}
+	if i := strings.IndexAny(name, "()[],:"); i >= 0 {
+		return fmt.Sprintf("holds %q, which move sequences read as a bracket or separator", name[i])
+	}
+	return ""
+}
+
+// printable says why a name cannot be written as it is ("" if it can): a
+// control character or white space in it.
+func printable(name string) string {
+	for _, r := range name {
+		switch {
+		case r == utf8.RuneError:
+			return "is not valid UTF-8"
+		case unicode.IsControl(r):
+			return fmt.Sprintf("holds the control character %U", r)
+		case unicode.IsSpace(r):
+			return fmt.Sprintf("holds the white space %U", r)
+		}
+	}
+	return ""
 }
 
 // addBase adds a base move and its powers.
@@ -490,14 +584,19 @@ func (p *parser) addBase(name string, m State, kind BaseKind, n int) error {
 	}
 	base := len(d.Bases)
 	d.Bases = append(d.Bases, Base{Name: name, Order: order, Line: n, Kind: kind})
-	p.names[name] = n
+	if kind != Sequence && kind != Alias { // those took their name on their line
+		p.names[name] = nameUse{n, "move"}
+	}
 	for i, pw := range powers {
 		tw := signedTurn(i+1, order)
 		pn := powerName(name, tw)
 		if at, ok := p.names[pn]; ok && pn != name {
-			return p.errAt(n, "move %s's power %s is already a move (line %d)", name, pn, at)
+			return p.errAt(n, "move %s's power %s is already defined (line %d, as %s): each name is given once", name, pn, at.line, article(at.what))
 		}
-		p.names[pn] = n
+		if pn != name {
+			p.names[pn] = nameUse{n, "power of " + name}
+		}
+		p.moveAt[pn] = len(d.Moves)
 		d.Moves = append(d.Moves, Move{Name: pn, Base: base, Power: i + 1, Turn: tw, Perm: pw})
 	}
 	return nil
@@ -550,10 +649,8 @@ func (p *parser) pendingName(seqs []pending, done []bool, tok string) bool {
 }
 
 func (p *parser) find(name string) int {
-	for i, m := range p.def.Moves {
-		if m.Name == name {
-			return i
-		}
+	if i, ok := p.moveAt[name]; ok {
+		return i
 	}
 	return -1
 }

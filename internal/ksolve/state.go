@@ -82,6 +82,12 @@ func (d *Def) ParseState(text string) (State, error) {
 }
 
 func (d *Def) setIndex(name string) int {
+	if d.setAt != nil {
+		if k, ok := d.setAt[name]; ok {
+			return k
+		}
+		return -1
+	}
 	for k, set := range d.Sets {
 		if set.Name == name {
 			return k
@@ -90,10 +96,15 @@ func (d *Def) setIndex(name string) int {
 	return -1
 }
 
+// setNames lists the sets for a message: the first 24 where there are
+// more, so that a message stays a line.
 func (d *Def) setNames() string {
 	var names []string
-	for _, set := range d.Sets {
+	for _, set := range d.Sets[:min(len(d.Sets), 24)] {
 		names = append(names, set.Name)
+	}
+	if len(d.Sets) > 24 {
+		return fmt.Sprintf("%s ... (%d in all)", strings.Join(names, ", "), len(d.Sets))
 	}
 	return strings.Join(names, ", ")
 }
