@@ -64,28 +64,44 @@ func NewNotation(names []string, cost []int, sep string) *Notation {
 // Solution is a sequence of moves. The zero Solution is empty, and every
 // method takes it as such. A Solution belongs to the puzzle that gave it:
 // only that puzzle's Apply reads it correctly.
+//
+// A solution of up to walk.MaxSteps moves (every built-in puzzle's) is held
+// in the value itself, so that answering allocates nothing; a longer one,
+// which a definition's puzzle may have, in a slice of its own.
 type Solution struct {
 	nt    *Notation
 	n     uint8
 	steps [walk.MaxSteps]uint8
+	long  []uint8 // the moves, when there are more than steps holds
 }
 
 // New returns the solution of the given steps in the notation.
 func New(nt *Notation, steps []uint8) Solution {
+	if len(steps) > walk.MaxSteps {
+		return Solution{nt: nt, long: slices.Clone(steps)}
+	}
 	s := Solution{nt: nt, n: uint8(len(steps))}
 	copy(s.steps[:], steps)
 	return s
 }
 
+// list returns the solution's moves, in place.
+func (s *Solution) list() []uint8 {
+	if s.long != nil {
+		return s.long
+	}
+	return s.steps[:s.n]
+}
+
 // Len returns the number of moves (0 for the empty solution).
-func (s Solution) Len() int { return int(s.n) }
+func (s Solution) Len() int { return len(s.list()) }
 
 // Cost returns the solution's length in its metric: the number of moves,
 // except in the quarter-turn metric, where a half turn counts 2 (0 for the
 // empty solution).
 func (s Solution) Cost() int {
 	c := 0
-	for _, i := range s.steps[:s.n] {
+	for _, i := range s.list() {
 		c += s.nt.cost[i]
 	}
 	return c
@@ -93,8 +109,9 @@ func (s Solution) Cost() int {
 
 // Moves returns the moves' names (an empty slice for the empty solution).
 func (s Solution) Moves() []string {
-	out := make([]string, s.n)
-	for k, i := range s.steps[:s.n] {
+	list := s.list()
+	out := make([]string, len(list))
+	for k, i := range list {
 		out[k] = s.nt.names[i]
 	}
 	return out
@@ -107,17 +124,18 @@ func (s Solution) String() string { return string(s.Append(nil)) }
 // Append appends the solution, as String writes it, to b (nothing for the
 // empty solution).
 func (s Solution) Append(b []byte) []byte {
-	if s.n == 0 {
+	list := s.list()
+	if len(list) == 0 {
 		return b
 	}
 	if words := s.nt.words; words != nil {
 		// Room for a whole word per move; each move stores 8 bytes and
 		// keeps its length, the next overwriting what is past it.
 		n := len(b)
-		b = slices.Grow(b, 8*int(s.n))
-		out := b[n : n+8*int(s.n)]
+		b = slices.Grow(b, 8*len(list))
+		out := b[n : n+8*len(list)]
 		pos := 0
-		for k, i := range s.steps[:s.n] {
+		for k, i := range list {
 			w := &words[i]
 			word, size := w.rest, w.nRest
 			if k == 0 {
@@ -128,7 +146,7 @@ func (s Solution) Append(b []byte) []byte {
 		}
 		return b[:n+pos]
 	}
-	for k, i := range s.steps[:s.n] {
+	for k, i := range list {
 		if k > 0 {
 			b = append(b, s.nt.sep...)
 		}
@@ -183,12 +201,12 @@ func (nt *Notation) index(tok string) int {
 // notations (the empty solution is in all of them), and none otherwise: a
 // solution of another puzzle does not move this one.
 func StepsOf(s Solution, nts ...*Notation) []uint8 {
-	if s.n == 0 {
+	if s.Len() == 0 {
 		return nil
 	}
 	for _, nt := range nts {
 		if s.nt == nt {
-			return s.steps[:s.n]
+			return s.list()
 		}
 	}
 	return nil
@@ -199,11 +217,16 @@ func StepsOf(s Solution, nts ...*Notation) []uint8 {
 // move's inverse.
 func Reversed(s Solution, inv func(step uint8) uint8) Solution {
 	out := s
-	for k := 0; k < int(s.n); k++ {
-		out.steps[k] = inv(s.steps[int(s.n)-1-k])
+	list := s.list()
+	if s.long != nil {
+		out.long = make([]uint8, len(list))
+	}
+	dst := out.list()
+	for k := range list {
+		dst[k] = inv(list[len(list)-1-k])
 	}
 	return out
 }
 
 // Steps returns the solution's moves as step indices of its notation.
-func (s Solution) Steps() []uint8 { return slices.Clone(s.steps[:s.n]) }
+func (s Solution) Steps() []uint8 { return slices.Clone(s.list()) }

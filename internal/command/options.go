@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/table"
 )
 
 // The ranges of the numeric flags; a value outside its range is bad usage.
@@ -17,7 +18,7 @@ import (
 const (
 	maxCount    = 1_000_000_000
 	maxWorkers  = 1024
-	maxMinMoves = 100
+	maxMinMoves = table.MaxDistances
 )
 
 // RegisterFlags registers on fs the flags that cmd takes for p, into o.

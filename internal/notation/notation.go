@@ -45,7 +45,7 @@ import (
 // Bounds of one parse.
 const (
 	// MaxMoves is the most moves one input may expand to.
-	MaxMoves = 4096
+	MaxMoves = 1 << 16
 	// MaxDepth is how deep brackets may nest.
 	MaxDepth = 32
 )

@@ -124,9 +124,9 @@ func TestParseErrors(t *testing.T) {
 		{"[R, U", ErrSyntax, "[", 1, `unclosed "[" at character 1 (want "]")`},
 		{"[R, U, F]", ErrSyntax, ",", 6, `unexpected "," at character 6 (want "]" for "[" at character 1)`},
 		{"[R: U)", ErrSyntax, ")", 6, `unexpected ")" at character 6 (want "]" for "[" at character 1)`},
-		{"(((R)99)99)99", ErrTooLong, "99", 9, `too many moves at "99" at character 9 (at most 4096)`},
-		{"(R)4097", ErrTooLong, "4097", 4, `too many moves at "4097" at character 4 (at most 4096)`},
-		{"(R)99999999999999999999999", ErrTooLong, "99999999999999999999999", 4, `too many moves at "9999999999999999..." at character 4 (at most 4096)`},
+		{"(((R)99)99)99", ErrTooLong, "99", 12, `too many moves at "99" at character 12 (at most 65536)`},
+		{"(R)65537", ErrTooLong, "65537", 4, `too many moves at "65537" at character 4 (at most 65536)`},
+		{"(R)99999999999999999999999", ErrTooLong, "99999999999999999999999", 4, `too many moves at "9999999999999999..." at character 4 (at most 65536)`},
 		{strings.Repeat("(", 40) + "R" + strings.Repeat(")", 40), ErrTooLong, "(", 33, `too deeply nested "(" at character 33 (at most 32 brackets deep)`},
 		{"xxxxxxxxxxxxxxxxxxxxxxxx", ErrMove, "xxxxxxxxxxxxxxxxxxxxxxxx", 1, `bad move "xxxxxxxxxxxxxxxx..." at character 1 (` + want + `)`},
 	} {
@@ -147,20 +147,20 @@ func TestParseErrors(t *testing.T) {
 
 func TestExactlyMaxMoves(t *testing.T) {
 	v := testVocab()
-	got, err := v.Parse("((R U)32)64", nil)
+	got, err := v.Parse("((R U)256)128", nil)
 	if err != nil || len(got) != MaxMoves {
 		t.Fatalf("%d moves, %v; want %d", len(got), err, MaxMoves)
 	}
-	if _, err := v.Parse("((R U)32)64 F", nil); !errors.Is(err, ErrTooLong) {
+	if _, err := v.Parse("((R U)256)128 F", nil); !errors.Is(err, ErrTooLong) {
 		t.Fatalf("one past the bound: %v", err)
 	}
 	// A part may not grow past the bound even if a 0 would drop it.
-	if _, err := v.Parse("((R)4096 R)0", nil); !errors.Is(err, ErrTooLong) {
+	if _, err := v.Parse("((R)65536 R)0", nil); !errors.Is(err, ErrTooLong) {
 		t.Fatalf("intermediate past the bound: %v", err)
 	}
 	// The bound is per parse, not on what dst held before.
 	dst := make([]int, 5000)
-	got, err = v.Parse("(R)4096", dst)
+	got, err = v.Parse("(R)65536", dst)
 	if err != nil || len(got) != 5000+MaxMoves {
 		t.Fatalf("appending: %d, %v", len(got), err)
 	}

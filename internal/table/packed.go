@@ -20,8 +20,8 @@ func PackedHeader(def *puzzle.Def, packed []byte, counts []uint64) (*Header, err
 	if want := packedLen(Mod3, def.Size); uint32(len(packed)) != want {
 		return nil, fmt.Errorf("table %s: %d packed bytes for %d states", def.Name, len(packed), def.Size)
 	}
-	if len(counts) > 254 {
-		return nil, fmt.Errorf("table %s: distance %d too large", def.Name, len(counts)-1)
+	if len(counts) > MaxDistances {
+		return nil, fmt.Errorf("table %s: %d distances, more than a table holds (%d)", def.Name, len(counts), MaxDistances)
 	}
 	c32 := make([]uint32, len(counts))
 	for d, c := range counts {

@@ -211,6 +211,15 @@ func pack(enc Encoding, dist []uint8) []byte {
 	return packed
 }
 
+// manyCounts, as the number of distances, says that the number follows in
+// two bytes.
+const manyCounts = 255
+
+// MaxDistances is the most distances a table holds: as many counts as its
+// header, whose length is 16 bits, has room for. A puzzle's largest distance
+// is at most MaxDistances-1.
+const MaxDistances = (1<<16 - 1 - (1 + 255 + 12 + 3 + 2 + 32 + 12)) / 4
+
 func appendHeader(b []byte, h *Header) []byte {
 	b = append(b, magic...)
 	b = binary.LittleEndian.AppendUint16(b, h.Version)
@@ -222,7 +231,15 @@ func appendHeader(b []byte, h *Header) []byte {
 	b = binary.LittleEndian.AppendUint32(b, h.Size)
 	b = binary.LittleEndian.AppendUint32(b, h.Entries)
 	b = binary.LittleEndian.AppendUint32(b, h.Goal)
-	b = append(b, byte(h.Encoding), byte(h.Codec), byte(len(h.Counts)))
+	b = append(b, byte(h.Encoding), byte(h.Codec))
+	if len(h.Counts) < manyCounts {
+		b = append(b, byte(len(h.Counts)))
+	} else {
+		// A puzzle of more distances than a byte counts (a definition's
+		// may have thousands) gives their number in two more bytes.
+		b = append(b, manyCounts)
+		b = binary.LittleEndian.AppendUint16(b, uint16(len(h.Counts)))
+	}
 	for _, c := range h.Counts {
 		b = binary.LittleEndian.AppendUint32(b, c)
 	}
@@ -282,7 +299,17 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	h.Goal = binary.LittleEndian.Uint32(fixed[8:])
 	h.Encoding = Encoding(fixed[12])
 	h.Codec = Codec(fixed[13])
-	counts := take(4 * int(fixed[14]))
+	nc := int(fixed[14])
+	if nc == manyCounts {
+		v := take(2)
+		if v == nil {
+			return bad("truncated header")
+		}
+		if nc = int(binary.LittleEndian.Uint16(v)); nc < manyCounts {
+			return bad("%d distances in the long form", nc)
+		}
+	}
+	counts := take(4 * nc)
 	def := take(32)
 	tail := take(12)
 	if counts == nil || def == nil || tail == nil || len(hd) != 0 {

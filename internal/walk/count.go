@@ -157,8 +157,14 @@ func (w *Walker) solveAnyBounded(coords []puzzle.State, dst []uint8) ([]uint8, i
 	if n == 0 {
 		return dst, -1, ErrUnreachable
 	}
-	var best, path [MaxSteps]uint8
-	bestK, bestD := -1, MaxSteps+1
+	// The paths are held in arrays where the table's distances fit (every
+	// built-in puzzle's), else in slices as long as its largest.
+	var bestA, pathA [MaxSteps]uint8
+	best, path := bestA[:], pathA[:]
+	if d := lv.MaxDistance(); d >= MaxSteps {
+		best, path = make([]uint8, d+1), make([]uint8, d+1)
+	}
+	bestK, bestD := -1, len(path)+1
 	for _, k := range order[:n] {
 		if lb[k] > bestD {
 			continue
@@ -170,11 +176,12 @@ func (w *Walker) solveAnyBounded(coords []puzzle.State, dst []uint8) ([]uint8, i
 		for t := 0; ; t++ {
 			if r == w.goal {
 				if t < bestD || cmp < 0 {
-					best, bestD, bestK = path, t, k
+					copy(best, path[:t])
+					bestD, bestK = t, k
 				}
 				break
 			}
-			if t >= bestD || t == MaxSteps || t > lv.MaxDistance() {
+			if t >= bestD || t == len(path) || t > lv.MaxDistance() {
 				break
 			}
 			if bestK >= 0 {

@@ -33,6 +33,13 @@ func newReference(t testing.TB, file string, metric ksolve.Metric) *reference {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return search(p, 0)
+}
+
+// search is the reference search of p's states; nil if there are more
+// than limit (when limit > 0).
+func search(p *ksolve.Puzzle, limit int) *reference {
+	d := p.Def
 	r := &reference{p: p, dist: map[string]int{}, ways: map[string]uint64{}}
 	goal := string(d.Solved)
 	r.dist[goal], r.ways[goal] = 0, 1
@@ -49,6 +56,9 @@ func newReference(t testing.TB, file string, metric ksolve.Metric) *reference {
 					du = k
 					next = append(next, u)
 					r.order = append(r.order, u)
+					if limit > 0 && len(r.order) > limit {
+						return nil
+					}
 				}
 				if du == k {
 					r.ways[u] += r.ways[s]

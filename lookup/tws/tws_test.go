@@ -54,12 +54,13 @@ func every(r *reference, full, short int) []string {
 }
 
 // Every answer mode, on every state of small definitions (40,000 spread
-// over the LoopOver's 181,440; fewer under -short), against the
+// over the LoopOver's 181,440; fewer under -short; one whose solutions
+// are up to 1,072 moves long, one of a single state), against the
 // reference search: the distribution, the first optimal solution in move
 // order, the number of optimal solutions, the list of them, the verdict on
 // them; each position written as a state block and read back.
 func TestAnswersAgainstReference(t *testing.T) {
-	for _, name := range []string{"loop3_cols.tws", "twisty.tws", "ties.tws", "loop3.tws"} {
+	for _, name := range []string{"loop3_cols.tws", "twisty.tws", "ties.tws", "loop3.tws", "long.tws", "one.tws"} {
 		t.Run(name, func(t *testing.T) {
 			file := filepath.Join("testdata", name)
 			ref := newReference(t, file, ksolve.HTM)
