@@ -67,34 +67,41 @@ func NewNotation(names []string, cost []int, sep string) *Notation {
 //
 // A solution of up to walk.MaxSteps moves (every built-in puzzle's) is held
 // in the value itself, so that answering allocates nothing; a longer one,
-// which a definition's puzzle may have, in a slice of its own.
+// which a definition's puzzle may have, in a string of its own, so that
+// Solutions stay comparable with ==.
 type Solution struct {
 	nt    *Notation
 	n     uint8
 	steps [walk.MaxSteps]uint8
-	long  []uint8 // the moves, when there are more than steps holds
+	long  string // the moves, when there are more than steps holds
 }
 
 // New returns the solution of the given steps in the notation.
 func New(nt *Notation, steps []uint8) Solution {
 	if len(steps) > walk.MaxSteps {
-		return Solution{nt: nt, long: slices.Clone(steps)}
+		return Solution{nt: nt, long: string(steps)}
 	}
 	s := Solution{nt: nt, n: uint8(len(steps))}
 	copy(s.steps[:], steps)
 	return s
 }
 
-// list returns the solution's moves, in place.
+// list returns the solution's moves: in place when they are held inline,
+// else a copy.
 func (s *Solution) list() []uint8 {
-	if s.long != nil {
-		return s.long
+	if s.long != "" {
+		return []uint8(s.long)
 	}
 	return s.steps[:s.n]
 }
 
 // Len returns the number of moves (0 for the empty solution).
-func (s Solution) Len() int { return len(s.list()) }
+func (s Solution) Len() int {
+	if s.long != "" {
+		return len(s.long)
+	}
+	return int(s.n)
+}
 
 // Cost returns the solution's length in its metric: the number of moves,
 // except in the quarter-turn metric, where a half turn counts 2 (0 for the
@@ -216,14 +223,17 @@ func StepsOf(s Solution, nts ...*Notation) []uint8 {
 // replaced by inv of it: the solution that undoes s, when inv names each
 // move's inverse.
 func Reversed(s Solution, inv func(step uint8) uint8) Solution {
-	out := s
 	list := s.list()
-	if s.long != nil {
-		out.long = make([]uint8, len(list))
+	if s.long != "" {
+		rev := make([]uint8, len(list))
+		for k := range list {
+			rev[k] = inv(list[len(list)-1-k])
+		}
+		return New(s.nt, rev)
 	}
-	dst := out.list()
+	out := s
 	for k := range list {
-		dst[k] = inv(list[len(list)-1-k])
+		out.steps[k] = inv(list[len(list)-1-k])
 	}
 	return out
 }

@@ -49,3 +49,44 @@ func TestSolutionAppendWords(t *testing.T) {
 		}
 	}
 }
+
+// A solution longer than walk.MaxSteps (it panicked) answers every method
+// as a short one does: its length, cost, moves, text, steps, reverse, and
+// == with an equal one.
+func TestLongSolution(t *testing.T) {
+	nt := notationOf(" ", "A", "B", "C")
+	for _, n := range []int{0, 1, walk.MaxSteps, walk.MaxSteps + 1, 1000} {
+		steps := make([]uint8, n)
+		var names []string
+		for k := range steps {
+			steps[k] = uint8(k * k % 3)
+			names = append(names, nt.names[steps[k]])
+		}
+		s := New(nt, steps)
+		if s.Len() != n || s.Cost() != n || s.String() != strings.Join(names, " ") || len(s.Moves()) != n {
+			t.Fatalf("%d moves: len %d, cost %d, %d names", n, s.Len(), s.Cost(), len(s.Moves()))
+		}
+		if got := s.Steps(); string(got) != string(steps) {
+			t.Fatalf("%d moves: steps differ", n)
+		}
+		if got := StepsOf(s, nt); string(got) != string(steps) {
+			t.Fatalf("%d moves: StepsOf differs", n)
+		}
+		if s != New(nt, steps) {
+			t.Fatalf("%d moves: two equal solutions are not ==", n)
+		}
+		r := Reversed(s, func(i uint8) uint8 { return 2 - i })
+		back := Reversed(r, func(i uint8) uint8 { return 2 - i })
+		if r.Len() != n || back != s {
+			t.Fatalf("%d moves: reversed twice is not the solution", n)
+		}
+		for k, i := range r.Steps() {
+			if i != 2-steps[n-1-k] {
+				t.Fatalf("%d moves: reversed move %d is %d", n, k, i)
+			}
+		}
+		if nt.Format(steps) != s.String() {
+			t.Fatalf("%d moves: Format differs", n)
+		}
+	}
+}
