@@ -682,6 +682,20 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 		b := command.AppendJSON([]byte(`{"error":`), msg.Error())
 		out.Write(append(b, "}\n"...))
 	}
+	drainBody(r)
+}
+
+// drainBody reads and discards what is left of a batch's body (one over
+// the limit, or one the command stopped reading early), up to maxBatchBody
+// more bytes, once the answer is written. A connection closed with request
+// bytes still unread is reset, and the reset throws away the answer's
+// bytes still on their way: a client that reads its answer slowly would
+// lose its last answers and the line saying why. Reading stops at the
+// body's end, at a read error (a client gone, the server's read timeout, a
+// shutdown's cut), or at the bound, which keeps a client from holding the
+// handler with an endless body.
+func drainBody(r *http.Request) {
+	io.CopyN(io.Discard, r.Body, maxBatchBody)
 }
 
 // maxJSONLine is the longest JSON Lines line taken: a state of
