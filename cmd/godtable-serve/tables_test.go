@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -64,4 +67,48 @@ func TestServeTable(t *testing.T) {
 	if _, code := addTable("../../internal/command/testdata/defs/damaged.gdt", io.Discard); code != 3 {
 		t.Errorf("a damaged table: exit %d, want 3", code)
 	}
+}
+
+// refusesTable checks that --table path stops the server before it starts
+// with exit status code and the one line want.
+func refusesTable(t *testing.T, path string, code int, want string) {
+	t.Helper()
+	var stderr bytes.Buffer
+	remove, got := addTable(path, &stderr)
+	if remove != nil {
+		remove()
+	}
+	if got != code || stderr.String() != want+"\n" {
+		t.Errorf("--table %s: exit %d, want %d:\n%s\nwant\n%s", path, got, code, stderr.String(), want)
+	}
+}
+
+// TestServeTableRefusedUnread: a file that is not a regular one (read,
+// /dev/zero would never end) and a table larger than the memory available
+// are refused before they are read, with one line naming the file and
+// saying why.
+func TestServeTableRefusedUnread(t *testing.T) {
+	const gdt = "../../internal/command/testdata/defs/twisty.gdt"
+	defer func(f func() (uint64, bool)) { availableMemory = f }(availableMemory)
+	// The memory available not known: no file is refused for its size.
+	availableMemory = func() (uint64, bool) { return 0, false }
+	refusesTable(t, "/dev/zero", 2, "godtable: serve: --table /dev/zero: not a regular file (want a .gdt table file)")
+	dir := t.TempDir()
+	refusesTable(t, dir, 2, "godtable: serve: --table "+dir+": not a regular file (want a .gdt table file)")
+	none := filepath.Join(dir, "none.gdt")
+	refusesTable(t, none, 2, "godtable: serve: --table "+none+": no such file or directory")
+
+	fi, err := os.Stat(gdt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := uint64(fi.Size())
+	availableMemory = func() (uint64, bool) { return size - 1, true }
+	refusesTable(t, gdt, 2, fmt.Sprintf("godtable: serve: --table %s: the table is %d bytes; this machine has %d bytes available", gdt, size, size-1))
+	availableMemory = func() (uint64, bool) { return size, true }
+	remove, code := addTable(gdt, io.Discard)
+	if code != 0 {
+		t.Fatalf("a table the size of the memory available: exit %d", code)
+	}
+	remove()
 }
