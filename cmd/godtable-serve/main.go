@@ -108,14 +108,26 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 
 // addTable serves the definition puzzle of a .gdt file beside the built-in
 // puzzles, under its file's name without .gdt: the API's
-// /api/v1/NAME/... and the page's plain page. A table that cannot be used
-// stops the server before it starts (exit 3), as the command refuses one.
-// It returns the function that takes the puzzle away again.
+// /api/v1/NAME/... and the page's plain page. A table that cannot be used,
+// or a definition given in its place, stops the server before it starts
+// (exit 3), as the command refuses one; a file that cannot be read (see
+// readTable) exits 2. It returns the function that takes the puzzle away
+// again.
 func addTable(path string, stderr io.Writer) (func(), int) {
 	data, err := readTable(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: --table %v\n", err)
 		return nil, command.ExitUsage
+	}
+	if !tws.IsTable(data) && isDefinition(path, data) {
+		// Its bytes would be a table's with a bad magic number: say
+		// what it is instead, and how to make the table it wants.
+		out := strings.TrimSuffix(path, filepath.Ext(path)) + ".gdt"
+		if out == path {
+			out = "TABLE.gdt"
+		}
+		fmt.Fprintf(stderr, "godtable: serve: --table %s: a puzzle definition, not a table: build its table with \"godtable gen %s -o %s\" and serve that\n", path, path, out)
+		return nil, command.ExitTable
 	}
 	pz, err := tws.OpenBytes(path, data)
 	if err != nil {
@@ -210,4 +222,15 @@ var availableMemory = func() (uint64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// isDefinition says whether a file given as a table is a puzzle
+// definition instead: one that parses as a definition, or a .tws (one
+// with a mistake, which gen would name).
+func isDefinition(path string, data []byte) bool {
+	if strings.EqualFold(filepath.Ext(path), ".tws") {
+		return true
+	}
+	_, err := tws.ParseDefinition(path, data)
+	return err == nil
 }

@@ -83,6 +83,31 @@ func refusesTable(t *testing.T, path string, code int, want string) {
 	}
 }
 
+// TestServeTableDefinition: a puzzle definition given to --table is said
+// to be one, with the command that builds its table (exit 3, as a table
+// that cannot be used), whether it is named .tws or known by its text.
+func TestServeTableDefinition(t *testing.T) {
+	const def = "../../lookup/tws/testdata/twisty.tws"
+	refusesTable(t, def, 3, `godtable: serve: --table `+def+`: a puzzle definition, not a table: build its table with "godtable gen `+def+` -o ../../lookup/tws/testdata/twisty.gdt" and serve that`)
+	text, err := os.ReadFile(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"twisty.txt", "twisty.gdt"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, text, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		// The table is not to be built over its own definition.
+		out := filepath.Join(dir, "twisty.gdt")
+		if name == "twisty.gdt" {
+			out = "TABLE.gdt"
+		}
+		refusesTable(t, path, 3, `godtable: serve: --table `+path+`: a puzzle definition, not a table: build its table with "godtable gen `+path+` -o `+out+`" and serve that`)
+	}
+}
+
 // TestServeTableRefusedUnread: a file that is not a regular one (read,
 // /dev/zero would never end) and a table larger than the memory available
 // are refused before they are read, with one line naming the file and
