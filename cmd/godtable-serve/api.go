@@ -503,14 +503,24 @@ func commandMessage(stderr string) string {
 }
 
 // handleSolve answers as "solve --json PUZZLE STATE" does: the state is one
-// argument, so a views drawing may span lines.
+// argument, so a views drawing may span lines. A panic answering it is a
+// 500, as any handler's is.
 func handleSolve(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
-	stdout, stderr, status := commandOutputArgs("solve", p, req.opts, req.state)
+	stdout, stderr, status, panicked := solveOutput(r, p, req.opts, req.state)
+	if panicked {
+		writeError(w, http.StatusInternalServerError, errInternal)
+		return
+	}
 	writeAnswer(w, stdout, stderr, status)
 }
 
-func commandOutputArgs(cmd string, p puzzle, o *options, arg string) (string, string, int) {
-	return commandOutput(cmd, p, o, "", []string{arg})
+// solveOutput answers "solve" for one state as commandOutput does, the
+// puzzle guarded: panicked says whether answering the state panicked (the
+// answer then holds errInternal as the state's error).
+func solveOutput(r *http.Request, p puzzle, o *options, state string) (stdout, stderr string, status int, panicked bool) {
+	g := &guarded{puzzle: p, r: r}
+	stdout, stderr, status = commandOutput("solve", g, o, "", []string{state})
+	return stdout, stderr, status, g.panicked
 }
 
 // handleVerify answers as "verify --json" does for the line STATE<TAB>SOLUTION.
@@ -665,23 +675,48 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 	rc := http.NewResponseController(w)
 	rc.EnableFullDuplex()
 	out := flushWriter{w: w, c: rc}
+	// An input whose answering panics gets its error in its place and the
+	// batch goes on (guarded, and each JSON line recovered on its own); a
+	// panic anywhere else ends the batch with a line saying so, rather
+	// than with an answer that looks whole.
+	var panicked bool
 	if jsonLines {
-		batchJSONLines(out, body, p)
+		panicked = recovered(r, "", func() { batchJSONLines(out, body, p, r) })
 	} else {
-		command.Call("solve", p, o, body, out, io.Discard, nil)
+		g := &guarded{puzzle: p, r: r}
+		panicked = recovered(r, "", func() { command.Call("solve", g, o, body, out, io.Discard, nil) })
 	}
-	if body.err != nil {
-		msg := fmt.Errorf("reading the request: %v", body.err)
-		var mb *http.MaxBytesError
-		switch {
-		case errors.As(body.err, &mb):
-			msg = fmt.Errorf("request body too large (more than %d bytes): the lines after the answers above were not read", maxBatchBody)
-		case cutByShutdown(r):
-			msg = fmt.Errorf("%v: the lines after the answers above were not read", errShutdown)
-		}
+	var msg error
+	var mb *http.MaxBytesError
+	switch {
+	case panicked:
+		msg = fmt.Errorf("%v: the lines after the answers above were not answered", errInternal)
+	case body.err == nil:
+	case errors.As(body.err, &mb):
+		msg = fmt.Errorf("request body too large (more than %d bytes): the lines after the answers above were not read", maxBatchBody)
+	case cutByShutdown(r):
+		msg = fmt.Errorf("%v: the lines after the answers above were not read", errShutdown)
+	default:
+		msg = fmt.Errorf("reading the request: %v", body.err)
+	}
+	if msg != nil {
 		b := command.AppendJSON([]byte(`{"error":`), msg.Error())
 		out.Write(append(b, "}\n"...))
 	}
+	drainBody(r)
+}
+
+// drainBody reads and discards what is left of a batch's body (one over
+// the limit, or one the command stopped reading early), up to maxBatchBody
+// more bytes, once the answer is written. A connection closed with request
+// bytes still unread is reset, and the reset throws away the answer's
+// bytes still on their way: a client that reads its answer slowly would
+// lose its last answers and the line saying why. Reading stops at the
+// body's end, at a read error (a client gone, the server's read timeout, a
+// shutdown's cut), or at the bound, which keeps a client from holding the
+// handler with an endless body.
+func drainBody(r *http.Request) {
+	io.CopyN(io.Discard, r.Body, maxBatchBody)
 }
 
 // maxJSONLine is the longest JSON Lines line taken: a state of
@@ -691,35 +726,43 @@ const maxJSONLine = 2 * command.MaxLine
 // batchJSONLines answers JSON Lines of solve requests, each line's answer
 // the object the solve endpoint gives for it, or an error in its place
 // (a blank line, a line too long, a bad request), so that the n-th answer
-// is always the n-th line's.
-func batchJSONLines(out io.Writer, body io.Reader, p puzzle) {
+// is always the n-th line's. A line whose answering panics gets
+// errInternal (the panic is logged on r's log).
+func batchJSONLines(out io.Writer, body io.Reader, p puzzle, r *http.Request) {
 	bw := bufio.NewWriterSize(out, 64<<10)
 	defer bw.Flush()
 	lineErr := func(msg string) {
 		bw.Write(command.AppendJSON([]byte(`{"error":`), msg))
 		bw.WriteString("}\n")
 	}
-	command.EachLine(body, maxJSONLine, bw, func(raw []byte, tooLong bool) bool {
+	answer := func(raw []byte, tooLong bool) {
 		line := bytes.TrimSpace(raw)
 		switch {
 		case tooLong:
 			lineErr(fmt.Sprintf("line too long (more than %d bytes)", maxJSONLine))
-			return true
+			return
 		case len(line) == 0:
 			lineErr("empty line (want a JSON solve request)")
-			return true
+			return
 		}
 		req, _, err := decodeRequest(line, "solve", p, nil)
 		if err != nil {
 			lineErr(err.Error())
-			return true
+			return
 		}
-		stdout, stderr, status := commandOutputArgs("solve", p, req.opts, req.state)
+		stdout, stderr, status, _ := solveOutput(r, p, req.opts, req.state)
 		if status == command.ExitTable || stdout == "" {
 			lineErr(commandMessage(stderr))
-			return true
+			return
 		}
 		bw.WriteString(stdout)
+	}
+	command.EachLine(body, maxJSONLine, bw, func(raw []byte, tooLong bool) bool {
+		// The answer is written only once made, so that a panic
+		// making it leaves nothing of it behind.
+		if recovered(r, string(raw), func() { answer(raw, tooLong) }) {
+			lineErr(errInternal.Error())
+		}
 		return true
 	})
 }

@@ -108,14 +108,26 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 
 // addTable serves the definition puzzle of a .gdt file beside the built-in
 // puzzles, under its file's name without .gdt: the API's
-// /api/v1/NAME/... and the page's plain page. A table that cannot be used
-// stops the server before it starts (exit 3), as the command refuses one.
-// It returns the function that takes the puzzle away again.
+// /api/v1/NAME/... and the page's plain page. A table that cannot be used,
+// or a definition given in its place, stops the server before it starts
+// (exit 3), as the command refuses one; a file that cannot be read (see
+// readTable) exits 2. It returns the function that takes the puzzle away
+// again.
 func addTable(path string, stderr io.Writer) (func(), int) {
-	data, err := os.ReadFile(path)
+	data, err := readTable(path)
 	if err != nil {
-		fmt.Fprintf(stderr, "godtable: serve: --table: %v\n", err)
+		fmt.Fprintf(stderr, "godtable: serve: --table %v\n", err)
 		return nil, command.ExitUsage
+	}
+	if !tws.IsTable(data) && isDefinition(path, data) {
+		// Its bytes would be a table's with a bad magic number: say
+		// what it is instead, and how to make the table it wants.
+		out := strings.TrimSuffix(path, filepath.Ext(path)) + ".gdt"
+		if out == path {
+			out = "TABLE.gdt"
+		}
+		fmt.Fprintf(stderr, "godtable: serve: --table %s: a puzzle definition, not a table: build its table with \"godtable gen %s -o %s\" and serve that\n", path, path, out)
+		return nil, command.ExitTable
 	}
 	pz, err := tws.OpenBytes(path, data)
 	if err != nil {
@@ -146,4 +158,79 @@ func validName(name string) bool {
 		}
 	}
 	return true
+}
+
+// readTable reads a table file whole, first refusing what it could not: a
+// file that is not a regular one (a device such as /dev/zero, a pipe),
+// which has no size to check and may never end, and one larger than the
+// memory available. It reads no more than the size it checked, should the
+// file change meanwhile. The error begins with the path.
+func readTable(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, tableError(path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (want a .gdt table file)", path)
+	}
+	size := fi.Size()
+	if avail, ok := availableMemory(); ok && uint64(size) > avail {
+		return nil, fmt.Errorf("%s: the table is %s; this machine has %s available", path, sizeText(uint64(size)), sizeText(avail))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, tableError(path, err)
+	}
+	defer f.Close()
+	data := make([]byte, size)
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, fmt.Errorf("%s: reading: %v", path, err)
+	}
+	return data, nil
+}
+
+// tableError is a file's error with the path first and once: an
+// *os.PathError names it after the operation.
+func tableError(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %v", path, pe.Err)
+	}
+	return fmt.Errorf("%s: %v", path, err)
+}
+
+// sizeText is a size in bytes for a message: in MB from 10 MB up.
+func sizeText(n uint64) string {
+	if n >= 10<<20 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// availableMemory is the memory this machine has available, where the
+// system says (Linux's MemAvailable); a variable so that the tests need
+// not depend on the machine's.
+var availableMemory = func() (uint64, bool) {
+	b, err := os.ReadFile("/proc/meminfo")
+	if err != nil {
+		return 0, false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		var kb uint64
+		if _, err := fmt.Sscanf(line, "MemAvailable: %d kB", &kb); err == nil {
+			return kb << 10, true
+		}
+	}
+	return 0, false
+}
+
+// isDefinition says whether a file given as a table is a puzzle
+// definition instead: one that parses as a definition, or a .tws (one
+// with a mistake, which gen would name).
+func isDefinition(path string, data []byte) bool {
+	if strings.EqualFold(filepath.Ext(path), ".tws") {
+		return true
+	}
+	_, err := tws.ParseDefinition(path, data)
+	return err == nil
 }

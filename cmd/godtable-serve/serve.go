@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"runtime/debug"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -295,14 +294,16 @@ func recovering(logw io.Writer, h http.Handler) http.Handler {
 				// is no one to answer.
 				panic(v)
 			}
-			fmt.Fprintf(logw, "godtable: panic serving %s %s: %v\n%s", logText(r.Method), logText(r.URL.EscapedPath()), v, debug.Stack())
+			logPanic(logw, r, v, "")
 			if !sw.wrote {
-				writeError(sw, http.StatusInternalServerError, errors.New("internal error"))
+				writeError(sw, http.StatusInternalServerError, errInternal)
 			} else {
 				sw.status = http.StatusInternalServerError
 			}
 		}()
-		h.ServeHTTP(sw, r)
+		// A handler that guards a part of its answer (recovered) logs
+		// the panics there on the same log.
+		h.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), logKey{}, logw)))
 	})
 }
 

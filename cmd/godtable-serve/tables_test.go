@@ -2,7 +2,10 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -64,4 +67,73 @@ func TestServeTable(t *testing.T) {
 	if _, code := addTable("../../internal/command/testdata/defs/damaged.gdt", io.Discard); code != 3 {
 		t.Errorf("a damaged table: exit %d, want 3", code)
 	}
+}
+
+// refusesTable checks that --table path stops the server before it starts
+// with exit status code and the one line want.
+func refusesTable(t *testing.T, path string, code int, want string) {
+	t.Helper()
+	var stderr bytes.Buffer
+	remove, got := addTable(path, &stderr)
+	if remove != nil {
+		remove()
+	}
+	if got != code || stderr.String() != want+"\n" {
+		t.Errorf("--table %s: exit %d, want %d:\n%s\nwant\n%s", path, got, code, stderr.String(), want)
+	}
+}
+
+// TestServeTableDefinition: a puzzle definition given to --table is said
+// to be one, with the command that builds its table (exit 3, as a table
+// that cannot be used), whether it is named .tws or known by its text.
+func TestServeTableDefinition(t *testing.T) {
+	const def = "../../lookup/tws/testdata/twisty.tws"
+	refusesTable(t, def, 3, `godtable: serve: --table `+def+`: a puzzle definition, not a table: build its table with "godtable gen `+def+` -o ../../lookup/tws/testdata/twisty.gdt" and serve that`)
+	text, err := os.ReadFile(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, name := range []string{"twisty.txt", "twisty.gdt"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, text, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		// The table is not to be built over its own definition.
+		out := filepath.Join(dir, "twisty.gdt")
+		if name == "twisty.gdt" {
+			out = "TABLE.gdt"
+		}
+		refusesTable(t, path, 3, `godtable: serve: --table `+path+`: a puzzle definition, not a table: build its table with "godtable gen `+path+` -o `+out+`" and serve that`)
+	}
+}
+
+// TestServeTableRefusedUnread: a file that is not a regular one (read,
+// /dev/zero would never end) and a table larger than the memory available
+// are refused before they are read, with one line naming the file and
+// saying why.
+func TestServeTableRefusedUnread(t *testing.T) {
+	const gdt = "../../internal/command/testdata/defs/twisty.gdt"
+	defer func(f func() (uint64, bool)) { availableMemory = f }(availableMemory)
+	// The memory available not known: no file is refused for its size.
+	availableMemory = func() (uint64, bool) { return 0, false }
+	refusesTable(t, "/dev/zero", 2, "godtable: serve: --table /dev/zero: not a regular file (want a .gdt table file)")
+	dir := t.TempDir()
+	refusesTable(t, dir, 2, "godtable: serve: --table "+dir+": not a regular file (want a .gdt table file)")
+	none := filepath.Join(dir, "none.gdt")
+	refusesTable(t, none, 2, "godtable: serve: --table "+none+": no such file or directory")
+
+	fi, err := os.Stat(gdt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size := uint64(fi.Size())
+	availableMemory = func() (uint64, bool) { return size - 1, true }
+	refusesTable(t, gdt, 2, fmt.Sprintf("godtable: serve: --table %s: the table is %d bytes; this machine has %d bytes available", gdt, size, size-1))
+	availableMemory = func() (uint64, bool) { return size, true }
+	remove, code := addTable(gdt, io.Discard)
+	if code != 0 {
+		t.Fatalf("a table the size of the memory available: exit %d", code)
+	}
+	remove()
 }
