@@ -159,3 +159,48 @@ func BenchmarkParseSequences(b *testing.B) {
 		}
 	}
 }
+
+// ring is a ring of 255 slots with one marked piece, and turns of it of the
+// given orders.
+func ring(orders ...int) []byte {
+	const n = 255
+	var b strings.Builder
+	b.WriteString("Name Ring\nSet P 255 1\nSolved\nP\n1")
+	b.WriteString(strings.Repeat(" 2", n-1))
+	b.WriteString("\nEnd\n")
+	for k, o := range orders {
+		fmt.Fprintf(&b, "Move M%d\nP\n", k)
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			fmt.Fprint(&b, (i+n/o)%n+1)
+		}
+		b.WriteString("\nEnd\n")
+	}
+	return []byte(b.String())
+}
+
+// A definition may give more than 250 moves, powers included (twsearch
+// takes them); the search takes up to MaxSearchMoves, and a puzzle of more
+// is refused with the way to restrict them.
+func TestManyMoves(t *testing.T) {
+	d, err := Parse("ring.tws", ring(255, 3)) // 254 + 2 powers
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err := NewPuzzle(d, HTM, ""); err != nil || len(p.Moves) != MaxSearchMoves {
+		t.Fatalf("%v", err)
+	}
+	d, err = Parse("ring.tws", ring(255, 5)) // 254 + 4 powers
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewPuzzle(d, HTM, "")
+	if err == nil || err.Error() != "Ring: 258 moves to search with, powers included (at most 256): restrict them with --moves" {
+		t.Fatalf("258 moves: %v", err)
+	}
+	if p, err := NewPuzzle(d, HTM, "M05,M1"); err != nil || len(p.Moves) != 50+4 {
+		t.Fatalf("restricted: %v", err)
+	}
+}

@@ -32,8 +32,9 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return ErrDefinition }
 
 // MaxMoves is the most moves (powers of base moves, sequences and aliases
-// included) a definition may have.
-const MaxMoves = 250
+// included) a definition may give. The search takes at most MaxSearchMoves
+// of them (see NewPuzzle).
+const MaxMoves = 1024
 
 // MaxSize is the longest definition Parse reads, in bytes.
 const MaxSize = 4 << 20

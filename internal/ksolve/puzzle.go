@@ -57,6 +57,10 @@ type Puzzle struct {
 	Gens []int
 }
 
+// MaxSearchMoves is the most moves a puzzle's search and answers take,
+// every power counted: a solution numbers its moves in a byte.
+const MaxSearchMoves = 256
+
 // NewPuzzle returns the puzzle of d in the metric, its moves restricted to
 // the listed ones (names separated by commas or spaces; "" for every move)
 // as twsearch's --moves restricts them: a listed power X^k keeps the powers
@@ -117,6 +121,9 @@ func NewPuzzle(d *Def, metric Metric, restrict string) (*Puzzle, error) {
 	}
 	if len(p.Moves) == 0 {
 		return nil, fmt.Errorf("%s: no moves to search with", d.Name)
+	}
+	if len(p.Moves) > MaxSearchMoves {
+		return nil, fmt.Errorf("%s: %d moves to search with, powers included (at most %d): restrict them with --moves", d.Name, len(p.Moves), MaxSearchMoves)
 	}
 	// The generators in name order, so that the table does not depend on
 	// the order the file gives the moves in.

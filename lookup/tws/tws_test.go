@@ -60,7 +60,7 @@ func every(r *reference, full, short int) []string {
 // order, the number of optimal solutions, the list of them, the verdict on
 // them; each position written as a state block and read back.
 func TestAnswersAgainstReference(t *testing.T) {
-	for _, name := range []string{"loop3_cols.tws", "twisty.tws", "ties.tws", "loop3.tws", "long.tws", "one.tws"} {
+	for _, name := range []string{"loop3_cols.tws", "twisty.tws", "ties.tws", "loop3.tws", "long.tws", "one.tws", "ring256.tws"} {
 		t.Run(name, func(t *testing.T) {
 			file := filepath.Join("testdata", name)
 			ref := newReference(t, file, ksolve.HTM)
