@@ -187,6 +187,9 @@ type Answer struct {
 	Text   []byte
 	Fields []Field
 	Err    error
+	// Note, if set, is said on stderr beside a valid answer: the input was
+	// read, but may not be what was meant.
+	Note string
 }
 
 // Field is one JSON field of an answer.
@@ -197,7 +200,7 @@ type Field struct {
 
 // Reset empties the answer for the next input, keeping its buffers.
 func (a *Answer) Reset(input string) {
-	a.Input, a.Text, a.Fields, a.Err = input, a.Text[:0], a.Fields[:0], nil
+	a.Input, a.Text, a.Fields, a.Err, a.Note = input, a.Text[:0], a.Fields[:0], nil, ""
 }
 
 // Set adds a JSON field.

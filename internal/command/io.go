@@ -119,6 +119,8 @@ func (w *writer) write(a *answer, where string) {
 	if a.Err != nil {
 		w.invalid++
 		fmt.Fprintf(w.stderr, "godtable: %s: %v\n", where, a.Err)
+	} else if a.Note != "" {
+		fmt.Fprintf(w.stderr, "godtable: %s: note: %s\n", where, a.Note)
 	}
 	if !w.json {
 		if a.Err != nil {

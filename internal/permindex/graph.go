@@ -161,6 +161,11 @@ func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) u
 	if x.direct() {
 		return x.expandDirect(t, lo, hi, cur, backward)
 	}
+	if len(x.coords) == 0 {
+		// One state, which every move keeps: there is no minor coordinate
+		// to make blocks of, and nothing worth a fast path.
+		return bfs.Neighbors(x).Expand(t, lo, hi, cur, backward)
+	}
 	b := x.newBlock()
 	if c := b.minor; c.t16 != nil && !c.pivot {
 		return x.expand16(b, t, lo, hi, cur, backward)

@@ -29,7 +29,9 @@ package permindex
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/bits"
+	"strconv"
 
 	"github.com/godtable/godtable/internal/ksolve"
 )
@@ -96,6 +98,11 @@ type Index struct {
 	parts  []part
 	// partCoords[k] lists the coordinates of part k.
 	partCoords [][]int
+	// fixed are the slots no move changes (see fixedSlot).
+	fixed []fixedSlot
+	// parCols are the coordinates whose values' parities the index reads
+	// (see findParities and parities).
+	parCols []int
 }
 
 // New builds the index of p and its move tables.
@@ -104,6 +111,7 @@ func New(p *ksolve.Puzzle) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
+	x.parities()
 	if x.direct() {
 		return x, nil
 	}
@@ -123,41 +131,73 @@ func (x *Index) direct() bool {
 }
 
 // Plan returns the size of p's index and the memory its move tables would
-// take, in bytes, without making them.
+// take, in bytes, without making them: what New allocates for the index,
+// so that a caller can refuse a build its machine cannot hold before it
+// starts.
 func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 	x, err := plan(p)
 	if err != nil {
 		return 0, 0, err
 	}
+	for _, k := range x.parCols {
+		tables += (x.coords[k].full + 63) / 64 * 8
+	}
 	if x.direct() {
-		return x.size, 0, nil
+		return x.size, tables, nil
 	}
 	for _, c := range x.coords {
-		parents := uint64(1)
-		if c.parent >= 0 {
-			parents = x.coords[c.parent].full
-		}
-		per := uint64(4)
-		if c.full <= 1<<16 {
-			per = 2
-		}
-		tables += parents * c.full * uint64(x.gens) * per
+		tables += c.tableEntries(x) * uint64(x.gens) * c.entryBytes()
 	}
 	return x.size, tables, nil
 }
 
-// plan works out the coordinates of p's index.
-func plan(p *ksolve.Puzzle) (*Index, error) {
-	x := &Index{p: p, gens: len(p.Gens), parts: parts(p)}
-	d := p.Def
-	x.partCoords = make([][]int, len(x.parts))
-	for k := range x.parts {
-		if err := x.addPart(k); err != nil {
-			return nil, err
-		}
+// tableEntries is the number of rows of c's move table: one for each of its
+// values with each of its parent's.
+func (c *coord) tableEntries(x *Index) uint64 {
+	parents := uint64(1)
+	if c.parent >= 0 {
+		parents = x.coords[c.parent].full
 	}
-	if len(x.coords) > maxCoords {
-		return nil, fmt.Errorf("%s: %d coordinates (at most %d): %w", d.Name, len(x.coords), maxCoords, ErrTooLarge)
+	return parents * c.full
+}
+
+// entryBytes is the size of one entry of c's move table.
+func (c *coord) entryBytes() uint64 {
+	if c.full <= 1<<16 {
+		return 2
+	}
+	return 4
+}
+
+// plan works out the coordinates of p's index. It allocates little: no
+// move table, and for each part memory in the part's size, so that a
+// definition beyond the index is refused before much is spent on it; it
+// stops at the first part that takes the coordinates over maxCoords.
+func plan(p *ksolve.Puzzle) (*Index, error) {
+	x := &Index{p: p, gens: len(p.Gens)}
+	d := p.Def
+	for k := range d.Sets {
+		var ps []part
+		ps, x.fixed = setParts(p, k, x.fixed)
+		for i := range ps {
+			x.parts = append(x.parts, ps[i])
+			x.partCoords = append(x.partCoords, nil)
+			b := len(x.parts) - 1
+			tie(x.parts, b)
+			if err := x.addPart(b); err != nil {
+				return nil, err
+			}
+			if len(x.coords) > maxCoords {
+				return nil, fmt.Errorf("%s: more than %d coordinates (set %s brings them to %d), too many to index: %w",
+					d.Name, maxCoords, x.parts[b].name, len(x.coords), ErrTooLarge)
+			}
+			if len(x.partCoords[b]) == 0 {
+				// Nothing reads a part's moves but its coordinates' tables
+				// and the ties of later parts, which tie only to a part
+				// with a coordinate.
+				x.parts[b].mps, x.parts[b].mos = nil, nil
+			}
+		}
 	}
 	x.findParities()
 	size := uint64(1)
@@ -166,17 +206,29 @@ func plan(p *ksolve.Puzzle) (*Index, error) {
 		c.weight = size
 		hi, lo := bits.Mul64(size, c.size)
 		if hi != 0 || lo > MaxSize {
-			states := 1.0
+			// The product may be beyond a float64: add logarithms.
+			states := 0.0
 			for _, c := range x.coords {
-				states *= float64(c.size)
+				states += math.Log10(float64(c.size))
 			}
-			return nil, fmt.Errorf("%s: its index would have %.3g states, whose table would need %.3g GB at two bits each (at most %d states): %w",
-				d.Name, states, states/4/1e9, uint64(MaxSize), ErrTooLarge)
+			return nil, fmt.Errorf("%s: its index would have %s states, whose table would need %s GB at two bits each (at most %d states): %w",
+				d.Name, approx(states), approx(states-math.Log10(4e9)), uint64(MaxSize), ErrTooLarge)
 		}
 		size = lo
 	}
 	x.size = size
 	return x, nil
+}
+
+// approx writes the number whose base-10 logarithm is lg, which may be far
+// beyond a float64 (a set of 255 pieces has about 10^504 arrangements):
+// in three digits while it is of a size people read, else as a power of
+// ten.
+func approx(lg float64) string {
+	if lg < 21 {
+		return strconv.FormatFloat(math.Pow(10, lg), 'g', 3, 64)
+	}
+	return fmt.Sprintf("about 10^%d", int(math.Floor(lg)))
 }
 
 // Size is the number of indices: every state the moves reach has one below
@@ -195,13 +247,12 @@ func (x *Index) addPart(k int) error {
 	n := len(pt.slots)
 	counts, wild := pt.counts, pt.wild
 	L := len(counts)
-	anyWild, anyKept := false, false
+	anyKept := false
 	for _, w := range wild {
-		anyWild = anyWild || w
 		anyKept = anyKept || !w
 	}
 	hasOri := pt.mod > 1 && anyKept
-	wildSplit := hasOri && anyWild
+	wildSplit := pt.wildSplit()
 	ms := newMultiset(counts)
 	add := func(c coord) int {
 		c.part = k
@@ -212,21 +263,30 @@ func (x *Index) addPart(k int) error {
 		x.partCoords[k] = append(x.partCoords[k], len(x.coords)-1)
 		return len(x.coords) - 1
 	}
-	tooLarge := func() error {
-		arr := 1.0
-		for _, c := range counts {
-			for k := 1; k <= c; k++ {
-				arr /= float64(k)
-			}
-		}
-		for k := 2; k <= n; k++ {
-			arr *= float64(k)
-		}
-		return fmt.Errorf("%s: set %s has %.3g arrangements, too many to index (its table alone would need %.3g GB at two bits a state): %w",
-			d.Name, pt.name, arr, arr/4/1e9, ErrTooLarge)
+	what := "set " + pt.name
+	if len(pt.slots) < d.Sets[pt.set].Size {
+		what = fmt.Sprintf("set %s (its orbit of %d slots)", pt.name, len(pt.slots))
 	}
-	if ms.size == 0 {
-		return tooLarge()
+	// tooMany refuses a part whose arrangements alone are beyond the index.
+	tooMany := func() error {
+		lg, _ := math.Lgamma(float64(n + 1))
+		for _, c := range counts {
+			lc, _ := math.Lgamma(float64(c + 1))
+			lg -= lc
+		}
+		lg /= math.Ln10
+		return fmt.Errorf("%s: %s has %s arrangements, too many to index (its table alone would need %s GB at two bits a state): %w",
+			d.Name, what, approx(lg), approx(lg-math.Log10(4e9)), ErrTooLarge)
+	}
+	// overCap refuses a part one of whose coordinates would have a move
+	// table of more than maxTable entries: the index might be small
+	// enough, but that coordinate is not.
+	overCap := func(coordinate, entries string) error {
+		return fmt.Errorf("%s: %s: %s would have a move table of %s, over the %d entries a coordinate may have: %w",
+			d.Name, what, coordinate, entries, maxTable, ErrTooLarge)
+	}
+	if ms.size == 0 || ms.size > MaxSize {
+		return tooMany()
 	}
 	comb := -1
 	var groupOf []int
@@ -268,14 +328,16 @@ func (x *Index) addPart(k int) error {
 			sizes[g] += counts[l]
 		}
 		cms := newMultiset(sizes)
-		if cms.size == 0 || cms.size > maxTable {
-			return tooLarge()
+		if cms.size > maxTable {
+			return overCap(fmt.Sprintf("which slots hold which %d of its %d pieces", sizes[0], n),
+				fmt.Sprintf("%d entries", cms.size))
 		}
 		comb = add(coord{kind: kComb, parent: -1, full: cms.size, ms: cms, groupOf: groupOf, local: local})
 		for g := 0; g < 2; g++ {
 			ams := newMultiset(gc[g])
-			if ams.size == 0 || ams.size*cms.size > maxTable {
-				return tooLarge()
+			if ams.size > maxTable || ams.size*cms.size > maxTable {
+				return overCap(fmt.Sprintf("the arrangement of %d of its pieces, read with which slots hold them", sizes[g]),
+					fmt.Sprintf("%d entries (%d arrangements × %d ways to place them)", ams.size*cms.size, ams.size, cms.size))
 			}
 			if ams.size > 1 {
 				add(coord{kind: kArr, parent: comb, full: ams.size, ms: ams, group: g, groupOf: groupOf, local: local})
@@ -294,7 +356,8 @@ func (x *Index) addPart(k int) error {
 		}
 		full, ok := power(pt.mod, kept)
 		if !ok || full*x.coords[comb].full > maxTable {
-			return tooLarge()
+			return overCap(fmt.Sprintf("the orientations of its %d pieces whose orientation counts, read with which slots hold them", kept),
+				entries(pt.mod, kept, x.coords[comb].full))
 		}
 		add(coord{kind: kOriWild, parent: comb, full: full, mod: pt.mod, digits: kept, groupOf: groupOf})
 		return nil
@@ -321,12 +384,34 @@ func (x *Index) addPart(k int) error {
 	}
 	full, ok := power(pt.mod, digits)
 	if !ok || full > maxTable {
-		return tooLarge()
+		what := fmt.Sprintf("its orientations (%d pieces, %d values each)", digits, pt.mod)
+		if digits < n {
+			what = fmt.Sprintf("its orientations (%d of its %d pieces, the last one's known from the sum every move keeps; %d values each)", digits, n, pt.mod)
+		}
+		return overCap(what, entries(pt.mod, digits, 1))
 	}
 	if full > 1 {
 		add(coord{kind: kOri, parent: -1, full: full, mod: pt.mod, digits: digits, target: target})
 	}
 	return nil
+}
+
+// entries writes the size of a move table of b^e values for each of times
+// parent values, exactly when it fits in a uint64.
+func entries(b, e int, times uint64) string {
+	if v, ok := power(b, e); ok {
+		if hi, lo := bits.Mul64(v, times); hi == 0 {
+			if times == 1 {
+				return fmt.Sprintf("%d entries (%d^%d)", lo, b, e)
+			}
+			return fmt.Sprintf("%d entries (%d^%d × %d)", lo, b, e, times)
+		}
+	}
+	lg := float64(e)*math.Log10(float64(b)) + math.Log10(float64(times))
+	if times == 1 {
+		return fmt.Sprintf("%s entries (%d^%d)", approx(lg), b, e)
+	}
+	return fmt.Sprintf("%s entries (%d^%d × %d)", approx(lg), b, e, times)
 }
 
 func power(b, e int) (uint64, bool) {
@@ -391,10 +476,9 @@ func (x *Index) findParities() {
 	for _, j := range pivotCol {
 		isPivot[j] = true
 	}
-	for _, k := range cols {
-		c := &x.coords[k]
-		c.par = lehmerParities(c.ms.n)
-	}
+	// The values' parities are made by New (parities), once the index is
+	// known to be small enough to build.
+	x.parCols = cols
 	// Each free column f gives the invariant: f plus the pivot columns
 	// whose row has bit f.
 	for f := range cols {
@@ -413,6 +497,15 @@ func (x *Index) findParities() {
 		x.coords[cols[f]].pivot = true
 		x.coords[cols[f]].size = x.coords[cols[f]].full / 2
 		x.invs = append(x.invs, inv)
+	}
+}
+
+// parities makes the parity of every value of the coordinates that take
+// part in a parity invariant.
+func (x *Index) parities() {
+	for _, k := range x.parCols {
+		c := &x.coords[k]
+		c.par = lehmerParities(c.ms.n)
 	}
 }
 

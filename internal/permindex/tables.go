@@ -259,6 +259,12 @@ func (tb *tableBuilder) parentRows(pf, lo, hi uint64) {
 // reachable.
 func (x *Index) Index(s ksolve.State) (uint64, bool) {
 	d := x.p.Def
+	for _, f := range x.fixed {
+		o := f.piece + int32(f.n)
+		if s[f.piece] != d.Solved[f.piece] || !f.wild && s[o] != d.Solved[o] {
+			return 0, false
+		}
+	}
 	full := make([]uint64, len(x.coords))
 	labs := make([][]uint8, len(x.parts))
 	var ori [256]uint8

@@ -8,6 +8,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -17,6 +19,7 @@ import (
 	"sync"
 
 	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/ksolve"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/tws"
 )
@@ -25,6 +28,12 @@ import (
 // other than gen may have: it is built on every run, which takes about a
 // second at this size, so larger ones are built once with godtable gen.
 const MaxInMemory = 20_000_000
+
+// MaxInMemoryBytes is the most memory such a build may take, its move tables
+// with its two-bit table (tws.Plan's count): a definition with many moves
+// can have a small index and move tables of gigabytes, which take longer
+// to build than its search.
+const MaxInMemoryBytes = 64 << 20
 
 // IsPath reports whether a puzzle argument names a definition file rather
 // than a built-in puzzle.
@@ -94,13 +103,11 @@ func (p *Puzzle) matches(o *cli.Options) error {
 }
 
 func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
-	data, err := os.ReadFile(p.path)
+	data, table, err := readFile(p.path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
 	}
-	// A .gdt whose first bytes are damaged is a damaged table, not a
-	// definition to parse.
-	if tws.IsTable(data) || strings.HasSuffix(strings.ToLower(p.path), ".gdt") {
+	if table {
 		return tws.OpenBytes(p.path, data)
 	}
 	def, err := tws.ParseDefinition(p.path, data)
@@ -108,12 +115,26 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
 	}
 	opt := tws.BuildOptions{Metric: o.Metric, Moves: o.Moves}
-	indexed, _, err := tws.Plan(def, opt)
+	indexed, need, err := tws.Plan(def, opt)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrLoad, p.path, err)
 	}
+	gen := fmt.Sprintf("build its table once with \"godtable gen %s -o TABLE.gdt\" and give the command TABLE.gdt", p.path)
 	if indexed > MaxInMemory {
-		return nil, fmt.Errorf("%w: %s has %d states to index, too many to build on every run: build its table once with \"godtable gen %s -o TABLE.gdt\" and give the command TABLE.gdt", ErrLoad, p.path, indexed, p.path)
+		return nil, fmt.Errorf("%w: %s has %d states to index, too many to build on every run: %s", ErrLoad, p.path, indexed, gen)
+	}
+	if need > MaxInMemoryBytes {
+		return nil, fmt.Errorf("%w: %s needs about %d MB to build (%d states indexed and its move tables), too much to build on every run (at most %d MB): %s",
+			ErrLoad, p.path, mb(need), indexed, MaxInMemoryBytes>>20, gen)
+	}
+	if indexed <= 1<<24 {
+		// The walk's next-step table, half a byte an index, which a
+		// long batch derives (deftable keeps it for small tables).
+		need += (indexed + 1) / 2
+	}
+	if avail, ok := availableMemory(); ok && need > avail {
+		return nil, fmt.Errorf("%w: %s needs about %d MB to build (%d states indexed, two bits each, and its move tables); this machine has %d MB available",
+			ErrLoad, p.path, mb(need), indexed, avail>>20)
 	}
 	pz, err := tws.Build(context.Background(), def, opt)
 	if err != nil {
@@ -121,6 +142,88 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 	}
 	return pz, nil
 }
+
+// readFile reads the puzzle file at path and says whether it is a table (a
+// .gdt, by its first bytes or its name: a .gdt whose first bytes are
+// damaged is a damaged table, not a definition). A definition is read at
+// most ksolve.MaxSize bytes and refused beyond, whatever the file is (a
+// device that never ends, /dev/zero, is refused after that much). A table
+// may be large: a regular file's size is checked against the memory
+// available before it is read, and any other file is read only as far as
+// that memory goes.
+func readFile(path string) ([]byte, bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	if fi.IsDir() {
+		return nil, false, fmt.Errorf("%s is a directory, not a definition or a table", path)
+	}
+	regular := fi.Mode().IsRegular()
+	head := make([]byte, magicLen)
+	k, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, false, err
+	}
+	head = head[:k]
+	table := tws.IsTable(head) || strings.HasSuffix(strings.ToLower(path), ".gdt")
+	limit := uint64(ksolve.MaxSize)
+	if table {
+		avail, ok := availableMemory()
+		if regular && ok && uint64(fi.Size()) > avail {
+			return nil, false, fmt.Errorf("%s: the table is %d MB, and this machine has %d MB available to read it", path, mb(uint64(fi.Size())), avail>>20)
+		}
+		limit = math.MaxInt64
+		if ok {
+			limit = avail
+		}
+	} else if regular && fi.Size() > ksolve.MaxSize {
+		return nil, false, fmt.Errorf("%s: %d bytes, too long for a definition (at most %d) and not a .gdt table", path, fi.Size(), ksolve.MaxSize)
+	}
+	size := uint64(0)
+	if regular {
+		size = uint64(fi.Size())
+	}
+	// One byte past the limit tells a file over it; a regular file's size
+	// is read into one allocation (bytes.Buffer would double it at its
+	// end).
+	data := make([]byte, 0, max(min(size, limit)+1, uint64(len(head))))
+	data = append(data, head...)
+	rest := int64(0)
+	if uint64(len(head)) <= limit {
+		rest = int64(limit - uint64(len(head)) + 1)
+	}
+	r := io.LimitReader(f, rest)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	if uint64(len(data)) > limit {
+		if table {
+			return nil, false, fmt.Errorf("%s: the table is more than the %d MB this machine has available to read it", path, limit>>20)
+		}
+		return nil, false, fmt.Errorf("%s: more than %d bytes, too long for a definition, and not a .gdt table", path, ksolve.MaxSize)
+	}
+	return data, table, nil
+}
+
+// magicLen is enough of a file's first bytes to tell a table by them
+// (tws.IsTable).
+const magicLen = 16
 
 // Name is the path the puzzle was given by.
 func (p *Puzzle) Name() string { return p.path }

@@ -4,7 +4,6 @@
 package pocketcli
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -53,11 +52,7 @@ func (Puzzle) EndsInput(string) bool { return false }
 func parse(in string, o *cli.Options) (api.Cube, error) {
 	switch {
 	case o.Scramble:
-		cube, err := api.Scramble(in)
-		if err == nil {
-			err = turnsNoFace(in)
-		}
-		return cube, err
+		return api.Scramble(in)
 	case o.Order == "urfdlb":
 		return api.ParseURFDLB(strings.TrimSpace(in))
 	}
@@ -74,19 +69,20 @@ func parse(in string, o *cli.Options) (api.Cube, error) {
 	return cube, err
 }
 
-// turnsNoFace refuses a sequence of rotations and wide turns alone (on a
-// 2x2x2 a wide turn turns the whole cube): it leaves the cube solved, which
-// is never what was meant. Lower case is the usual slip ("r u' f2" for
-// "R U' F2"), so the error names the first such move and the upper-case
-// sequence.
-func turnsNoFace(in string) error {
+// turnsNoFace says why a sequence of rotations and wide turns alone (on a
+// 2x2x2 a wide turn turns the whole cube) leaves the cube solved, or ""
+// for any other sequence. It is valid notation, answered as the solved
+// cube, but seldom what was meant: lower case is the usual slip ("r u' f2"
+// for "R U' F2"), so the note names the first such move and the
+// upper-case sequence.
+func turnsNoFace(in string) string {
 	toks, err := pocket.ParseSequence(in)
 	if err != nil || len(toks) == 0 {
-		return nil
+		return ""
 	}
 	for _, t := range toks {
 		if !t.IsRotation() {
-			return nil
+			return ""
 		}
 	}
 	for i, w := range strings.Fields(in) {
@@ -111,9 +107,9 @@ func turnsNoFace(in string) error {
 		if fix != in && !strings.ContainsAny(fix, "xyzw") {
 			msg += fmt.Sprintf(" (%q)", strings.TrimSpace(fix))
 		}
-		return errors.New(msg)
+		return msg
 	}
-	return nil
+	return ""
 }
 
 // Solve answers a cube in the --metric.
@@ -121,6 +117,9 @@ func (Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 	cube, err := parse(in, o)
 	if err != nil {
 		return err
+	}
+	if o.Scramble {
+		a.Note = turnsNoFace(in)
 	}
 	m, err := api.ParseMetric(o.Metric)
 	if err != nil {
