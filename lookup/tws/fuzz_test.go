@@ -181,15 +181,32 @@ func generate(gen []byte) string {
 	return b.String()
 }
 
+// The generator is not vacuous: most of what it makes builds, and is
+// checked whole.
+func TestGeneratedDefinitionsBuild(t *testing.T) {
+	built := 0
+	const n = 200
+	for i := range n {
+		metric := []string{"htm", "qtm"}[i%2]
+		if checkDefinition(t, generate([]byte(fmt.Sprint(i))), metric) {
+			built++
+		}
+	}
+	if built < n/4 {
+		t.Fatalf("%d of %d generated definitions built", built, n)
+	}
+	t.Logf("%d of %d generated definitions built and checked", built, n)
+}
+
 // checkDefinition builds text's table in metric and checks every answer
-// mode against the reference search.
-func checkDefinition(t *testing.T, text, metric string) {
+// mode against the reference search; it reports whether it built one.
+func checkDefinition(t *testing.T, text, metric string) bool {
 	def, err := tws.ParseDefinition("fuzz.tws", []byte(text))
 	if err != nil {
 		if strings.Contains(err.Error(), "\n") {
 			t.Fatalf("an error of more than one line: %q", err)
 		}
-		return
+		return false
 	}
 	kd, err := ksolve.Parse("fuzz.tws", []byte(text))
 	if err != nil {
@@ -201,15 +218,15 @@ func checkDefinition(t *testing.T, text, metric string) {
 		if _, _, perr := tws.Plan(def, tws.BuildOptions{Metric: metric}); perr == nil {
 			t.Fatalf("Plan takes what NewPuzzle refuses (%v)", err)
 		}
-		return
+		return false
 	}
 	indexed, _, err := tws.Plan(def, tws.BuildOptions{Metric: metric})
 	if err != nil || indexed > 1<<20 {
-		return
+		return false
 	}
 	ref := search(kp, 20000)
 	if ref == nil {
-		return
+		return false
 	}
 	pz, err := tws.Build(context.Background(), def, tws.BuildOptions{Metric: metric, Workers: 1})
 	if err != nil {
@@ -294,4 +311,5 @@ func checkDefinition(t *testing.T, text, metric string) {
 			}
 		}
 	}
+	return true
 }
