@@ -313,3 +313,69 @@ func checkDefinition(t *testing.T, text, metric string) bool {
 	}
 	return true
 }
+
+// rings is a definition of rings of the given sizes, each with one marked
+// piece, and two reflections of them all: its states lie on one path of
+// the product of the sizes, less one, moves.
+func rings(sizes ...int) string {
+	var b strings.Builder
+	b.WriteString("Name Rings\n")
+	for k, n := range sizes {
+		fmt.Fprintf(&b, "Set P%d %d 1\n", k, n)
+	}
+	b.WriteString("Solved\n")
+	for k, n := range sizes {
+		fmt.Fprintf(&b, "P%d\n1%s\n", k, strings.Repeat(" 2", n-1))
+	}
+	b.WriteString("End\n")
+	for m, shift := range []int{0, 1} {
+		fmt.Fprintf(&b, "Move %c\n", 'A'+m)
+		for k, n := range sizes {
+			fmt.Fprintf(&b, "P%d\n", k)
+			for i := range n {
+				fmt.Fprintf(&b, "%d ", ((shift-i)%n+n)%n+1)
+			}
+			b.WriteString("\n")
+		}
+		b.WriteString("End\n")
+	}
+	return b.String()
+}
+
+// A puzzle whose largest distance is more than a table holds (41,988 of
+// 16,303) is refused after the search, in one line; one just under it builds.
+func TestLargestDistance(t *testing.T) {
+	def, err := tws.ParseDefinition("rings.tws", []byte(rings(211, 199)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tws.Build(context.Background(), def, tws.BuildOptions{})
+	if err == nil || !strings.Contains(err.Error(), "41989 distances, more than a table holds (16304)") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("%v", err)
+	}
+	def, err = tws.ParseDefinition("rings.tws", []byte(rings(149, 109))) // 16,241 states
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz, err := tws.Build(context.Background(), def, tws.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := len(pz.Distribution()) - 1; d != 149*109-1 {
+		t.Fatalf("largest distance %d", d)
+	}
+	far, err := pz.ParseState("P0 " + strings.Repeat("2 ", 74) + "1" + strings.Repeat(" 2", 74) + " P1 " + strings.Repeat("2 ", 54) + "1" + strings.Repeat(" 2", 54))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := far.Solve()
+	if err != nil || !far.Apply(sol).IsSolved() {
+		t.Fatalf("%v", err)
+	}
+	if d, _ := far.Distance(); sol.Len() != d || d < 10000 {
+		t.Fatalf("a solution of %d moves, distance %d", sol.Len(), d)
+	}
+	if v, err := far.Verify(sol.String()); err != nil || !v.IsOptimal() {
+		t.Fatalf("verify: %+v %v", v, err)
+	}
+}
