@@ -31,6 +31,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/godtable/godtable/internal/sysmem"
 	"github.com/godtable/godtable/internal/command"
 	"github.com/godtable/godtable/internal/command/defcli"
 	"github.com/godtable/godtable/lookup/tws"
@@ -210,19 +211,7 @@ func sizeText(n uint64) string {
 // availableMemory is the memory this machine has available, where the
 // system says (Linux's MemAvailable); a variable so that the tests need
 // not depend on the machine's.
-var availableMemory = func() (uint64, bool) {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0, false
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		var kb uint64
-		if _, err := fmt.Sscanf(line, "MemAvailable: %d kB", &kb); err == nil {
-			return kb << 10, true
-		}
-	}
-	return 0, false
-}
+var availableMemory = sysmem.Available
 
 // isDefinition says whether a file given as a table is a puzzle
 // definition instead: one that parses as a definition, or a .tws (one
