@@ -31,9 +31,9 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/godtable/godtable/internal/sysmem"
 	"github.com/godtable/godtable/internal/command"
 	"github.com/godtable/godtable/internal/command/defcli"
+	"github.com/godtable/godtable/internal/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
