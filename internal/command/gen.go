@@ -75,7 +75,11 @@ func runGen(e *env, args []string) int {
 	if _, err := tws.ParseMetricName(metric); err != nil {
 		return usage("%v", err)
 	}
-	src, err := os.ReadFile(pos[0])
+	src, err := readDefinition(pos[0])
+	if errors.Is(err, errDefinitionSize) {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		return ExitInvalid
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitUsage
