@@ -90,6 +90,14 @@ func runGen(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 			return ExitUsage
 		}
+		// Before the build, which may take hours: its directory can be
+		// written.
+		release, err := prepareOutput(out)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: -o %s: %v\n", shown, err)
+			return ExitUsage
+		}
+		defer release()
 	}
 	def, err := tws.ParseDefinition(pos[0], src)
 	if err != nil {
@@ -115,6 +123,12 @@ func runGen(e *env, args []string) int {
 		}
 		out = gopkg.TablePath()
 		shown = out
+		release, err := prepareOutput(out)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", goDir, err)
+			return ExitUsage
+		}
+		defer release()
 	}
 	clearProgress := func() {}
 	if progress || !quiet && isTerminal(e.stderr) {

@@ -1,9 +1,12 @@
 package command
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 
 	"github.com/godtable/godtable/internal/ksolve"
 )
@@ -30,4 +33,24 @@ func readDefinition(path string) ([]byte, error) {
 		return nil, errDefinitionSize
 	}
 	return src, nil
+}
+
+// prepareOutput readies the directory of the table at path for a build
+// that may take hours, before it starts: it checks that a file can be made
+// there (the table and its checkpoints are written beside path and renamed
+// into place, so otherwise the build would fail only at its first
+// checkpoint or at its end). release undoes what it did.
+func prepareOutput(path string) (release func(), err error) {
+	dir := filepath.Dir(path)
+	probe, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("cannot write in %s: %v", dir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return func() {}, nil
 }

@@ -6,11 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"github.com/godtable/godtable/internal/ksolve"
 )
+
+const twistyDef = "../../lookup/tws/testdata/twisty.tws"
 
 // genRun runs gen with args, quietly, and returns its exit status and what
 // it wrote on stderr.
@@ -18,6 +21,48 @@ func genRun(args ...string) (int, string) {
 	var stderr bytes.Buffer
 	code := Run(append([]string{"gen"}, append(args, "--quiet")...), strings.NewReader(""), &bytes.Buffer{}, &stderr)
 	return code, stderr.String()
+}
+
+// An -o in a directory no file can be made in is refused before the build,
+// in one line naming -o and the reason, exit 2 as every -o refused: not at
+// the first checkpoint, or after the whole build. A directory not there
+// refuses root too; a read-only one only others.
+func TestGenOutputUnwritable(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "missing", "t.gdt")
+	code, stderr := genRun(twistyDef, "-o", missing)
+	want := "godtable: gen: -o " + missing + ": cannot write in " + filepath.Dir(missing) + ": "
+	if code != ExitUsage || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("-o in a directory not there: exit %d, %q; want %d and one line starting %q", code, stderr, ExitUsage, want)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); !os.IsNotExist(err) {
+		t.Errorf("-o in a directory not there made it: %v", err)
+	}
+	if runtime.GOOS == "windows" {
+		return // no permission bits there
+	}
+	t.Run("read-only", func(t *testing.T) {
+		if os.Geteuid() == 0 {
+			t.Skip("root writes in a read-only directory: the missing directory above stands for it")
+		}
+		ro := filepath.Join(dir, "ro")
+		if err := os.Mkdir(ro, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(ro, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Chmod(ro, 0o755)
+		out := filepath.Join(ro, "t.gdt")
+		code, stderr := genRun(twistyDef, "-o", out)
+		if want := "-o " + out + ": cannot write in " + ro + ": permission denied"; code != ExitUsage || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("-o in a read-only directory: exit %d, %q; want %d and one line with %q", code, stderr, ExitUsage, want)
+		}
+		code, stderr = genRun(twistyDef, "-go", ro)
+		if want := "-go " + ro + ": cannot write in " + ro + ": permission denied"; code != ExitUsage || !strings.Contains(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("-go a read-only directory: exit %d, %q; want %d and one line with %q", code, stderr, ExitUsage, want)
+		}
+	})
 }
 
 // The gen of a definition run in a child process, with its address space
