@@ -91,7 +91,7 @@ func runGen(e *env, args []string) int {
 			return ExitUsage
 		}
 		// Before the build, which may take hours: its directory can be
-		// written.
+		// written, and no other gen is building the same table.
 		release, err := prepareOutput(out)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: -o %s: %v\n", shown, err)

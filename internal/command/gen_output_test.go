@@ -126,3 +126,18 @@ func TestGenDefinitionSize(t *testing.T) {
 		t.Errorf("gen a definition of %d bytes: exit %d, %q; want it parsed (and refused: comments only)", ksolve.MaxSize, code, stderr)
 	}
 }
+
+// isStaleTemp takes only the names os.CreateTemp makes from the table's and
+// its checkpoint's patterns.
+func TestGenStaleTempNames(t *testing.T) {
+	for name, want := range map[string]bool{
+		"t.gdt.1.tmp": true, "t.gdt.4294967295.tmp": true, "t.gdt.checkpoint.77.tmp": true,
+		"t.gdt.tmp": false, "t.gdt..tmp": false, "t.gdt.checkpoint..tmp": false, "t.gdt.checkpoint.tmp": false,
+		"t.gdt.1a.tmp": false, "t.gdt.-1.tmp": false, "t.gdt.1.tmp2": false, "t.gdt": false,
+		"s.gdt.1.tmp": false, "at.gdt.1.tmp": false, "t.gdt.lock": false, "t.gdt.x.checkpoint.1.tmp": false,
+	} {
+		if got := isStaleTemp(name, "t.gdt"); got != want {
+			t.Errorf("isStaleTemp(%q, t.gdt) = %v, want %v", name, got, want)
+		}
+	}
+}
