@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // A checkpoint is a search's work after a whole level, in a file:
@@ -124,3 +125,44 @@ func loadCheckpoint(path string, id [32]byte, size uint64) (*Levels, error) {
 	}
 	return lv, nil
 }
+
+// checkpointDue reports whether a search keeps a checkpoint after a level,
+// having run elapsed, sinceLast since its last checkpoint was written (or
+// since it started), which took lastWrite to write (0 before the first).
+//
+// A checkpoint holds the whole table, whatever the level: a gigabyte for
+// four billion indices. Written after every level, it would cost more than
+// the early levels themselves, each a fraction of a second. So a checkpoint
+// is kept after a level only when
+//
+//   - the search has run at least after (Options.CheckpointAfter: the
+//     first time one may be kept),
+//   - the time since the last one was written (or since the search
+//     started) is at least a quarter of the time the search has run,
+//   - and at least nine times the time the last one took to write.
+//
+// The quarter spaces the checkpoints out geometrically, each at least 4/3
+// the time of the one before, so a search keeps a few, and one stopped
+// loses at most about a quarter of its time, beyond the level it was in.
+// The nine bounds their cost: every checkpoint is the same size, so the
+// last one's time is the next one's, and each is paid for by nine times
+// its length of search before it; writing them takes at most a tenth of
+// the search's time. The first is the one not paid for in advance: its
+// time is not known until it is written (a guess from its size at a slow
+// disk's rate would put it off past the end of any search fast enough
+// for its table to be written quickly, leaving such searches with no
+// checkpoint at all); it comes no sooner than after, when a search's
+// table has taken far longer to build than to write.
+func checkpointDue(after, elapsed, sinceLast, lastWrite time.Duration) bool {
+	return elapsed >= after && sinceLast >= max(elapsed/checkpointShare, checkpointCost*lastWrite)
+}
+
+const (
+	// checkpointShare: the time between checkpoints is at least the
+	// search's time so far over this.
+	checkpointShare = 4
+	// checkpointCost: ... and at least this many times the last one's
+	// writing time, so that writing takes at most 1/(1+checkpointCost)
+	// of the search's.
+	checkpointCost = 9
+)

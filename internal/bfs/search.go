@@ -169,14 +169,21 @@ type Options struct {
 	// level, from one goroutine.
 	Progress    func(Progress)
 	ReportEvery time.Duration
-	// Checkpoint, if set, is where the search keeps its work after each
-	// level once it has run for CheckpointAfter, and where it resumes from
-	// (see checkpoint.go). ID identifies the graph: a checkpoint of
-	// another graph is ignored.
+	// Checkpoint, if set, is where the search keeps its work after a
+	// level, and where it resumes from (see checkpoint.go). The first
+	// checkpoint may be kept once the search has run CheckpointAfter;
+	// the next ones come as often as keeps their cost under a tenth of the
+	// search's time (see checkpointDue). ID identifies the graph: a
+	// checkpoint of another graph is ignored.
 	Checkpoint      string
 	CheckpointAfter time.Duration
 	ID              [32]byte
 }
+
+// checkpointRule decides when a search keeps a checkpoint: checkpointDue,
+// but a variable, so that a test that stops a search after any level can
+// have a checkpoint after every one.
+var checkpointRule = checkpointDue
 
 // chunk is the number of words a worker takes at a time.
 const chunk = 1024
@@ -223,7 +230,8 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 	for _, c := range s.lv.Counts {
 		seen += c
 	}
-	lastSave := time.Now()
+	// The time the last checkpoint was written at, and took to write.
+	lastSave, lastWrite := time.Now(), time.Duration(0)
 	for d := len(s.lv.Counts) - 1; s.lv.Counts[d] > 0; d = len(s.lv.Counts) - 1 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -251,11 +259,13 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		if found > 0 {
 			s.report(d+1, seen, 1, levelStart)
 		}
-		if opt.Checkpoint != "" && found > 0 && time.Since(s.start) >= opt.CheckpointAfter && time.Since(lastSave) > 0 {
+		if opt.Checkpoint != "" && found > 0 && checkpointRule(opt.CheckpointAfter, time.Since(s.start), time.Since(lastSave), lastWrite) {
+			saveStart := time.Now()
 			if err := saveCheckpoint(opt.Checkpoint, opt.ID, s.lv); err != nil {
 				return nil, err
 			}
 			lastSave = time.Now()
+			lastWrite = lastSave.Sub(saveStart)
 		}
 	}
 	s.lv.Counts = s.lv.Counts[:len(s.lv.Counts)-1]

@@ -70,6 +70,7 @@ func TestSearchDeterministic(t *testing.T) {
 // ends with the same levels as one never stopped; a damaged checkpoint or
 // one of another graph is not used.
 func TestSearchResumes(t *testing.T) {
+	bfs.CheckpointEveryLevel(t)
 	x, goal := index(t, "pocket.tws")
 	want, err := bfs.Search(context.Background(), x, goal, bfs.Options{})
 	if err != nil {

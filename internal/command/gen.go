@@ -43,7 +43,10 @@ func runGen(e *env, args []string) int {
 	fs.IntVar(&workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d)", maxWorkers))
 	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
 	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
-	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second, "keep a checkpoint after each distance once the search has run this `long`")
+	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second,
+		"keep the first checkpoint, after a distance, once the search has run this `long`; each next one once\n"+
+			"the time since the last is at least a quarter of the time so far and nine times the last one's\n"+
+			"writing time, so that checkpoints after the first take at most a tenth of the build")
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: "+format+"\n", a...)
 		fmt.Fprint(e.stderr, genUsage)
@@ -72,7 +75,11 @@ func runGen(e *env, args []string) int {
 	if _, err := tws.ParseMetricName(metric); err != nil {
 		return usage("%v", err)
 	}
-	src, err := os.ReadFile(pos[0])
+	src, err := readDefinition(pos[0])
+	if errors.Is(err, errDefinitionSize) {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		return ExitInvalid
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitUsage
@@ -83,6 +90,14 @@ func runGen(e *env, args []string) int {
 			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 			return ExitUsage
 		}
+		// Before the build, which may take hours: its directory can be
+		// written, and no other gen is building the same table.
+		release, err := prepareOutput(out)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: -o %s: %v\n", shown, err)
+			return ExitUsage
+		}
+		defer release()
 	}
 	def, err := tws.ParseDefinition(pos[0], src)
 	if err != nil {
@@ -108,13 +123,20 @@ func runGen(e *env, args []string) int {
 		}
 		out = gopkg.TablePath()
 		shown = out
+		release, err := prepareOutput(out)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", goDir, err)
+			return ExitUsage
+		}
+		defer release()
 	}
 	clearProgress := func() {}
 	if progress || !quiet && isTerminal(e.stderr) {
 		opt.Progress, clearProgress = progressReporter(e.stderr)
 	}
-	// A build that runs longer than a few seconds keeps its work after each
-	// level beside its output, and a build run again resumes from it.
+	// A build that runs longer than a few seconds keeps its work after some
+	// levels beside its output (as often as costs at most a tenth of its
+	// time: see bfs.checkpointDue), and a build run again resumes from it.
 	opt.Checkpoint = out + ".checkpoint"
 	opt.CheckpointAfter = checkpointAfter
 	// The search's table is one large allocation without pointers, live to

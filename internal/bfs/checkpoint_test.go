@@ -1,0 +1,131 @@
+package bfs
+
+import (
+	"math"
+	"testing"
+	"time"
+)
+
+// ckptRun is a search played on a clock: the time each level takes and the
+// time each checkpoint takes to write, for checkpointDue to decide on.
+type ckptRun struct {
+	name   string
+	levels []float64 // seconds per level, checkpoints aside
+	write  float64   // seconds a checkpoint takes to write
+	after  time.Duration
+	most   float64 // the largest share of the search spent writing
+}
+
+// play runs the search as Search does: after each level, checkpointDue
+// decides, a checkpoint's writing adds to the clock, and the time since
+// the last one counts from the end of its writing.
+// first is the first checkpoint's writing time, firstEnd when it ended.
+func (r ckptRun) play(t *testing.T) (total, writing, first, firstEnd time.Duration, kept int) {
+	t.Helper()
+	sec := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	now, lastSave, lastWrite := time.Duration(0), time.Duration(0), time.Duration(0)
+	for i, l := range r.levels {
+		now += sec(l)
+		if i == len(r.levels)-1 {
+			break // the last level finds nothing: no checkpoint after it
+		}
+		if !checkpointDue(r.after, now, now-lastSave, lastWrite) {
+			continue
+		}
+		if now < r.after {
+			t.Errorf("%s: a checkpoint at %v, before %v", r.name, now, r.after)
+		}
+		kept++
+		now += sec(r.write)
+		writing += sec(r.write)
+		if kept == 1 {
+			first, firstEnd = sec(r.write), now
+		}
+		lastSave, lastWrite = now, sec(r.write)
+	}
+	return now, writing, first, firstEnd, kept
+}
+
+// Checkpoints take at most a tenth of a search's time, whatever its levels
+// (many short ones, a few long ones, many of the same length) and however
+// long a checkpoint takes to write, but for the first one's, which no
+// search before it paid for; the first comes only once CheckpointAfter has
+// passed, and a long search keeps some: a few, their times growing
+// geometrically. (After every level once CheckpointAfter had
+// passed, as before, the runs of many short levels spent most of their time
+// writing checkpoints.)
+func TestCheckpointDue(t *testing.T) {
+	bfsLevels := []float64{0.001, 0.002, 0.01, 0.03, 0.1, 0.3, 0.6, 0.9, 1, 1.5, 3, 8, 20, 60, 150, 300, 400, 250, 60, 8, 2, 1, 1}
+	even := make([]float64, 60)
+	for i := range even {
+		even[i] = 1
+	}
+	short := make([]float64, 40)
+	for i := range short {
+		short[i] = 0.2
+	}
+	dino := []float64{0.01, 0.02, 0.05, 0.1, 0.3, 0.6, 1, 2, 3, 4, 4, 3, 1, 0.5}
+	runs := []ckptRun{
+		// Four billion indices: a gigabyte a checkpoint, at 250 MB/s or
+		// at 50 MB/s.
+		{"4G indices, fast disk", bfsLevels, 4, 3 * time.Second, 0.1},
+		{"4G indices, slow disk", bfsLevels, 20, 3 * time.Second, 0.1},
+		// Many levels of the same length (a puzzle whose levels grow
+		// slowly), written fast or as slowly as a level.
+		{"even levels", even, 0.3, 3 * time.Second, 0.1},
+		{"even levels, slow writes", even, 1, 3 * time.Second, 0.1},
+		{"short levels", short, 0.2, 3 * time.Second, 0.1},
+		{"short levels, no wait", short, 0.05, 0, 0.1},
+		// A dino-sized table (120 MB), levels a few seconds at most, on
+		// this machine's disk (0.17 s a checkpoint) and at 100 MB/s: there
+		// the first checkpoint, which nothing paid for in advance, takes
+		// the share over a tenth.
+		{"dino", dino, 0.17, 3 * time.Second, 0.1},
+		{"dino, slow disk", dino, 1.2, 3 * time.Second, 0.11},
+	}
+	for _, r := range runs {
+		total, writing, first, firstEnd, kept := r.play(t)
+		share := writing.Seconds() / total.Seconds()
+		t.Logf("%s: %d checkpoints, %v of %v writing (%.1f%%)", r.name, kept, writing, total, 100*share)
+		// Every checkpoint after the first was paid for by nine times its
+		// writing time of search before it.
+		if later, span := writing-first, total-firstEnd; kept > 1 && later > span/10 {
+			t.Errorf("%s: the checkpoints after the first took %v of the %v after it, want at most a tenth", r.name, later, span)
+		}
+		if share > r.most {
+			t.Errorf("%s: checkpoints took %.1f%% of the search (%v of %v), want at most %.0f%%", r.name, 100*share, writing, total, 100*r.most)
+		}
+		// A search well past its wait keeps one at least...
+		if total > 2*r.after+time.Second && kept == 0 {
+			t.Errorf("%s: no checkpoint in %v", r.name, total)
+		}
+		// ... and not many: each at least 4/3 the time of the one before.
+		if limit := 2 + math.Log(total.Seconds()/max(r.after, time.Second).Seconds())/math.Log(4.0/3); float64(kept) > limit {
+			t.Errorf("%s: %d checkpoints in %v, want at most %.0f", r.name, kept, total, limit)
+		}
+	}
+}
+
+// The rule itself, at its edges: nothing before CheckpointAfter; then the
+// wait since the last checkpoint is at least a quarter of the time so far
+// and nine times the last one's writing.
+func TestCheckpointDueEdges(t *testing.T) {
+	s := time.Second
+	for _, c := range []struct {
+		after, elapsed, since, write time.Duration
+		want                         bool
+	}{
+		{3 * s, 2 * s, 2 * s, 0, false},                            // too early
+		{3 * s, 3 * s, 3 * s, 0, true},                             // the first, as soon as it may
+		{3 * s, 100 * s, 24 * s, 0, false},                         // under a quarter of the time so far
+		{3 * s, 100 * s, 25 * s, 0, true},                          // a quarter
+		{3 * s, 100 * s, 30 * s, 4 * s, false},                     // a quarter, but under 9 writes
+		{3 * s, 100 * s, 36 * s, 4 * s, true},                      // both
+		{0, 10 * time.Millisecond, 10 * time.Millisecond, 0, true}, // --checkpoint-after 0s
+	} {
+		if got := checkpointDue(c.after, c.elapsed, c.since, c.write); got != c.want {
+			t.Errorf("checkpointDue(after %v, elapsed %v, since the last %v, writing %v) = %v, want %v",
+				c.after, c.elapsed, c.since, c.write, got, c.want)
+		}
+	}
+}
