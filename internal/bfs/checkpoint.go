@@ -72,6 +72,11 @@ func saveCheckpoint(path string, id [32]byte, lv *Levels) (err error) {
 	return nil
 }
 
+// maxLevels bounds the levels a checkpoint may give, so that a damaged one
+// cannot ask for a huge allocation: no table holds more (table.MaxDistances;
+// bfs keeps to no table format, so the bound is its own, and above it).
+const maxLevels = 1 << 16
+
 var errCheckpoint = errors.New("not a checkpoint of this search")
 
 // loadCheckpoint reads the checkpoint at path; nil, nil when there is none.
@@ -101,7 +106,7 @@ func loadCheckpoint(path string, id [32]byte, size uint64) (*Levels, error) {
 		return nil, errCheckpoint
 	}
 	nl := binary.LittleEndian.Uint32(hdr[48:])
-	if nl == 0 || nl > 1000 {
+	if nl == 0 || nl > maxLevels {
 		return nil, errCheckpoint
 	}
 	lv := &Levels{Size: size, Counts: make([]uint64, nl), Words: make([]uint64, (size+31)/32)}

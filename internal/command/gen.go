@@ -10,10 +10,10 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
 	"time"
 
 	"github.com/godtable/godtable/internal/gogen"
+	"github.com/godtable/godtable/internal/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
@@ -110,7 +110,7 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
 		return ExitInvalid
 	}
-	if avail, ok := availableMemory(); ok && need > avail {
+	if avail, ok := sysmem.Available(); ok && need > avail {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: its table needs about %d MB (%d states indexed, two bits each, and its move tables); this machine has %d MB available\n",
 			pos[0], need>>20, indexed, avail>>20)
 		return ExitInvalid
@@ -282,20 +282,4 @@ func progressReporter(w io.Writer) (report func(tws.Progress), done func()) {
 		}
 	}
 	return report, done
-}
-
-// availableMemory is the memory this machine has available, where the
-// system says (Linux's MemAvailable).
-func availableMemory() (uint64, bool) {
-	b, err := os.ReadFile("/proc/meminfo")
-	if err != nil {
-		return 0, false
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		var kb uint64
-		if _, err := fmt.Sscanf(line, "MemAvailable: %d kB", &kb); err == nil {
-			return kb << 10, true
-		}
-	}
-	return 0, false
 }

@@ -84,8 +84,9 @@ type BuildOptions struct {
 	// ReportEvery.
 	Progress    func(bfs.Progress)
 	ReportEvery time.Duration
-	// Checkpoint, if set, is the file the search keeps its work in after
-	// each level (once it has run CheckpointAfter) and resumes from.
+	// Checkpoint, if set, is the file the search keeps its work in after a
+	// level (first once it has run CheckpointAfter; see bfs.Options) and
+	// resumes from.
 	Checkpoint      string
 	CheckpointAfter time.Duration
 }

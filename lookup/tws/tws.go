@@ -67,9 +67,11 @@ type BuildOptions struct {
 	// ReportEvery (a second by default).
 	Progress    func(Progress)
 	ReportEvery time.Duration
-	// Checkpoint, if set, is a file the search keeps its work in after each
-	// level once it has run for CheckpointAfter, and resumes from when run
-	// again: a build stopped at any moment goes on from its last level.
+	// Checkpoint, if set, is a file the search keeps its work in after a
+	// level, the first time once it has run for CheckpointAfter, then as
+	// often as costs at most a tenth of the build, and resumes from when
+	// run again: a build stopped at any moment goes on from its last kept
+	// level.
 	Checkpoint      string
 	CheckpointAfter time.Duration
 }
