@@ -14,6 +14,7 @@ type ckptRun struct {
 	name   string
 	levels []float64 // seconds per level, checkpoints aside
 	write  float64   // seconds a checkpoint takes to write
+	size   uint64    // a checkpoint's bytes, for the first one's guess
 	after  time.Duration
 	most   float64 // the largest share of the search spent writing
 }
@@ -26,6 +27,9 @@ func (r ckptRun) play(t *testing.T) (total, writing, first, firstEnd time.Durati
 	t.Helper()
 	sec := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	now, lastSave, lastWrite := time.Duration(0), time.Duration(0), time.Duration(0)
+	if r.after > 0 {
+		lastWrite = firstWriteGuess(r.size) // as Search guesses it
+	}
 	for i, l := range r.levels {
 		now += sec(l)
 		if i == len(r.levels)-1 {
@@ -50,10 +54,10 @@ func (r ckptRun) play(t *testing.T) (total, writing, first, firstEnd time.Durati
 
 // Checkpoints take at most a tenth of a search's time, whatever its levels
 // (many short ones, a few long ones, many of the same length) and however
-// long a checkpoint takes to write, but for the first one's, which no
-// search before it paid for; the first comes only once CheckpointAfter has
-// passed, and a long search keeps some: a few, their times growing
-// geometrically. (After every level once CheckpointAfter had
+// long a checkpoint takes to write, but on a disk slower than the first
+// one's guess; the first comes only once CheckpointAfter has passed and
+// nine times its guessed writing time, and a long search keeps some: a
+// few, their times growing geometrically. (After every level once CheckpointAfter had
 // passed, as before, the runs of many short levels spent most of their time
 // writing checkpoints.)
 func TestCheckpointDue(t *testing.T) {
@@ -70,20 +74,23 @@ func TestCheckpointDue(t *testing.T) {
 	runs := []ckptRun{
 		// Four billion indices: a gigabyte a checkpoint, at 250 MB/s or
 		// at 50 MB/s.
-		{"4G indices, fast disk", bfsLevels, 4, 3 * time.Second, 0.1},
-		{"4G indices, slow disk", bfsLevels, 20, 3 * time.Second, 0.1},
+		{"4G indices, fast disk", bfsLevels, 4, 1 << 30, 3 * time.Second, 0.1},
+		{"4G indices, slow disk", bfsLevels, 20, 1 << 30, 3 * time.Second, 0.1},
+		// 3.4 billion (mastermorphix, 860 MB), a search of 10 s: written
+		// after its first 3 s, the checkpoint took 3.5 s, a third of it.
+		{"mastermorphix", []float64{0.01, 0.02, 0.05, 0.2, 0.5, 1, 2, 3, 2, 1, 0.2}, 3.5, 860 << 20, 3 * time.Second, 0.1},
 		// Many levels of the same length (a puzzle whose levels grow
 		// slowly), written fast or as slowly as a level.
-		{"even levels", even, 0.3, 3 * time.Second, 0.1},
-		{"even levels, slow writes", even, 1, 3 * time.Second, 0.1},
-		{"short levels", short, 0.2, 3 * time.Second, 0.1},
-		{"short levels, no wait", short, 0.05, 0, 0.1},
+		{"even levels", even, 0.3, 75 << 20, 3 * time.Second, 0.1},
+		{"even levels, slow writes", even, 1, 75 << 20, 3 * time.Second, 0.1},
+		{"short levels", short, 0.2, 50 << 20, 3 * time.Second, 0.1},
+		{"short levels, no wait", short, 0.05, 12 << 20, 0, 0.1},
 		// A dino-sized table (120 MB), levels a few seconds at most, on
 		// this machine's disk (0.17 s a checkpoint) and at 100 MB/s: there
-		// the first checkpoint, which nothing paid for in advance, takes
-		// the share over a tenth.
-		{"dino", dino, 0.17, 3 * time.Second, 0.1},
-		{"dino, slow disk", dino, 1.2, 3 * time.Second, 0.11},
+		// the first checkpoint takes longer than guessed, and the share
+		// goes over a tenth.
+		{"dino", dino, 0.17, 120 << 20, 3 * time.Second, 0.1},
+		{"dino, slow disk", dino, 1.2, 120 << 20, 3 * time.Second, 0.11},
 	}
 	for _, r := range runs {
 		total, writing, first, firstEnd, kept := r.play(t)
@@ -97,8 +104,9 @@ func TestCheckpointDue(t *testing.T) {
 		if share > r.most {
 			t.Errorf("%s: checkpoints took %.1f%% of the search (%v of %v), want at most %.0f%%", r.name, 100*share, writing, total, 100*r.most)
 		}
-		// A search well past its wait keeps one at least...
-		if total > 2*r.after+time.Second && kept == 0 {
+		// A search well past its wait, and past nine times its first
+		// checkpoint's guessed writing, keeps one at least...
+		if wait := max(r.after, 9*firstWriteGuess(r.size)); total > 2*wait+time.Second && kept == 0 {
 			t.Errorf("%s: no checkpoint in %v", r.name, total)
 		}
 		// ... and not many: each at least 4/3 the time of the one before.

@@ -230,8 +230,12 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 	for _, c := range s.lv.Counts {
 		seen += c
 	}
-	// The time the last checkpoint was written at, and took to write.
+	// The time the last checkpoint was written at, and took to write; for
+	// the first, a guess from its size (see checkpointDue).
 	lastSave, lastWrite := time.Now(), time.Duration(0)
+	if opt.CheckpointAfter > 0 {
+		lastWrite = firstWriteGuess(8 * uint64(len(s.lv.Words)))
+	}
 	for d := len(s.lv.Counts) - 1; s.lv.Counts[d] > 0; d = len(s.lv.Counts) - 1 {
 		if err := ctx.Err(); err != nil {
 			return nil, err
