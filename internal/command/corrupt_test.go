@@ -7,7 +7,7 @@ import (
 
 	"github.com/godtable/godtable/internal/command/pocketcli"
 	"github.com/godtable/godtable/lookup/pocket"
-	"github.com/godtable/godtable/tables"
+	embedded "github.com/godtable/godtable/tables/pocket"
 )
 
 // A damaged table, whether the flip is in its header, its payload or its
@@ -16,10 +16,7 @@ import (
 // half-turn table, read as the embedded one is, and the command is run on
 // that puzzle as the command line runs it (Call).
 func TestCorruptTable(t *testing.T) {
-	data, err := tables.File("pocket-htm")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := []byte(embedded.HTM)
 	for _, c := range []struct {
 		where  string
 		offset int

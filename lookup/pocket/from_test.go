@@ -6,28 +6,18 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
-	"github.com/godtable/godtable/tables"
+	embedded "github.com/godtable/godtable/tables/pocket"
 )
-
-// tableFile returns the bytes of an embedded table, for a test to read
-// as another source.
-func tableFile(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := tables.File(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
 
 // Tables read from the table files answer every question as the embedded
 // ones, in both metrics.
 func TestFromAnswersAsEmbedded(t *testing.T) {
-	from := pocket.From(bytes.NewReader(tableFile(t, "pocket-htm")), bytes.NewReader(tableFile(t, "pocket-qtm")))
+	from := pocket.From(strings.NewReader(embedded.HTM), strings.NewReader(embedded.QTM))
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, m := range []pocket.Metric{pocket.HTM, pocket.QTM} {
 		got, err1 := from.Distribution(m)
@@ -60,7 +50,7 @@ func TestFromAnswersAsEmbedded(t *testing.T) {
 // it is first read, and answers nothing; the other metric's table, given
 // as nil, is the embedded one and answers.
 func TestFromRefuses(t *testing.T) {
-	bad := bytes.Clone(tableFile(t, "pocket-htm"))
+	bad := []byte(embedded.HTM)
 	bad[len(bad)/2] ^= 0x08
 	c := pocket.Random(rand.New(rand.NewPCG(13, 14)))
 	damaged := pocket.From(bytes.NewReader(bad), nil)
@@ -78,7 +68,7 @@ func TestFromRefuses(t *testing.T) {
 	if s, err := damaged.Solve(c, pocket.QTM); err != nil || s.String() != want.String() {
 		t.Errorf("the embedded quarter-turn table beside it: %q, %v; want %q", s, err, want)
 	}
-	swapped := pocket.From(bytes.NewReader(tableFile(t, "pocket-qtm")), nil)
+	swapped := pocket.From(strings.NewReader(embedded.QTM), nil)
 	if _, err := swapped.Solve(c, pocket.HTM); !errors.Is(err, lookup.ErrTableMismatch) {
 		t.Errorf("the quarter-turn table as the half-turn one: %v, want a mismatch", err)
 	}
