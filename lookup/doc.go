@@ -1,7 +1,7 @@
 // Package lookup is the shared vocabulary of godtable's puzzles: a Solution
 // (a sequence of moves in a puzzle's notation), a Verdict (the check of a
 // proposed solution), and TableError, the error
-// for an embedded table that cannot be used.
+// for a table that cannot be used.
 //
 // Each puzzle is a package of its own below this one, answering in these
 // types: lookup/pocket (the 2x2x2 pocket cube), lookup/msquare (USACO Magic

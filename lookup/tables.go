@@ -10,7 +10,7 @@ type TableError = table.Error
 
 // Sentinels wrapped by a TableError.
 var (
-	// ErrCorruptTable: the embedded bytes are not an intact table.
+	// ErrCorruptTable: the table's bytes are not an intact table.
 	ErrCorruptTable = table.ErrCorrupt
 	// ErrTableVersion: the table's format version is not this code's.
 	ErrTableVersion = table.ErrVersion

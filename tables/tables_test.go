@@ -12,8 +12,7 @@ import (
 	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tablefiles"
-	"github.com/godtable/godtable/tables"
-	_ "github.com/godtable/godtable/tables/all"
+	"github.com/godtable/godtable/tables/all"
 	"github.com/klauspost/compress/zstd"
 )
 
@@ -69,7 +68,7 @@ func TestTablesAreCurrent(t *testing.T) {
 // header and definition, decompressing and checksumming the payload.
 func BenchmarkDecode(b *testing.B) {
 	for _, def := range catalog.Defs() {
-		data, err := tables.File(def.Name)
+		data, err := all.File(def.Name)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -124,7 +123,7 @@ func BenchmarkCodecs(b *testing.B) {
 			func(z []byte, n int) ([]byte, error) { return zr.DecodeAll(z, make([]byte, 0, n)) }},
 	}
 	for _, def := range catalog.Defs() {
-		data, err := tables.File(def.Name)
+		data, err := all.File(def.Name)
 		if err != nil {
 			b.Fatal(err)
 		}

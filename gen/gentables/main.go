@@ -1,7 +1,8 @@
 // Command gentables writes every distance table of the catalog into a
 // directory (default: the current one): each puzzle's tables, as
 // PUZZLE/NAME.gdt, with PUZZLE/tables_gen.go, the package that embeds them
-// and records each one's size and SHA-256 so that a diff shows any drift.
+// and exports each one's bytes, recording its size and SHA-256 so that a
+// diff shows any drift; and all/all_gen.go, which gives every table by name.
 //
 // It is run by go generate in the tables package:
 //

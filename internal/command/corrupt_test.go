@@ -2,43 +2,21 @@ package command
 
 import (
 	"bytes"
-	"fmt"
-	"os"
-	"os/exec"
-	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/tables"
+	"github.com/godtable/godtable/internal/command/pocketcli"
+	"github.com/godtable/godtable/lookup/pocket"
+	embedded "github.com/godtable/godtable/tables/pocket"
 )
-
-// The helper process: with GODTABLE_TEST_CORRUPT=NAME:OFFSET it serves the
-// named table with the byte at OFFSET flipped, then runs the command line in
-// GODTABLE_TEST_ARGS on its real stdin, stdout and stderr.
-func TestCorruptTableHelper(t *testing.T) {
-	spec := os.Getenv("GODTABLE_TEST_CORRUPT")
-	if spec == "" {
-		t.Skip("helper process only")
-	}
-	name, off, _ := strings.Cut(spec, ":")
-	offset, _ := strconv.Atoi(off)
-	data, err := tables.File(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data = bytes.Clone(data)
-	data[offset%len(data)] ^= 0x10
-	tables.RegisterBytes(name, data)
-	os.Exit(Run(strings.Fields(os.Getenv("GODTABLE_TEST_ARGS")), os.Stdin, os.Stdout, os.Stderr))
-}
 
 // A damaged table, whether the flip is in its header, its payload or its
 // checksum, makes the command say so and exit 3, with no answer printed.
+// The damaged copy is given to the pocket cube's command package as its
+// half-turn table, read as the embedded one is, and the command is run on
+// that puzzle as the command line runs it (Call).
 func TestCorruptTable(t *testing.T) {
-	data, err := tables.File("pocket-htm")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := []byte(embedded.HTM)
 	for _, c := range []struct {
 		where  string
 		offset int
@@ -50,20 +28,13 @@ func TestCorruptTable(t *testing.T) {
 		{"last payload byte", len(data) - 1},
 	} {
 		t.Run(c.where, func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], "-test.run=^TestCorruptTableHelper$")
-			cmd.Env = append(os.Environ(),
-				fmt.Sprintf("GODTABLE_TEST_CORRUPT=pocket-htm:%d", c.offset),
-				"GODTABLE_TEST_ARGS=solve pocket")
-			cmd.Stdin = strings.NewReader("UUUULRBFRLFBLRBFRLFBDDDD\nUUUULLFFRRBBLLFFRRBBDDDD\n")
+			bad := bytes.Clone(data)
+			bad[c.offset] ^= 0x10
+			p := pocketcli.Puzzle{Tables: pocket.From(bytes.NewReader(bad), nil)}
+			stdin := strings.NewReader("UUUULRBFRLFBLRBFRLFBDDDD\nUUUULLFFRRBBLLFFRRBBDDDD\n")
 			var stdout, stderr bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &stdout, &stderr
-			err := cmd.Run()
-			code := -1
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			}
-			if code != ExitTable {
-				t.Errorf("exit %d (%v), want %d; stderr %s", code, err, ExitTable, stderr.String())
+			if code := Call("solve", p, callOptions(t, "solve", p), stdin, &stdout, &stderr, nil); code != ExitTable {
+				t.Errorf("exit %d, want %d; stderr %s", code, ExitTable, stderr.String())
 			}
 			if stdout.Len() != 0 {
 				t.Errorf("answers printed from a damaged table: %q", stdout.String())
@@ -72,10 +43,14 @@ func TestCorruptTable(t *testing.T) {
 			if !strings.HasPrefix(msg, "godtable: cannot answer: table pocket-htm: corrupt table: ") || strings.Count(msg, "\n") != 1 {
 				t.Errorf("stderr %q", msg)
 			}
-			if strings.Contains(msg, "goroutine") || strings.Contains(msg, "panic") {
-				t.Errorf("stack trace: %s", msg)
-			}
 		})
+	}
+	// The same puzzle with the intact table answers both cubes.
+	p := pocketcli.Puzzle{Tables: pocket.From(bytes.NewReader(data), nil)}
+	var stdout, stderr bytes.Buffer
+	code := Call("solve", p, callOptions(t, "solve", p), strings.NewReader("UUUULRBFRLFBLRBFRLFBDDDD\nUUUULLFFRRBBLLFFRRBBDDDD\n"), &stdout, &stderr, nil)
+	if code != ExitOK || strings.Count(stdout.String(), "\n") != 2 || stderr.Len() != 0 {
+		t.Errorf("intact table: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }
 

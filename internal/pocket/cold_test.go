@@ -9,14 +9,13 @@ import (
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tier"
-	"github.com/godtable/godtable/tables"
-	_ "github.com/godtable/godtable/tables/pocket"
+	"github.com/godtable/godtable/tables/all"
 )
 
 // embeddedLevels decodes the embedded table of def.
 func embeddedLevels(tb testing.TB, def *puzzle.Def) *table.Levels {
 	tb.Helper()
-	data, err := tables.File(def.Name)
+	data, err := all.File(def.Name)
 	if err != nil {
 		tb.Fatal(err)
 	}

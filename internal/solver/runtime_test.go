@@ -1,6 +1,7 @@
 package solver_test
 
 import (
+	"bytes"
 	"slices"
 	"strconv"
 	"testing"
@@ -8,7 +9,6 @@ import (
 	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/solver"
-	"github.com/godtable/godtable/tables"
 )
 
 // pancakes is a puzzle none of the built-in ones resembles, defined here at
@@ -83,8 +83,8 @@ func pancakes() *puzzle.Def {
 }
 
 // A definition built at run time goes through the same search, table format
-// and walk as the built-in ones: its table is built in memory, registered,
-// decoded and walked, and every answer mode is checked on every state
+// and walk as the built-in ones: its table is built in memory, given to
+// the solver as its source, decoded and walked, and every answer mode is checked on every state
 // against a search of the test's own (the published distribution of six
 // pancakes, OEIS A058986, is 1, 5, 20, 79, 199, 281, 133, 2).
 func TestDefBuiltAtRunTime(t *testing.T) {
@@ -93,8 +93,8 @@ func TestDefBuiltAtRunTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables.RegisterBytes(def.Name, data)
-	tb := solver.New(func() *puzzle.Def { return def }, solver.SimpleSteps(func() *puzzle.Def { return def }), false, " ")
+	d := func() *puzzle.Def { return def }
+	tb := solver.New(d, solver.SimpleSteps(d), false, " ", bytes.NewReader(data))
 	dist, err := tb.Distribution()
 	if err != nil {
 		t.Fatal(err)

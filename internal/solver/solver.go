@@ -3,14 +3,12 @@
 // with the walk over it, answering in the shared Solution type.
 //
 // A puzzle's package supplies its definition, its steps (the moves of its
-// notation as table moves) and the separator its solutions are written
-// with; everything else (which table to open, when, how a damaged one is
-// refused, how solutions are counted and listed) is the same for all.
-//
-// The tables embedded in the binary (package tables) are one source among
-// others: Open and Table.From read a table from any io.ReaderAt (a file, a
-// table built or fetched at run time, bytes), checked against its
-// definition in the same way.
+// notation as table moves), the separator its solutions are written with
+// and its table's source, an io.ReaderAt: the table embedded in the binary
+// that its tables/<puzzle> package exports, a file, a table built or fetched
+// at run time. Everything else (when the table is read, how a damaged one
+// is refused, how solutions are counted and listed) is the same for all,
+// whatever the source.
 package solver
 
 import (
@@ -23,7 +21,6 @@ import (
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
-	"github.com/godtable/godtable/tables"
 )
 
 // Table is one puzzle table and its walker. The zero Table is not usable;
@@ -37,9 +34,8 @@ type Table struct {
 	// (see WithShortcut); shortcut holds it once made.
 	makeShortcut func(*table.Levels) Shortcut
 	shortcut     shortcut
-	// load reads and decodes the table: the embedded one unless From
-	// gave another source.
-	load func(def *puzzle.Def) (*table.Levels, error)
+	// src holds the table file, read and decoded on first use.
+	src io.ReaderAt
 
 	once sync.Once
 	w    *walk.Walker
@@ -49,28 +45,20 @@ type Table struct {
 
 // New returns the table of def, walked with the given steps (groups says
 // whether the walk must keep the steps' group rule; see walk.New), its
-// solutions written with sep between moves, read from the tables embedded
-// in the binary. Nothing is decoded until the first answer.
-func New(def func() *puzzle.Def, steps func() []walk.Step, groups bool, sep string) *Table {
-	return &Table{def: def, steps: steps, groups: groups, sep: sep, load: embedded}
-}
-
-// embedded reads def's table from the tables embedded in the binary.
-func embedded(def *puzzle.Def) (*table.Levels, error) {
-	data, err := tables.File(def.Name)
-	if err != nil {
-		return nil, err
-	}
-	return table.Decode(def, data)
+// solutions written with sep between moves, read from src: a table file
+// from its first byte to its end, such as the bytes a tables/<puzzle>
+// package embeds (strings.NewReader). Nothing is read until the first
+// answer; src is then read once, and must not change while it is.
+func New(def func() *puzzle.Def, steps func() []walk.Step, groups bool, sep string, src io.ReaderAt) *Table {
+	return &Table{def: def, steps: steps, groups: groups, sep: sep, src: src}
 }
 
 // From returns a table like t (its definition, steps, notation and
-// shortcut) whose distances are read from r instead of the embedded table,
-// on first use, as t's would be. r must hold a table file from its first
+// shortcut) whose distances are read from r instead of t's source, on
+// first use, as t's would be. r must hold a table file from its first
 // byte to its end.
 func (t *Table) From(r io.ReaderAt) *Table {
-	return &Table{def: t.def, steps: t.steps, groups: t.groups, sep: t.sep, makeShortcut: t.makeShortcut,
-		load: func(def *puzzle.Def) (*table.Levels, error) { return table.Read(def, r) }}
+	return &Table{def: t.def, steps: t.steps, groups: t.groups, sep: t.sep, makeShortcut: t.makeShortcut, src: r}
 }
 
 // Open reads the table of def from r, walked with the definition's moves as
@@ -80,7 +68,7 @@ func (t *Table) From(r io.ReaderAt) *Table {
 // definition, or r's own error when it cannot be read.
 func Open(def *puzzle.Def, r io.ReaderAt) (*Table, error) {
 	d := func() *puzzle.Def { return def }
-	t := New(d, SimpleSteps(d), false, " ").From(r)
+	t := New(d, SimpleSteps(d), false, " ", r)
 	if _, err := t.Walker(); err != nil {
 		return nil, err
 	}
@@ -94,7 +82,7 @@ func (t *Table) Walker() (*walk.Walker, error) {
 		def := t.def()
 		steps := t.steps()
 		t.nt = answer.StepNotation(steps, t.sep)
-		lv, err := t.load(def)
+		lv, err := table.Read(def, t.src)
 		if err != nil {
 			t.err = err
 			return

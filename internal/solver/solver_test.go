@@ -1,6 +1,7 @@
 package solver_test
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -8,11 +9,11 @@ import (
 	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/lookup"
-	_ "github.com/godtable/godtable/tables/rotgrid"
+	embedded "github.com/godtable/godtable/tables/rotgrid"
 )
 
 func fresh() *solver.Table {
-	return solver.New(rotgrid.Def, solver.SimpleSteps(rotgrid.Def), false, " ")
+	return solver.New(rotgrid.Def, solver.SimpleSteps(rotgrid.Def), false, " ", strings.NewReader(embedded.Table))
 }
 
 // solveMany answers n grids and reports whether the next-move table is in

@@ -1,10 +1,13 @@
 package table
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -124,68 +127,103 @@ func compressBlock(out, block []byte) ([]byte, error) {
 // payload that holds more or fewer, or that does not decode. (Decode checks
 // the payload's checksum before, and the packed bytes' after.)
 func Decompress(payload []byte, n uint32) ([]byte, error) {
-	// Every block takes at least 6 bytes (a repeated byte's): a payload
-	// cannot hold more blocks than that, whatever n claims, so that a
-	// damaged n is refused before it is allocated.
-	if blocks := (uint64(n) + blockSize - 1) / blockSize; blocks > uint64(len(payload))/6+1 {
-		return nil, fmt.Errorf("%d bytes of payload cannot hold %d bytes", len(payload), n)
+	if err := canHold(int64(len(payload)), n); err != nil {
+		return nil, err
 	}
 	out := make([]byte, n)
+	r := bytes.NewReader(payload)
+	if err := decompress(r, out); err != nil {
+		return nil, err
+	}
+	if r.Len() != 0 {
+		return nil, leftOver(n, int64(r.Len()))
+	}
+	return out, nil
+}
+
+// canHold refuses a payload of size bytes that cannot hold n packed bytes:
+// every block takes at least 6 bytes (a repeated byte's), so a payload
+// cannot hold more blocks than that, whatever n claims, and a damaged n is
+// refused before it is allocated.
+func canHold(size int64, n uint32) error {
+	if blocks := (uint64(n) + blockSize - 1) / blockSize; blocks > uint64(size)/6+1 {
+		return fmt.Errorf("%d bytes of payload cannot hold %d bytes", size, n)
+	}
+	return nil
+}
+
+// leftOver is the error of a payload with left bytes past the n it was to
+// hold.
+func leftOver(n uint32, left int64) error {
+	return fmt.Errorf("holds more than %d bytes (%d left over)", n, left)
+}
+
+// readChunk is the most bytes decompress asks of r at once for a block's
+// compressed bytes, so that a block whose length field is damaged grows its
+// buffer only as far as r really holds bytes, not to what the field claims.
+const readChunk = 64 << 10
+
+// decompress reads the payload's blocks from r, in order, decoding each
+// into its place in out until out is full: a block at a time, so that the
+// compressed bytes are never held whole. It stops at the first block that
+// cannot be decoded, or that r ends in; what follows the last block is
+// left unread.
+func decompress(r io.Reader, out []byte) error {
 	var s huff0.Scratch
+	var buf []byte   // a block's compressed bytes
+	var head [5]byte // a block's kind byte, and its length or repeated byte
 	for i := 0; i < len(out); i += blockSize {
 		end := min(i+blockSize, len(out))
-		if len(payload) == 0 {
-			return nil, fmt.Errorf("holds fewer than %d bytes (ends before byte %d)", n, i)
+		if _, err := io.ReadFull(r, head[:1]); err != nil {
+			return fmt.Errorf("holds fewer than %d bytes (ends before byte %d)", len(out), i)
 		}
-		kind := payload[0]
-		payload = payload[1:]
-		switch kind {
+		cutShort := func() error { return fmt.Errorf("block at byte %d is cut short", i) }
+		switch kind := head[0]; kind {
 		case blockStored:
-			if len(payload) < end-i {
-				return nil, fmt.Errorf("block at byte %d is cut short", i)
+			if _, err := io.ReadFull(r, out[i:end]); err != nil {
+				return cutShort()
 			}
-			copy(out[i:end], payload)
-			payload = payload[end-i:]
 		case blockRepeat:
-			if len(payload) < 5 {
-				return nil, fmt.Errorf("block at byte %d is cut short", i)
+			if _, err := io.ReadFull(r, head[:5]); err != nil {
+				return cutShort()
 			}
-			if k := binary.LittleEndian.Uint32(payload); uint64(k) != uint64(end-i) {
-				return nil, fmt.Errorf("block at byte %d holds %d bytes, want %d", i, k, end-i)
+			if k := binary.LittleEndian.Uint32(head[:]); uint64(k) != uint64(end-i) {
+				return fmt.Errorf("block at byte %d holds %d bytes, want %d", i, k, end-i)
 			}
 			for j := i; j < end; j++ {
-				out[j] = payload[4]
+				out[j] = head[4]
 			}
-			payload = payload[5:]
 		case blockHuff0:
-			if len(payload) < 4 {
-				return nil, fmt.Errorf("block at byte %d is cut short", i)
+			if _, err := io.ReadFull(r, head[:4]); err != nil {
+				return cutShort()
 			}
-			z := binary.LittleEndian.Uint32(payload)
-			payload = payload[4:]
-			if uint64(z) > uint64(len(payload)) {
-				return nil, fmt.Errorf("block at byte %d is cut short", i)
+			z := int64(binary.LittleEndian.Uint32(head[:]))
+			buf = buf[:0]
+			for int64(len(buf)) < z {
+				k := int(min(z-int64(len(buf)), readChunk))
+				buf = slices.Grow(buf, k)
+				got, err := io.ReadFull(r, buf[len(buf):len(buf)+k])
+				buf = buf[:len(buf)+got]
+				if err != nil {
+					return cutShort()
+				}
 			}
-			sc, streams, err := huff0.ReadTable(payload[:z], &s)
+			sc, streams, err := huff0.ReadTable(buf, &s)
 			if err != nil {
-				return nil, fmt.Errorf("block at byte %d: %v", i, err)
+				return fmt.Errorf("block at byte %d: %v", i, err)
 			}
 			// The decoder fills dst to its capacity: the block's place
 			// in out.
 			got, err := sc.Decoder().Decompress4X(out[i:i:end], streams)
 			if err != nil {
-				return nil, fmt.Errorf("block at byte %d: %v", i, err)
+				return fmt.Errorf("block at byte %d: %v", i, err)
 			}
 			if len(got) != end-i || (len(got) > 0 && &got[0] != &out[i]) {
-				return nil, fmt.Errorf("block at byte %d holds %d bytes, want %d", i, len(got), end-i)
+				return fmt.Errorf("block at byte %d holds %d bytes, want %d", i, len(got), end-i)
 			}
-			payload = payload[z:]
 		default:
-			return nil, fmt.Errorf("block at byte %d of unknown kind %d", i, kind)
+			return fmt.Errorf("block at byte %d of unknown kind %d", i, kind)
 		}
 	}
-	if len(payload) != 0 {
-		return nil, fmt.Errorf("holds more than %d bytes (%d left over)", n, len(payload))
-	}
-	return out, nil
+	return nil
 }

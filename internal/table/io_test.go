@@ -3,9 +3,12 @@ package table
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 )
 
@@ -65,12 +68,98 @@ func TestReadRefuses(t *testing.T) {
 		t.Fatalf("damaged: %v, want an *Error wrapping ErrCorrupt", err)
 	}
 	boom := errors.New("boom")
-	if _, err := Read(def, failingReader{boom}); !errors.Is(err, boom) || errors.As(err, &te) {
-		t.Fatalf("failing reader: %v, want its own error", err)
+	// Failing at once, in the header, or in the payload (which a file
+	// read whole would have met before decoding anything).
+	for _, at := range []int64{0, 10, int64(len(file)) - 1} {
+		if _, err := Read(def, failingReader{file, at, boom}); !errors.Is(err, boom) || errors.As(err, &te) {
+			t.Fatalf("reader failing at byte %d: %v, want its own error", at, err)
+		}
 	}
 }
 
-// failingReader fails every read.
-type failingReader struct{ err error }
+// failingReader serves file up to byte at, and fails any read past it.
+type failingReader struct {
+	file []byte
+	at   int64
+	err  error
+}
 
-func (f failingReader) ReadAt([]byte, int64) (int, error) { return 0, f.err }
+func (f failingReader) ReadAt(p []byte, off int64) (int, error) {
+	if off+int64(len(p)) > f.at {
+		return copy(p, f.file[min(off, f.at):f.at]), f.err
+	}
+	return copy(p, f.file[off:]), nil
+}
+
+// meteredReader serves a file through ReadAt as a file on disk would,
+// refusing any call that asks for more than limit bytes at once and
+// recording any byte read twice.
+type meteredReader struct {
+	file  []byte
+	limit int
+	reads []int // reads[i]: how many times byte i was read
+	most  int   // the most bytes asked for in one call
+}
+
+func (m *meteredReader) ReadAt(p []byte, off int64) (int, error) {
+	m.most = max(m.most, len(p))
+	if len(p) > m.limit {
+		return 0, fmt.Errorf("asked for %d bytes at once, more than %d", len(p), m.limit)
+	}
+	if off >= int64(len(m.file)) {
+		return 0, io.EOF
+	}
+	n := copy(p, m.file[off:])
+	for i := range n {
+		m.reads[int(off)+i]++
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
+}
+
+// Read streams a table: it reads each byte of the file once, in calls of
+// at most a mebibyte, and holds no more than the distances it returns and
+// a block's worth besides, never the file (here 2.7 MB compressed, 4 MiB
+// of distances, in 32 blocks).
+func TestReadStreams(t *testing.T) {
+	const n = 4 << 20
+	def := ring(n, true)
+	rng := rand.New(rand.NewPCG(4, 5))
+	dist := make([]uint8, n)
+	for i := range dist {
+		dist[i] = uint8(rng.IntN(40))
+	}
+	file, err := Encode(def, dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const mib = 1 << 20
+	if len(file) < 2*mib {
+		t.Fatalf("the table is %d bytes: too small to show streaming", len(file))
+	}
+	m := &meteredReader{file: file, limit: mib, reads: make([]int, len(file))}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	lv, err := Read(def, m)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatalf("Read: %v (the most asked for at once: %d bytes)", err, m.most)
+	}
+	for i, k := range m.reads {
+		if k != 1 {
+			t.Fatalf("byte %d of %d read %d times", i, len(file), k)
+		}
+	}
+	if !bytes.Equal(lv.Packed(), dist) {
+		t.Fatal("the distances read are not the table's")
+	}
+	// The distances are kept; what else was allocated is the buffers, not
+	// a copy of the file.
+	if extra := int64(after.TotalAlloc-before.TotalAlloc) - n; extra > mib/2 {
+		t.Errorf("Read allocated %d bytes beside the %d of the distances; the file is %d", extra, n, len(file))
+	}
+	t.Logf("%d bytes read, at most %d at once; %d allocated", len(file), m.most, after.TotalAlloc-before.TotalAlloc)
+}

@@ -32,6 +32,7 @@
 package table
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -346,14 +347,15 @@ func packedLen(enc Encoding, size uint32) uint32 {
 
 // Decode checks a table file against def and returns its distances. Any
 // damage or mismatch gives an *Error; a returned table is exactly the one
-// that was encoded.
+// that was encoded. It is Read from the bytes.
 func Decode(def *puzzle.Def, file []byte) (*Levels, error) {
-	h, off, err := ReadHeader(def.Name, file)
-	if err != nil {
-		return nil, err
-	}
-	mismatch := func(format string, args ...any) (*Levels, error) {
-		return nil, &Error{Table: def.Name, Err: ErrMismatch, Detail: fmt.Sprintf(format, args...)}
+	return Read(def, bytes.NewReader(file))
+}
+
+// check refuses a header that was not written for def.
+func (h *Header) check(def *puzzle.Def) error {
+	mismatch := func(format string, args ...any) error {
+		return &Error{Table: def.Name, Err: ErrMismatch, Detail: fmt.Sprintf(format, args...)}
 	}
 	switch {
 	case h.Name != def.Name:
@@ -369,19 +371,5 @@ func Decode(def *puzzle.Def, file []byte) (*Levels, error) {
 	case h.Definition != def.Fingerprint():
 		return mismatch("definition fingerprint differs (moves or encoding changed; run go generate)")
 	}
-	if got := crc32.ChecksumIEEE(file[off:]); got != h.PayloadCRC {
-		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("payload checksum %08x, want %08x", got, h.PayloadCRC)}
-	}
-	packed, err := Decompress(file[off:], h.PackedLen)
-	if err != nil {
-		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: "payload: " + err.Error()}
-	}
-	if got := crc32.ChecksumIEEE(packed); got != h.PackedCRC {
-		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("distances checksum %08x, want %08x", got, h.PackedCRC)}
-	}
-	lv := newLevels(h, packed)
-	if def.Fold != nil {
-		lv.index = def.Fold.Index
-	}
-	return lv, nil
+	return nil
 }

@@ -12,14 +12,13 @@ import (
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
-	"github.com/godtable/godtable/tables"
-	_ "github.com/godtable/godtable/tables/all"
+	"github.com/godtable/godtable/tables/all"
 )
 
 // walker makes a walker for the named table whose steps are its moves, one
 // each, in order.
 func walker(t testing.TB, def *puzzle.Def) *walk.Walker {
-	data, err := tables.File(def.Name)
+	data, err := all.File(def.Name)
 	if err != nil {
 		t.Fatal(err)
 	}

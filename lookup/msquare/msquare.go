@@ -44,6 +44,7 @@ import (
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
+	embedded "github.com/godtable/godtable/tables/msquare"
 )
 
 // Position is a state of the magic-squares board. The zero value is the
@@ -146,7 +147,9 @@ func (q Position) Apply(s lookup.Solution) Position {
 // Apply and the judge's writer rely on.
 var tableSteps = solver.SimpleSteps(msquare.Def)
 
-var table = solver.New(msquare.Def, tableSteps, false, "")
+// table is the distance table embedded in the binary (tables/msquare,
+// made by go generate ./tables), read on first use.
+var table = solver.New(msquare.Def, tableSteps, false, "", strings.NewReader(embedded.Table))
 
 // notation writes solutions as the judge does: the letters with nothing
 // between them. It is the package's own, not the table's, so that Apply and

@@ -1,9 +1,9 @@
 package pocket
 
 import (
-	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -11,7 +11,6 @@ import (
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/lookup"
-	embedded "github.com/godtable/godtable/tables"
 )
 
 // Goroutines answering at once, from a program's first answer on (when
@@ -50,15 +49,7 @@ func TestConcurrentHandOver(t *testing.T) {
 		cubes[i] = Random(rng)
 	}
 	for _, m := range metrics {
-		w, err := tables[m].Walker()
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := embedded.File(w.Def().Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fresh := tables[m].From(bytes.NewReader(data))
+		fresh := tables[m].From(strings.NewReader(embeddedFile(m)))
 		if err := solver.Configure([]lookup.Option{lookup.WithNextAfter(50)}, fresh); err != nil {
 			t.Fatal(err)
 		}

@@ -10,11 +10,15 @@
 // A position is read from its facelets in the net (Parse) or in the URFDLB
 // order of other tools (ParseURFDLB), or made by a move sequence in the
 // whole cube notation (Scramble).
+//
+// The embedded tables are one source of the answers: From reads the tables
+// from any io.ReaderAt (files, say), and its Tables answer as a Cube does.
 package pocket
 
 import (
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 
@@ -196,16 +200,49 @@ func (c Cube) Apply(s lookup.Solution) Cube {
 	return Cube{rank: r}
 }
 
-// tables are the two metrics' tables (see internal/cubetables), indexed by
-// HTM and QTM.
+// tables are the two metrics' tables embedded in the binary (see
+// internal/cubetables), indexed by HTM and QTM.
 var tables = cubetables.Tables
 
-// tableOf returns the metric's table, or an error for an unknown metric.
-func tableOf(m Metric) (*solver.Table, error) {
+// Tables are the pocket cube's two distance tables, one per metric, that
+// answers are read from. A Cube's own methods (Solve, Count ...) and the
+// package's functions answer from the tables embedded in the binary
+// (Embedded); the methods of Tables answer alike from any, such as those
+// From reads from files. The zero Tables is not usable. Tables are safe for
+// concurrent use.
+type Tables struct {
+	t [2]*solver.Table // indexed by HTM and QTM
+}
+
+// embeddedTables are the tables embedded in the binary.
+var embeddedTables = &Tables{t: tables}
+
+// Embedded returns the tables embedded in the binary: those a Cube's own
+// methods answer from.
+func Embedded() *Tables { return embeddedTables }
+
+// From returns tables read from htm and qtm, table files of the half-turn
+// and the quarter-turn metric from their first byte to their end, in place
+// of the embedded ones; a nil reader stands for the embedded table of its
+// metric. Each is read on first use and checked as the embedded one is: a
+// damaged table, or one built for another definition, answers nothing and
+// gives a *lookup.TableError.
+func From(htm, qtm io.ReaderAt) *Tables {
+	t := *embeddedTables
+	for m, r := range [2]io.ReaderAt{HTM: htm, QTM: qtm} {
+		if r != nil {
+			t.t[m] = t.t[m].From(r)
+		}
+	}
+	return &t
+}
+
+// of returns the metric's table, or an error for an unknown metric.
+func (t *Tables) of(m Metric) (*solver.Table, error) {
 	if m != HTM && m != QTM {
 		return nil, fmt.Errorf("unknown metric %d", int(m))
 	}
-	return tables[m], nil
+	return t.t[m], nil
 }
 
 // Solve returns an optimal solution in the metric: the first in the order
@@ -213,19 +250,25 @@ func tableOf(m Metric) (*solver.Table, error) {
 // solved cube gives the empty solution. The error is non-nil only for an
 // unknown metric or when the metric's table cannot be used (a
 // *lookup.TableError), with the zero Solution.
-func (c Cube) Solve(m Metric) (lookup.Solution, error) {
-	t, err := tableOf(m)
+func (c Cube) Solve(m Metric) (lookup.Solution, error) { return embeddedTables.Solve(c, m) }
+
+// Solve is Cube.Solve, answered from t.
+func (t *Tables) Solve(c Cube, m Metric) (lookup.Solution, error) {
+	tb, err := t.of(m)
 	if err != nil {
 		return lookup.Solution{}, err
 	}
-	return t.Solve(puzzle.State(c.rank))
+	return tb.Solve(puzzle.State(c.rank))
 }
 
 // Distance returns the length of an optimal solution in the metric (0 for
 // the solved cube). The error is non-nil only for an unknown metric or an
 // unusable table, with 0.
-func (c Cube) Distance(m Metric) (int, error) {
-	s, err := c.Solve(m)
+func (c Cube) Distance(m Metric) (int, error) { return embeddedTables.Distance(c, m) }
+
+// Distance is Cube.Distance, answered from t.
+func (t *Tables) Distance(c Cube, m Metric) (int, error) {
+	s, err := t.Solve(c, m)
 	return s.Cost(), err
 }
 
@@ -233,12 +276,15 @@ func (c Cube) Distance(m Metric) (int, error) {
 // move sequences written out, no face twice in a row; 1 for the solved
 // cube). The error is non-nil only for an unknown metric or an unusable
 // table, with 0.
-func (c Cube) Count(m Metric) (uint64, error) {
-	t, err := tableOf(m)
+func (c Cube) Count(m Metric) (uint64, error) { return embeddedTables.Count(c, m) }
+
+// Count is Cube.Count, answered from t.
+func (t *Tables) Count(c Cube, m Metric) (uint64, error) {
+	tb, err := t.of(m)
 	if err != nil {
 		return 0, err
 	}
-	return t.Count(puzzle.State(c.rank))
+	return tb.Count(puzzle.State(c.rank))
 }
 
 // All returns every optimal solution in the metric, in move order, up to
@@ -246,11 +292,16 @@ func (c Cube) Count(m Metric) (uint64, error) {
 // more. The solved cube gives one empty solution. The error is non-nil only
 // for an unknown metric or an unusable table, with nil and false.
 func (c Cube) All(m Metric, limit int) (sols []lookup.Solution, truncated bool, err error) {
-	t, err := tableOf(m)
+	return embeddedTables.All(c, m, limit)
+}
+
+// All is Cube.All, answered from t.
+func (t *Tables) All(c Cube, m Metric, limit int) (sols []lookup.Solution, truncated bool, err error) {
+	tb, err := t.of(m)
 	if err != nil {
 		return nil, false, err
 	}
-	return t.All(puzzle.State(c.rank), limit)
+	return tb.All(puzzle.State(c.rank), limit)
 }
 
 // Verify checks a proposed solution, a move sequence in the whole notation
@@ -266,11 +317,16 @@ func (c Cube) All(m Metric, limit int) (sols []lookup.Solution, truncated bool, 
 // first bad token and its position). The error is non-nil only for an
 // unknown metric or an unusable table, with the zero Verdict.
 func (c Cube) Verify(solution string, m Metric) (lookup.Verdict, error) {
-	t, err := tableOf(m)
+	return embeddedTables.Verify(c, solution, m)
+}
+
+// Verify is Cube.Verify, answered from t.
+func (t *Tables) Verify(c Cube, solution string, m Metric) (lookup.Verdict, error) {
+	tb, err := t.of(m)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
-	w, err := t.Walker()
+	w, err := tb.Walker()
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
@@ -288,7 +344,7 @@ func (c Cube) Verify(solution string, m Metric) (lookup.Verdict, error) {
 		n := pocket.SequenceCost(toks, m == QTM)
 		return lookup.Verdict{Legal: true, Length: n, Optimal: n}, nil
 	}
-	d, err := c.Distance(m)
+	d, err := t.Distance(c, m)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
@@ -331,8 +387,11 @@ func (c Cube) Moves() (lookup.Solution, error) { return c.MovesIn(HTM) }
 // optimal solution in m (in QTM a sequence that the half-turn metric finds
 // shortest may take more quarter turns than another). The error is an
 // unknown metric's, or a *lookup.TableError, with the zero Solution.
-func (c Cube) MovesIn(m Metric) (lookup.Solution, error) {
-	s, err := c.Solve(m)
+func (c Cube) MovesIn(m Metric) (lookup.Solution, error) { return embeddedTables.MovesIn(c, m) }
+
+// MovesIn is Cube.MovesIn, answered from t.
+func (t *Tables) MovesIn(c Cube, m Metric) (lookup.Solution, error) {
+	s, err := t.Solve(c, m)
 	if err != nil {
 		return lookup.Solution{}, err
 	}
@@ -343,12 +402,15 @@ func (c Cube) MovesIn(m Metric) (lookup.Solution, error) {
 // metric, as recorded in the table: index d holds the count at distance d.
 // The error is non-nil only for an unknown metric or an unusable table, with
 // nil.
-func Distribution(m Metric) ([]int, error) {
-	t, err := tableOf(m)
+func Distribution(m Metric) ([]int, error) { return embeddedTables.Distribution(m) }
+
+// Distribution is the package's Distribution, read from t.
+func (t *Tables) Distribution(m Metric) ([]int, error) {
+	tb, err := t.of(m)
 	if err != nil {
 		return nil, err
 	}
-	return t.Distribution()
+	return tb.Distribution()
 }
 
 // Configure sets how the pocket cube's two tables are used: when the next-
@@ -356,8 +418,11 @@ func Distribution(m Metric) ([]int, error) {
 // default after 4,096 solves). It decodes the table if it is not yet, and
 // applies to the answers after it; the error is a *lookup.TableError when the
 // table cannot be used.
-func Configure(opts ...lookup.Option) error {
-	return solver.Configure(opts, tables[HTM], tables[QTM])
+func Configure(opts ...lookup.Option) error { return embeddedTables.Configure(opts...) }
+
+// Configure is the package's Configure, for t's tables.
+func (t *Tables) Configure(opts ...lookup.Option) error {
+	return solver.Configure(opts, t.t[HTM], t.t[QTM])
 }
 
 // Draw returns the net, one line per row of stickers, each sticker written

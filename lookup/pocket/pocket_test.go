@@ -18,7 +18,7 @@ import (
 	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
-	embedded "github.com/godtable/godtable/tables"
+	embedded "github.com/godtable/godtable/tables/pocket"
 )
 
 var metrics = []Metric{HTM, QTM}
@@ -580,6 +580,9 @@ func BenchmarkPocketSolve(b *testing.B) {
 	}
 }
 
+// embeddedFile returns the embedded table of the metric.
+func embeddedFile(m Metric) string { return [2]string{HTM: embedded.HTM, QTM: embedded.QTM}[m] }
+
 // BenchmarkPocketPrepare derives a next-step table from the decoded distance
 // table, in each metric, on all CPUs, through the cube's own walk (as the
 // table does once it has made it).
@@ -588,11 +591,7 @@ func BenchmarkPocketPrepare(b *testing.B) {
 		b.Run(m.String(), func(b *testing.B) {
 			w := pocketWalker(b, m, false)
 			def := w.Def()
-			data, err := embedded.File(def.Name)
-			if err != nil {
-				b.Fatal(err)
-			}
-			lv, err := table.Decode(def, data)
+			lv, err := table.Decode(def, []byte(embeddedFile(m)))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -21,6 +21,7 @@ package pyraminx
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
@@ -30,6 +31,7 @@ import (
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
+	embedded "github.com/godtable/godtable/tables/pyraminx"
 )
 
 // Position is a Pyraminx position, tips included. The zero Position is the
@@ -124,7 +126,9 @@ func (p Position) Apply(s lookup.Solution) Position {
 	return p
 }
 
-var body = solver.New(pyraminx.Def, solver.SimpleSteps(pyraminx.Def), false, " ")
+// body is the body table embedded in the binary (tables/pyraminx, made by
+// go generate ./tables), read on first use.
+var body = solver.New(pyraminx.Def, solver.SimpleSteps(pyraminx.Def), false, " ", strings.NewReader(embedded.Table))
 
 // notation writes every move, body and tips, each counting 1; its first
 // eight moves are the body table's steps in the same order, so a body

@@ -56,6 +56,7 @@ import (
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
+	embedded "github.com/godtable/godtable/tables/rotgame"
 )
 
 // Position is a board of the rotation game (see the package documentation).
@@ -215,7 +216,9 @@ func (a Answer) String() string {
 // two in a row; step i is operation i, which Apply and Verify rely on.
 var tableSteps = solver.SimpleSteps(rotgame.Def)
 
-var table = solver.New(rotgame.Def, tableSteps, false, "")
+// table is the placement table embedded in the binary (tables/rotgame,
+// made by go generate ./tables), read on first use.
+var table = solver.New(rotgame.Def, tableSteps, false, "", strings.NewReader(embedded.Table))
 
 // notation writes the operations with nothing between them, as the judge
 // does. It is the package's own, not the table's, so that Apply never

@@ -25,6 +25,7 @@ import (
 	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/lookup"
+	embedded "github.com/godtable/godtable/tables/rotgrid"
 )
 
 // Grid is a position of the rotation grid. The zero Grid is the solved
@@ -135,12 +136,14 @@ func (g Grid) String() string { return rotgrid.FromRank(g.rank).String() }
 // IsSolved reports whether the grid is 1 2 3 / 4 5 6 / 7 8 9.
 func (g Grid) IsSolved() bool { return g.rank == 0 }
 
-// distTable is the distance table; its steps are the eight moves one for one,
+// distTable is the distance table embedded in the binary (tables/rotgrid,
+// made by go generate ./tables), read on first use; its steps are the
+// eight moves one for one,
 // step i being rotgrid.Move(i), which Apply and Moves rely on. No group
 // rule is needed: a move and its inverse never both descend in a row, and
 // two equal quarter turns in a row (TL TL, a half turn) are a solution's
 // two moves, as good as TL' TL'.
-var distTable = solver.New(rotgrid.Def, solver.SimpleSteps(rotgrid.Def), false, " ")
+var distTable = solver.New(rotgrid.Def, solver.SimpleSteps(rotgrid.Def), false, " ", strings.NewReader(embedded.Table))
 
 // Apply returns the grid after a solution's moves (the zero Solution leaves
 // g as it is). A solution of another puzzle leaves g as it is too.

@@ -17,7 +17,7 @@ import (
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
-	"github.com/godtable/godtable/tables"
+	embedded "github.com/godtable/godtable/tables/rotgrid"
 )
 
 // Many goroutines solving grids while their walker derives its next-step
@@ -26,11 +26,7 @@ import (
 // -race by make test.
 func TestConcurrentNextStepTable(t *testing.T) {
 	def := rotgrid.Def()
-	data, err := tables.File(def.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lv, err := table.Decode(def, data)
+	lv, err := table.Decode(def, []byte(embedded.Table))
 	if err != nil {
 		t.Fatal(err)
 	}

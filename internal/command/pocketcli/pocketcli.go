@@ -16,7 +16,19 @@ import (
 )
 
 // Puzzle is the pocket cube.
-type Puzzle struct{}
+type Puzzle struct {
+	// Tables are what the cube is answered from: nil for the tables
+	// embedded in the binary.
+	Tables *api.Tables
+}
+
+// tables are the tables p answers from.
+func (p Puzzle) tables() *api.Tables {
+	if p.Tables == nil {
+		return api.Embedded()
+	}
+	return p.Tables
+}
 
 // The command, the server and the page answer the puzzle once this
 // package is imported.
@@ -113,7 +125,7 @@ func turnsNoFace(in string) string {
 }
 
 // Solve answers a cube in the --metric.
-func (Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
+func (p Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 	cube, err := parse(in, o)
 	if err != nil {
 		return err
@@ -125,15 +137,16 @@ func (Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 	if err != nil {
 		return err
 	}
+	t := p.tables()
 	return cli.Sequences(a, o, cli.Solver[lookup.Solution]{
-		Solve: func() (lookup.Solution, error) { return cube.Solve(m) },
-		Count: func() (uint64, error) { return cube.Count(m) },
-		All:   func(limit int) ([]lookup.Solution, bool, error) { return cube.All(m, limit) },
+		Solve: func() (lookup.Solution, error) { return t.Solve(cube, m) },
+		Count: func() (uint64, error) { return t.Count(cube, m) },
+		All:   func(limit int) ([]lookup.Solution, bool, error) { return t.All(cube, m, limit) },
 	})
 }
 
 // Verify checks a solution in the --metric.
-func (Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
+func (p Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
 	cube, err := parse(state, o)
 	if err != nil {
 		return lookup.Verdict{}, err
@@ -142,23 +155,24 @@ func (Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, er
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
-	return cube.Verify(solution, m)
+	return p.tables().Verify(cube, solution, m)
 }
 
 // Scramble draws a cube, written in the --order, with a sequence that makes
 // it.
-func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
+func (p Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
 	m, err := api.ParseMetric(o.Metric)
 	if err != nil {
 		return "", "", 0, err
 	}
-	dist, err := api.Distribution(m)
+	t := p.tables()
+	dist, err := t.Distribution(m)
 	if err != nil {
 		return "", "", 0, err
 	}
 	return cli.DrawAtLeast(o, len(dist)-1, "position", func() (cli.Drawn, error) {
 		cube := api.Random(rng)
-		d, err := cube.Distance(m)
+		d, err := t.Distance(cube, m)
 		if err != nil || d < o.MinMoves {
 			return cli.Drawn{Dist: d}, err
 		}
@@ -169,12 +183,12 @@ func (Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, err
 		if o.WCA && m != api.HTM {
 			// The WCA counts a half turn as one move: a cube QTM puts
 			// far enough may still be too near (R2 U2 F2).
-			if h, err := cube.Distance(api.HTM); err != nil || h < wcaMinimum {
+			if h, err := t.Distance(cube, api.HTM); err != nil || h < wcaMinimum {
 				return cli.Drawn{Dist: -1}, err
 			}
 		}
 		// Shortest in the metric the distance is given in.
-		moves, err := cube.MovesIn(m)
+		moves, err := t.MovesIn(cube, m)
 		state := cube.Facelets()
 		if o.Order == "urfdlb" {
 			state = cube.URFDLB()
@@ -192,12 +206,12 @@ const wcaMinimum = 4
 func (Puzzle) WCAMinimum() (int, string) { return wcaMinimum, "4b3b" }
 
 // Stats is the --metric's distribution.
-func (Puzzle) Stats(o *cli.Options) ([]int, error) {
+func (p Puzzle) Stats(o *cli.Options) ([]int, error) {
 	m, err := api.ParseMetric(o.Metric)
 	if err != nil {
 		return nil, err
 	}
-	return api.Distribution(m)
+	return p.tables().Distribution(m)
 }
 
 // Show draws the net, in the cube's own letters.
@@ -218,12 +232,12 @@ func (Puzzle) Show(state string, o *cli.Options, colour bool) (string, error) {
 
 // After gives the facelets, in the net's order and the colours U R F D L B,
 // and each sticker's face.
-func (Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
+func (p Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 	cube, err := parse(state, o)
 	if err != nil {
 		return cli.Shown{}, err
 	}
-	cube, err = cli.Replay(cube, moves, api.Scramble, api.Cube.Moves)
+	cube, err = cli.Replay(cube, moves, api.Scramble, func(c api.Cube) (lookup.Solution, error) { return p.tables().MovesIn(c, api.HTM) })
 	if err != nil {
 		return cli.Shown{}, err
 	}

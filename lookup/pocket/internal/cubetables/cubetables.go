@@ -6,13 +6,14 @@
 package cubetables
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/godtable/godtable/internal/pocket"
 	"github.com/godtable/godtable/internal/solver"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
-	_ "github.com/godtable/godtable/tables/pocket" // the two tables
+	embedded "github.com/godtable/godtable/tables/pocket"
 )
 
 // The metrics, as indices of Tables (lookup/pocket's HTM and QTM have these
@@ -25,10 +26,12 @@ const (
 // Tables are the two metrics' tables. In the quarter-turn table two turns
 // of one face in a row can both descend (R R is R2), so its walk enforces
 // one turn per face; in the half-turn table they never both descend (R then
-// R2 is R'), and its walk is faster without the rule.
+// R2 is R'), and its walk is faster without the rule. Both are read from
+// the tables embedded in the binary (tables/pocket, made by go generate
+// ./tables), on first use.
 var Tables = [2]*solver.Table{
-	HTM: solver.New(pocket.HTM, steps(HTM), false, " ").WithShortcut(ownWalk(false)),
-	QTM: solver.New(pocket.QTM, steps(QTM), true, " ").WithShortcut(ownWalk(true)),
+	HTM: solver.New(pocket.HTM, steps(HTM), false, " ", strings.NewReader(embedded.HTM)).WithShortcut(ownWalk(false)),
+	QTM: solver.New(pocket.QTM, steps(QTM), true, " ", strings.NewReader(embedded.QTM)).WithShortcut(ownWalk(true)),
 }
 
 // ownWalk makes the pocket cube's own walk over a metric's table (qtm: the
