@@ -294,12 +294,12 @@ func TestAppendPlainTurns(t *testing.T) {
 	}
 	// Every plain sequence a solver writes is taken, up to the grammar's
 	// bound.
-	for _, s := range []string{"", "R U' F2", "F U2 R' U R' F' R U2 F' U2", "R2' U3 F’\tR", strings.Repeat("R ", 4096)} {
+	for _, s := range []string{"", "R U' F2", "F U2 R' U R' F' R U2 F' U2", "R2' U3 F’\tR", strings.Repeat("R ", notation.MaxMoves)} {
 		if _, ok := AppendPlainTurns(nil, s); !ok {
 			t.Errorf("%.40q not taken", s)
 		}
 	}
-	if _, ok := AppendPlainTurns(nil, strings.Repeat("R ", 4097)); ok {
-		t.Error("4,097 moves taken")
+	if _, ok := AppendPlainTurns(nil, strings.Repeat("R ", notation.MaxMoves+1)); ok {
+		t.Errorf("%d moves taken", notation.MaxMoves+1)
 	}
 }
