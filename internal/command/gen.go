@@ -44,9 +44,10 @@ func runGen(e *env, args []string) int {
 	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
 	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
 	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second,
-		"keep the first checkpoint, after a distance, once the search has run this `long`; each next one once\n"+
-			"the time since the last is at least a quarter of the time so far and nine times the last one's\n"+
-			"writing time, so that checkpoints after the first take at most a tenth of the build")
+		"keep the first checkpoint, after a distance, once the search has run this `long` (0: after the first)\n"+
+			"and nine times the time one is guessed to take to write (at 100 MiB/s); each next one once the time\n"+
+			"since the last is at least a quarter of the time so far and nine times the last one's writing\n"+
+			"time, so that checkpoints take at most a tenth of the build")
 	usage := func(format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: "+format+"\n", a...)
 		fmt.Fprint(e.stderr, genUsage)
