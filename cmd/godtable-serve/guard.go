@@ -88,6 +88,8 @@ func recovered(r *http.Request, input string, f func()) (panicked bool) {
 			return
 		}
 		if v == http.ErrAbortHandler {
+			// The handler gave up on a client that went away: there is
+			// no one to answer.
 			panic(v)
 		}
 		logPanic(panicLog(r), r, v, input)

@@ -284,26 +284,17 @@ func recovering(logw io.Writer, h http.Handler) http.Handler {
 		if !ok {
 			sw = &statusWriter{ResponseWriter: w, status: http.StatusOK}
 		}
-		defer func() {
-			v := recover()
-			if v == nil {
-				return
-			}
-			if v == http.ErrAbortHandler {
-				// The handler gave up on a client that went away: there
-				// is no one to answer.
-				panic(v)
-			}
-			logPanic(logw, r, v, "")
-			if !sw.wrote {
-				writeError(sw, http.StatusInternalServerError, errInternal)
-			} else {
-				sw.status = http.StatusInternalServerError
-			}
-		}()
 		// A handler that guards a part of its answer (recovered) logs
 		// the panics there on the same log.
-		h.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), logKey{}, logw)))
+		r = r.WithContext(context.WithValue(r.Context(), logKey{}, logw))
+		if !recovered(r, "", func() { h.ServeHTTP(sw, r) }) {
+			return
+		}
+		if !sw.wrote {
+			writeError(sw, http.StatusInternalServerError, errInternal)
+		} else {
+			sw.status = http.StatusInternalServerError
+		}
 	})
 }
 
