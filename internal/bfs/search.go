@@ -1,3 +1,8 @@
+// Package bfs is the breadth-first search over a puzzle's state space,
+// outward from its goal, two bits a state (the distance mod 3): forward
+// or backward level by level, on every core, resumable from a checkpoint.
+// It knows no table format; internal/tablebuild turns its levels into a
+// table file.
 package bfs
 
 import (

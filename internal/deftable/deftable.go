@@ -13,7 +13,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unsafe"
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/bfs"
@@ -21,6 +20,7 @@ import (
 	"github.com/godtable/godtable/internal/permindex"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tablebuild"
 	"github.com/godtable/godtable/internal/walk"
 )
 
@@ -110,7 +110,7 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		return nil, err
 	}
 	def := walkDef(p, x, goal, id)
-	packed := packedBytes(lv)
+	packed := tablebuild.Packed(lv)
 	h, err := table.PackedHeader(def, packed, lv.Counts)
 	if err != nil {
 		return nil, err
@@ -118,24 +118,6 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	t := newTable(p, x, id, def, table.PackedLevels(h, packed))
 	t.Resumed = lv.Resumed
 	return t, nil
-}
-
-// packedBytes are the levels' words as the bytes of a Mod3 table: the same
-// memory on a little-endian machine, else a copy.
-func packedBytes(lv *bfs.Levels) []byte {
-	n := (lv.Size + 3) / 4
-	if len(lv.Words) == 0 {
-		return nil
-	}
-	var probe uint16 = 1
-	if *(*byte)(unsafe.Pointer(&probe)) == 1 {
-		return unsafe.Slice((*byte)(unsafe.Pointer(&lv.Words[0])), len(lv.Words)*8)[:n]
-	}
-	b := make([]byte, 0, len(lv.Words)*8)
-	for _, w := range lv.Words {
-		b = binary.LittleEndian.AppendUint64(b, w)
-	}
-	return b[:n]
 }
 
 // walkDef is the table's definition as the walk and the table format see

@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"testing"
 
-	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/msquare"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tablebuild"
 	embedded "github.com/godtable/godtable/tables/msquare"
 )
 
@@ -20,7 +20,7 @@ import (
 // away.)
 func TestDistances(t *testing.T) {
 	def := msquare.Def()
-	dist := bfs.Distances(def)
+	dist := tablebuild.Distances(def)
 	maxd := 0
 	farther2 := 0
 	for r, d := range dist {
@@ -74,7 +74,7 @@ func TestDistances(t *testing.T) {
 
 // The embedded table is what the generator makes from this definition now.
 func TestTableCurrent(t *testing.T) {
-	want, err := bfs.Build(msquare.Def())
+	want, err := tablebuild.Build(msquare.Def())
 	if err != nil {
 		t.Fatal(err)
 	}

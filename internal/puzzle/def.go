@@ -1,7 +1,7 @@
 // Package puzzle defines what the table machinery needs to know about a puzzle:
 // how many states it has, which one is the goal, and how its moves act on them.
 //
-// The breadth-first search (internal/bfs) and the downhill walk
+// The breadth-first search (internal/bfs, through internal/tablebuild) and the downhill walk
 // (internal/walk) see every puzzle only through a Def, so adding a puzzle
 // means writing a Def, not copying either of them. A Def is a plain value:
 // it can be built at run time as well as compiled in.

@@ -5,9 +5,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/tablebuild"
 	"github.com/godtable/godtable/internal/walk"
 )
 
@@ -159,7 +159,7 @@ func BenchmarkWalk(b *testing.B) {
 		{"coordinates", Def(), func(g Grid) puzzle.State { return puzzle.State(g.Rank()) }},
 		{"packed", packedDef(), func(g Grid) puzzle.State { return puzzle.State(pack(g)) }},
 	} {
-		data, err := bfs.Build(c.def)
+		data, err := tablebuild.Build(c.def)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -3,7 +3,7 @@ package rotgrid
 import (
 	"testing"
 
-	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/tablebuild"
 	"github.com/godtable/godtable/internal/tier"
 )
 
@@ -16,7 +16,7 @@ import (
 // classes.
 func TestSquareSymmetriesKeepDistance(t *testing.T) {
 	def := Def()
-	dist := bfs.Distances(def)
+	dist := tablebuild.Distances(def)
 	var syms [8][9]uint8
 	for k := range syms {
 		for i := range 9 {

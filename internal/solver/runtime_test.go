@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/solver"
+	"github.com/godtable/godtable/internal/tablebuild"
 )
 
 // pancakes is a puzzle none of the built-in ones resembles, defined here at
@@ -89,7 +89,7 @@ func pancakes() *puzzle.Def {
 // pancakes, OEIS A058986, is 1, 5, 20, 79, 199, 281, 133, 2).
 func TestDefBuiltAtRunTime(t *testing.T) {
 	def := pancakes()
-	data, err := bfs.Build(def)
+	data, err := tablebuild.Build(def)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/tablebuild"
 )
 
 // Files returns every file that go generate writes under tables/, by its
@@ -44,7 +44,7 @@ func Files(puzzles []catalog.Puzzle) (map[string][]byte, error) {
 	}
 	var wg sync.WaitGroup
 	for _, j := range jobs {
-		wg.Go(func() { j.data, j.err = bfs.Build(j.def) })
+		wg.Go(func() { j.data, j.err = tablebuild.Build(j.def) })
 	}
 	wg.Wait()
 	out := map[string][]byte{}

@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/rotgrid"
+	"github.com/godtable/godtable/internal/tablebuild"
 	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/lookup"
 	embedded "github.com/godtable/godtable/tables/rotgrid"
@@ -317,7 +317,7 @@ func TestParseErrors(t *testing.T) {
 
 // The embedded table is what the generator makes now.
 func TestTableCurrent(t *testing.T) {
-	want, err := bfs.Build(rotgrid.Def())
+	want, err := tablebuild.Build(rotgrid.Def())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package bfs
+package tablebuild
 
 import (
 	"slices"

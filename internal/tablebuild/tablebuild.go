@@ -1,17 +1,22 @@
-// Package bfs computes distance tables: a complete breadth-first search over a
-// puzzle's state space, outward from its goal, then table.Encode.
+// Package tablebuild turns a puzzle's state space into its table file: a
+// complete breadth-first search outward from its goal (bfs.Search, two bits
+// a state, where the puzzle is undirected; Distances, a byte a state, where
+// it is directed or folded), then the table format. It is the one place
+// that joins the search, which knows no table format, to the format.
 //
 // The gentables command, run by go generate in the tables package, writes the
 // results; tests regenerate them in memory to prove the committed tables are
 // current.
-package bfs
+package tablebuild
 
 import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"unsafe"
 
 	"github.com/bits-and-blooms/bitset"
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
 )
@@ -78,15 +83,11 @@ func Build(def *puzzle.Def) ([]byte, error) {
 	if !def.Undirected() || def.Fold != nil {
 		return table.Encode(def, Distances(def))
 	}
-	lv, err := Search(context.Background(), Neighbors(defGraph{def}), uint64(def.Rank(def.Goal)), Options{})
+	lv, err := bfs.Search(context.Background(), bfs.Neighbors(defGraph{def}), uint64(def.Rank(def.Goal)), bfs.Options{})
 	if err != nil {
 		return nil, err
 	}
-	packed := make([]byte, 0, len(lv.Words)*8)
-	for _, w := range lv.Words {
-		packed = binary.LittleEndian.AppendUint64(packed, w)
-	}
-	packed = packed[:(lv.Size+3)/4]
+	packed := Packed(lv)
 	h, err := table.PackedHeader(def, packed, lv.Counts)
 	if err != nil {
 		return nil, err
@@ -110,4 +111,23 @@ func (g defGraph) Neighbors(i uint64, out []uint64) {
 	for m := range g.def.Moves {
 		out[m] = uint64(g.def.Rank(g.def.Apply(s, m)))
 	}
+}
+
+// Packed returns a search's levels as the bytes of a Mod3 table: the same
+// memory on a little-endian machine (a build past a billion states holds
+// its table once), else a copy.
+func Packed(lv *bfs.Levels) []byte {
+	n := (lv.Size + 3) / 4
+	if len(lv.Words) == 0 {
+		return nil
+	}
+	var probe uint16 = 1
+	if *(*byte)(unsafe.Pointer(&probe)) == 1 {
+		return unsafe.Slice((*byte)(unsafe.Pointer(&lv.Words[0])), len(lv.Words)*8)[:n]
+	}
+	b := make([]byte, 0, len(lv.Words)*8)
+	for _, w := range lv.Words {
+		b = binary.LittleEndian.AppendUint64(b, w)
+	}
+	return b[:n]
 }
