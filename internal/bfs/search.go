@@ -18,22 +18,39 @@ import (
 // Graph is an undirected state graph over the indices 0..Size()-1, as the
 // search sees it. Every generator's inverse must be a generator too.
 //
-// Expand does a level's work on a range of the table's words: the search
-// hands the ranges out to its workers. Neighbors gives a Graph from a
-// neighbour function; a graph with move tables does better by expanding
-// with them directly (see permindex).
+// The search owns the level loop; a graph only says, through its Kernel,
+// where an index's generators take it. Neighbors gives a Graph from a
+// neighbour function; a graph with move tables does better with a kernel
+// that works out what a word's indices have in common once (see permindex).
 type Graph interface {
 	Size() uint64
 	// Degree is the number of generators.
 	Degree() int
-	// Expand does level cur's work on words [lo, hi) of t: forward, it marks
-	// each unseen neighbour of an index at cur with Mark; backward, it gives
-	// each unseen index with a neighbour at cur the next level with
-	// SetWord, stopping at the first such neighbour, and returns the number
-	// of indices it gave the next level (forward, what it returns is not
-	// used). It is called from several goroutines at once, on disjoint
-	// ranges.
-	Expand(t *Levels, lo, hi uint64, cur uint8, backward bool) uint64
+	// Kernel returns a Kernel for one worker: the search asks for one per
+	// goroutine, so a kernel may keep scratch state without locks.
+	Kernel() Kernel
+}
+
+// Kernel gives the neighbours of the indices of one word of the levels at
+// a time: 32 indices share a word, so that the search makes one call a
+// word, not one an index, and a kernel can share work between indices
+// that are near each other.
+type Kernel interface {
+	// Neighbors writes the neighbours of index 32*w+k, for each field k
+	// whose low bit (bit 2k) is set in mask m, into out: Degree() of them an
+	// index, generator by generator, the indices in increasing order. The
+	// indices are all below Size(); out has room for 32*Degree().
+	Neighbors(w, m uint64, out []uint64)
+}
+
+// A Finder is a Kernel that does a backward level's work itself, to stop
+// at an index's first neighbour at the level: where neighbours cost more
+// than a table read or two, working out all of them costs the backward
+// levels several times what the first few do.
+type Finder interface {
+	// Find returns the fields of mask m (bit 2k for index 32*w+k) whose
+	// index has a neighbour at level cur in t, read with t.Load.
+	Find(w, m uint64, t *Levels, cur uint8) uint64
 }
 
 // NeighborGraph is a graph given by each index's neighbours.
@@ -50,39 +67,82 @@ func Neighbors(g NeighborGraph) Graph { return neighborGraph{g} }
 
 type neighborGraph struct{ NeighborGraph }
 
-func (g neighborGraph) Expand(t *Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
-	out := make([]uint64, g.Degree())
-	found := uint64(0)
+func (g neighborGraph) Kernel() Kernel { return g }
+
+func (g neighborGraph) Neighbors(w, m uint64, out []uint64) {
+	d := g.Degree()
+	for ; m != 0; m &= m - 1 {
+		g.NeighborGraph.Neighbors(w*32+uint64(bits.TrailingZeros64(m))/2, out[:d])
+		out = out[d:]
+	}
+}
+
+// expand does level cur's work on words [lo, hi) of t with kernel k:
+// forward, it marks each unseen neighbour of an index at cur; backward, it
+// gives each unseen index with a neighbour at cur the next level, and
+// returns how many it gave it (forward, what it returns is not used). It
+// runs on several goroutines at once, on disjoint ranges of words.
+func expand(k Kernel, out []uint64, t *Levels, deg int, lo, hi uint64, cur uint8, backward bool) uint64 {
 	nxt := Next(cur)
-	for w := lo; w < hi; w++ {
-		if backward {
-			old := t.Word(w)
-			m := Matches(old, Unseen)
-			nw := old
-			for ; m != 0; m &= m - 1 {
-				b := uint64(bits.TrailingZeros64(m))
-				i := w*32 + b/2
-				if i >= t.Size {
-					break
+	words := t.Words
+	if !backward {
+		for w := lo; w < hi; w++ {
+			m := matches(t.word(w), cur)
+			if m == 0 {
+				continue
+			}
+			k.Neighbors(w, m, out)
+			for _, j := range out[:bits.OnesCount64(m)*deg] {
+				// Give j level nxt if it is unseen. Workers may mark the
+				// same index at once (with the same level), so this counts
+				// nothing: a forward level's new indices are counted after
+				// it (see Search). The atomic AND returns nothing, so that
+				// it is one locked instruction, not a loop of
+				// compare-and-swap.
+				p := &words[j>>5]
+				sh := (j & 31) << 1
+				if atomic.LoadUint64(p)>>sh&3 == Unseen {
+					atomic.AndUint64(p, ^(uint64(3^nxt) << sh))
 				}
-				g.Neighbors(i, out)
-				for _, j := range out {
-					if t.Load(j) == cur {
-						nw = Put(nw, b, nxt)
-						found++
+			}
+		}
+		return 0
+	}
+	found := uint64(0)
+	f, _ := k.(Finder)
+	last := t.Size / 32 // the word holding the index past the last, if any
+	for w := lo; w < hi; w++ {
+		old := t.word(w)
+		m := matches(old, Unseen)
+		if w == last {
+			// The fields past the last index read as unseen until the
+			// search ends: they are no indices.
+			m &= 1<<(2*(t.Size%32)) - 1
+		}
+		if m == 0 {
+			continue
+		}
+		var hit uint64
+		if f != nil {
+			hit = f.Find(w, m, t, cur)
+		} else {
+			k.Neighbors(w, m, out)
+			for n := 0; m != 0; m &= m - 1 {
+				for _, j := range out[n : n+deg] {
+					if uint8(atomic.LoadUint64(&words[j>>5])>>((j&31)<<1))&3 == cur {
+						hit |= m & -m
 						break
 					}
 				}
+				n += deg
 			}
-			t.SetWord(w, old, nw)
-			continue
 		}
-		for m := Matches(t.Word(w), cur); m != 0; m &= m - 1 {
-			i := w*32 + uint64(bits.TrailingZeros64(m))/2
-			g.Neighbors(i, out)
-			for _, j := range out {
-				t.Mark(j, nxt)
-			}
+		// An unseen index is farther than d-1, so a neighbour at cur puts
+		// it at d+1.
+		nw := old &^ (hit * uint64(3^nxt))
+		found += uint64(bits.OnesCount64(hit))
+		if nw != old {
+			atomic.StoreUint64(&t.Words[w], nw)
 		}
 	}
 	return found
@@ -96,45 +156,27 @@ func Next(cur uint8) uint8 {
 	return cur + 1
 }
 
-// Word returns word w, read atomically.
-func (l *Levels) Word(w uint64) uint64 { return atomic.LoadUint64(&l.Words[w]) }
+// word returns word w, read atomically.
+func (l *Levels) word(w uint64) uint64 { return atomic.LoadUint64(&l.Words[w]) }
 
-// Load returns the level of index i, read atomically.
+// Load returns the level of index i, read atomically: a Finder reads the
+// levels with it while other workers write them.
 func (l *Levels) Load(i uint64) uint8 {
 	return uint8(atomic.LoadUint64(&l.Words[i/32]) >> (2 * (i % 32)) & 3)
 }
 
-// Mark gives index i level v if it is unseen. Workers may mark the same
-// index at once (with the same level), so it counts nothing: a forward
-// level's new indices are counted after it (see Search). Its atomic AND
-// returns nothing, so that it is one locked instruction, not a loop of
-// compare-and-swap.
-func (l *Levels) Mark(i uint64, v uint8) {
-	p := &l.Words[i/32]
-	sh := 2 * (i % 32)
-	if atomic.LoadUint64(p)>>sh&3 == Unseen {
-		atomic.AndUint64(p, ^(uint64(3^v) << sh))
-	}
-}
-
-// Put returns word w with the unseen field at bit b given level v.
-func Put(w, b uint64, v uint8) uint64 { return w &^ (uint64(3^v) << b) }
-
-// SetWord stores nw as word w, which was old, if it changed.
-func (l *Levels) SetWord(w, old, nw uint64) {
-	if nw != old {
-		atomic.StoreUint64(&l.Words[w], nw)
-	}
-}
-
-// Matches has bit 2k set for each field k of word w equal to v.
-func Matches(w uint64, v uint8) uint64 {
+// matches has bit 2k set for each field k of word w equal to v.
+func matches(w uint64, v uint8) uint64 {
 	y := w ^ uint64(v)*0x5555555555555555
 	return ^(y | y>>1) & 0x5555555555555555
 }
 
 // Unseen is the value of an index the search never reached, in Levels.
 const Unseen = 3
+
+// At returns the level (distance mod 3, or Unseen) of index i; it is not
+// for use while a level is being searched.
+func (l *Levels) At(i uint64) uint8 { return uint8(l.Words[i/32] >> (2 * (i % 32)) & 3) }
 
 // Levels are the distances of a search, mod 3, two bits an index: index i
 // is at bits 2*(i%32) of word i/32, so that the words, little-endian, are
@@ -150,8 +192,6 @@ type Levels struct {
 	Resumed int
 }
 
-// At returns the level (distance mod 3, or Unseen) of index i.
-func (l *Levels) At(i uint64) uint8 { return uint8(l.Words[i/32] >> (2 * (i % 32)) & 3) }
 
 // Progress is how far a search has come.
 type Progress struct {
@@ -183,6 +223,15 @@ type Options struct {
 	Checkpoint      string
 	CheckpointAfter time.Duration
 	ID              [32]byte
+	// Directed says the graph's Kernel gives each index's predecessors
+	// (the indices a generator takes to it), for a graph whose generators'
+	// inverses are not all generators: the search then only goes forward,
+	// since a backward level would need each index's successors.
+	Directed bool
+	// AfterLevel, if set, is called once level d is complete: the levels
+	// hold every distance up to d (mod 3). It is called from one goroutine
+	// and must not keep lv.
+	AfterLevel func(d int, lv *Levels)
 }
 
 // checkpointRule decides when a search keeps a checkpoint: checkpointDue,
@@ -249,7 +298,7 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		unseen := n - seen
 		// A forward probe costs a neighbour per generator of each frontier
 		// index; a backward one a few neighbours per unseen index.
-		backward := frontier*uint64(g.Degree()) > 4*unseen
+		backward := frontier*uint64(g.Degree()) > 4*unseen && !opt.Directed
 		levelStart := time.Now()
 		found, err := s.level(ctx, d, seen, backward)
 		if err != nil {
@@ -267,6 +316,9 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		seen += found
 		if found > 0 {
 			s.report(d+1, seen, 1, levelStart)
+			if opt.AfterLevel != nil {
+				opt.AfterLevel(d+1, s.lv)
+			}
 		}
 		if opt.Checkpoint != "" && found > 0 && checkpointRule(opt.CheckpointAfter, time.Since(s.start), time.Since(lastSave), lastWrite) {
 			saveStart := time.Now()
@@ -322,7 +374,7 @@ func (s *search) count(v uint8) uint64 {
 		wg.Go(func() {
 			n := 0
 			for _, w := range part {
-				n += bits.OnesCount64(Matches(w, v))
+				n += bits.OnesCount64(matches(w, v))
 			}
 			total.Add(uint64(n))
 		})
@@ -365,6 +417,9 @@ func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			k := s.g.Kernel()
+			deg := s.g.Degree()
+			out := make([]uint64, 32*deg)
 			for ctx.Err() == nil {
 				c := nextChunk.Add(1) - 1
 				if c >= nChunks {
@@ -372,7 +427,7 @@ func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (
 				}
 				lo := c * chunk
 				hi := min(lo+chunk, uint64(len(words)))
-				total.Add(s.g.Expand(s.lv, lo, hi, cur, backward))
+				total.Add(expand(k, out, s.lv, deg, lo, hi, cur, backward))
 				done.Add(1)
 			}
 		}()

@@ -2,8 +2,6 @@ package permindex
 
 import (
 	"math/bits"
-	"sync/atomic"
-	"unsafe"
 
 	"github.com/godtable/godtable/internal/bfs"
 )
@@ -155,124 +153,115 @@ func (b *block) next(row uint64, g int) uint64 {
 	return b.base[g] + nf
 }
 
-// Expand does a level's work for bfs.Search on words [lo, hi) of t, through
-// the move tables, a block of indices at a time.
-func (x *Index) Expand(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
+// Kernel returns a kernel for one of bfs.Search's workers: it works out the
+// neighbours of a word's indices through the move tables, a block at a
+// time.
+func (x *Index) Kernel() bfs.Kernel {
 	if x.direct() {
-		return x.expandDirect(t, lo, hi, cur, backward)
+		return x.newDirect()
 	}
 	if len(x.coords) == 0 {
 		// One state, which every move keeps: there is no minor coordinate
 		// to make blocks of, and nothing worth a fast path.
-		return bfs.Neighbors(x).Expand(t, lo, hi, cur, backward)
+		return bfs.Neighbors(x).Kernel()
 	}
 	b := x.newBlock()
 	if c := b.minor; c.t16 != nil && !c.pivot {
-		return x.expand16(b, t, lo, hi, cur, backward)
+		return (*block16)(b)
 	}
-	found := uint64(0)
-	nxt := bfs.Next(cur)
-	G := x.gens
-	for w := lo; w < hi; w++ {
-		if !backward {
-			for m := bfs.Matches(t.Word(w), cur); m != 0; m &= m - 1 {
-				i := w*32 + uint64(bits.TrailingZeros64(m))/2
-				if i < b.first || i >= b.end {
-					b.load(i)
-				}
-				row := b.row(i)
-				for g := 0; g < G; g++ {
-					t.Mark(b.next(row, g), nxt)
-				}
-			}
-			continue
-		}
-		old := t.Word(w)
-		nw := old
-		for m := bfs.Matches(old, bfs.Unseen); m != 0; m &= m - 1 {
-			bit := uint64(bits.TrailingZeros64(m))
-			i := w*32 + bit/2
-			if i >= x.size {
-				break
-			}
-			if i < b.first || i >= b.end {
-				b.load(i)
-			}
-			row := b.row(i)
-			for g := 0; g < G; g++ {
-				if t.Load(b.next(row, g)) == cur {
-					nw = bfs.Put(nw, bit, nxt)
-					found++
-					break
-				}
-			}
-		}
-		t.SetWord(w, old, nw)
-	}
-	return found
+	return b
 }
 
-// expand16 is Expand for the common case of a minor coordinate whose table
-// holds 16-bit values and whose parity is not derived: the inner loops read
-// one table row and the block's base, and nothing else but the levels.
-func (x *Index) expand16(b *block, t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
-	found := uint64(0)
-	nxt := bfs.Next(cur)
-	G := uint64(x.gens)
-	c := b.minor
-	tab := c.t16
-	w0 := unsafe.Pointer(unsafe.SliceData(t.Words))
-	for w := lo; w < hi; w++ {
-		if !backward {
-			for m := bfs.Matches(t.Word(w), cur); m != 0; m &= m - 1 {
-				i := w*32 + uint64(bits.TrailingZeros64(m))/2
-				if i < b.first || i >= b.end {
-					b.load(i)
-				}
-				row := (b.pf*c.full + (i - b.first)) * G
-				tr := tab[row : row+G]
-				base := b.base[:len(tr)]
-				for g, v := range tr {
-					// As t.Mark, without a bounds check (see below).
-					j := base[g] + uint64(v)
-					p := (*uint64)(unsafe.Add(w0, (j>>5)*8))
-					sh := (j & 31) << 1
-					if atomic.LoadUint64(p)>>sh&3 == bfs.Unseen {
-						atomic.AndUint64(p, ^(uint64(3^nxt) << sh))
-					}
-				}
-			}
-			continue
+// Neighbors gives bfs.Search the neighbours of the indices of word w in
+// mask m.
+func (b *block) Neighbors(w, m uint64, out []uint64) {
+	G := b.x.gens
+	for ; m != 0; m &= m - 1 {
+		i := w*32 + uint64(bits.TrailingZeros64(m))/2
+		if i < b.first || i >= b.end {
+			b.load(i)
 		}
-		old := t.Word(w)
-		nw := old
-		for m := bfs.Matches(old, bfs.Unseen); m != 0; m &= m - 1 {
-			bit := uint64(bits.TrailingZeros64(m))
-			i := w*32 + bit/2
-			if i >= x.size {
+		row := b.row(i)
+		for g := range out[:G] {
+			out[g] = b.next(row, g)
+		}
+		out = out[G:]
+	}
+}
+
+// Find gives bfs.Search the indices of word w in mask m with a neighbour
+// at level cur.
+func (b *block) Find(w, m uint64, t *bfs.Levels, cur uint8) uint64 {
+	G := b.x.gens
+	hit := uint64(0)
+	for ; m != 0; m &= m - 1 {
+		i := w*32 + uint64(bits.TrailingZeros64(m))/2
+		if i < b.first || i >= b.end {
+			b.load(i)
+		}
+		row := b.row(i)
+		for g := 0; g < G; g++ {
+			if t.Load(b.next(row, g)) == cur {
+				hit |= m & -m
 				break
 			}
-			if i < b.first || i >= b.end {
-				b.load(i)
-			}
-			row := (b.pf*c.full + (i - b.first)) * G
-			tr := tab[row : row+G]
-			base := b.base[:len(tr)]
-			for g, v := range tr {
-				j := base[g] + uint64(v)
-				// j is an index (the move tables hold nothing else), so
-				// its word is in the table: read without a bounds check.
-				p := (*uint64)(unsafe.Add(w0, (j>>5)*8))
-				if uint8(atomic.LoadUint64(p)>>((j&31)<<1))&3 == cur {
-					nw = bfs.Put(nw, bit, nxt)
-					found++
-					break
-				}
+		}
+	}
+	return hit
+}
+
+// block16 is a block whose minor coordinate's table holds 16-bit values
+// and whose parity is not derived, the common case: an index's neighbours
+// are its table row added to the block's base, and nothing else.
+type block16 block
+
+// Neighbors gives bfs.Search the neighbours of the indices of word w in
+// mask m.
+func (b16 *block16) Neighbors(w, m uint64, out []uint64) {
+	b := (*block)(b16)
+	G := uint64(b.x.gens)
+	c := b.minor
+	tab := c.t16
+	for ; m != 0; m &= m - 1 {
+		i := w*32 + uint64(bits.TrailingZeros64(m))/2
+		if i < b.first || i >= b.end {
+			b.load(i)
+		}
+		row := (b.pf*c.full + (i - b.first)) * G
+		tr := tab[row : row+G]
+		base := b.base[:len(tr)]
+		o := out[:len(tr)]
+		for g, v := range tr {
+			o[g] = base[g] + uint64(v)
+		}
+		out = out[G:]
+	}
+}
+
+// Find gives bfs.Search the indices of word w in mask m with a neighbour
+// at level cur.
+func (b16 *block16) Find(w, m uint64, t *bfs.Levels, cur uint8) uint64 {
+	b := (*block)(b16)
+	G := uint64(b.x.gens)
+	c := b.minor
+	tab := c.t16
+	hit := uint64(0)
+	for ; m != 0; m &= m - 1 {
+		i := w*32 + uint64(bits.TrailingZeros64(m))/2
+		if i < b.first || i >= b.end {
+			b.load(i)
+		}
+		row := (b.pf*c.full + (i - b.first)) * G
+		tr := tab[row : row+G]
+		base := b.base[:len(tr)]
+		for g, v := range tr {
+			if t.Load(base[g]+uint64(v)) == cur {
+				hit |= m & -m
+				break
 			}
 		}
-		t.SetWord(w, old, nw)
 	}
-	return found
+	return hit
 }
 
 // directGraph computes neighbours from the permutation of a one-coordinate
@@ -329,39 +318,32 @@ func (x *Index) applyDirect(i uint64, g int) uint64 {
 	return r
 }
 
-func (x *Index) expandDirect(t *bfs.Levels, lo, hi uint64, cur uint8, backward bool) uint64 {
-	d := x.newDirect()
-	found := uint64(0)
-	nxt := bfs.Next(cur)
-	G := x.gens
-	for w := lo; w < hi; w++ {
-		if !backward {
-			for m := bfs.Matches(t.Word(w), cur); m != 0; m &= m - 1 {
-				d.load(w*32 + uint64(bits.TrailingZeros64(m))/2)
-				for g := 0; g < G; g++ {
-					t.Mark(d.next(g), nxt)
-				}
-			}
-			continue
+// Neighbors gives bfs.Search the neighbours of the indices of word w in
+// mask m.
+func (d *directGraph) Neighbors(w, m uint64, out []uint64) {
+	G := d.x.gens
+	for ; m != 0; m &= m - 1 {
+		d.load(w*32 + uint64(bits.TrailingZeros64(m))/2)
+		for g := range out[:G] {
+			out[g] = d.next(g)
 		}
-		old := t.Word(w)
-		nw := old
-		for m := bfs.Matches(old, bfs.Unseen); m != 0; m &= m - 1 {
-			bit := uint64(bits.TrailingZeros64(m))
-			i := w*32 + bit/2
-			if i >= x.size {
+		out = out[G:]
+	}
+}
+
+// Find gives bfs.Search the indices of word w in mask m with a neighbour
+// at level cur.
+func (d *directGraph) Find(w, m uint64, t *bfs.Levels, cur uint8) uint64 {
+	G := d.x.gens
+	hit := uint64(0)
+	for ; m != 0; m &= m - 1 {
+		d.load(w*32 + uint64(bits.TrailingZeros64(m))/2)
+		for g := 0; g < G; g++ {
+			if t.Load(d.next(g)) == cur {
+				hit |= m & -m
 				break
 			}
-			d.load(i)
-			for g := 0; g < G; g++ {
-				if t.Load(d.next(g)) == cur {
-					nw = bfs.Put(nw, bit, nxt)
-					found++
-					break
-				}
-			}
 		}
-		t.SetWord(w, old, nw)
 	}
-	return found
+	return hit
 }

@@ -15,7 +15,6 @@ import (
 	"encoding/binary"
 	"unsafe"
 
-	"github.com/bits-and-blooms/bitset"
 	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
@@ -24,41 +23,51 @@ import (
 // Distances returns, for every rank of def, the fewest moves that take that
 // state to the goal (table.Unreachable where no sequence does).
 //
-// The search runs backwards from the goal: the states at distance d+1 are the
-// unvisited predecessors of the states at distance d. A predecessor through
-// move m is found by the move that undoes m, or, for a move with no inverse
-// among the moves, by applying m until the state comes round again (moves are
-// permutations, so the state before the repeat is the predecessor).
+// It is bfs.Search over the graph of predecessors, forward only (see
+// bfs.Options.Directed), which writes each level's states' distance as the
+// level completes: the states at distance d are those the search has at d
+// mod 3 and that no earlier level reached.
 func Distances(def *puzzle.Def) []uint8 {
-	n := uint(def.Size)
-	dist := make([]uint8, n)
+	dist := make([]uint8, def.Size)
 	for i := range dist {
 		dist[i] = table.Unreachable
 	}
-	visited := bitset.New(n)
-	frontier := bitset.New(n)
-	next := bitset.New(n)
 	goal := def.Rank(def.Goal)
-	visited.Set(uint(goal))
-	frontier.Set(uint(goal))
 	dist[goal] = 0
-	pred := predecessor(def)
-	for d := uint8(1); frontier.Any(); d++ {
-		next.ClearAll()
-		for r, ok := frontier.NextSet(0); ok; r, ok = frontier.NextSet(r + 1) {
-			s := def.Unrank(uint32(r))
-			for m := range def.Moves {
-				p := uint(def.Rank(pred(s, m)))
-				if !visited.Test(p) {
-					visited.Set(p)
-					next.Set(p)
-					dist[p] = d
+	_, err := bfs.Search(context.Background(), bfs.Neighbors(predGraph{def, predecessor(def)}), uint64(goal), bfs.Options{
+		Directed: true,
+		AfterLevel: func(d int, lv *bfs.Levels) {
+			v := uint8(d % 3)
+			for i, old := range dist {
+				if old == table.Unreachable && lv.At(uint64(i)) == v {
+					dist[i] = uint8(d)
 				}
 			}
-		}
-		frontier, next = next, frontier
+		},
+	})
+	if err != nil {
+		// Search fails only if its context ends or the goal is no index:
+		// neither can happen here.
+		panic(err)
 	}
 	return dist
+}
+
+// predGraph is a definition's state graph backwards: a state's neighbours
+// are the states its moves take to it.
+type predGraph struct {
+	def  *puzzle.Def
+	pred func(s puzzle.State, m int) puzzle.State
+}
+
+func (g predGraph) Size() uint64 { return uint64(g.def.Size) }
+func (g predGraph) Degree() int  { return len(g.def.Moves) }
+
+func (g predGraph) Neighbors(i uint64, out []uint64) {
+	s := g.def.Unrank(uint32(i))
+	for m := range g.def.Moves {
+		out[m] = uint64(g.def.Rank(g.pred(s, m)))
+	}
 }
 
 // predecessor returns a function giving the state that move m takes to s.
