@@ -192,7 +192,6 @@ type Levels struct {
 	Resumed int
 }
 
-
 // Progress is how far a search has come.
 type Progress struct {
 	Level   int           // the distance being searched
