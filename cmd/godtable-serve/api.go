@@ -16,11 +16,11 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/app"
+	"github.com/godtable/godtable/internal/app/cli"
 )
 
-// puzzle and options are the command's (see internal/cli).
+// puzzle and options are the command's (see internal/app/cli).
 type (
 	puzzle  = cli.Puzzle
 	options = cli.Options
@@ -28,7 +28,7 @@ type (
 
 // Request limits. A single request (solve, verify, scramble, stats, show)
 // carries one state, so a small body is plenty; a batch carries many lines,
-// each at most command.MaxLine bytes as on stdin.
+// each at most app.MaxLine bytes as on stdin.
 const (
 	maxRequestBody = 1 << 20
 	// maxScrambleN is the most states one scramble request draws.
@@ -63,7 +63,7 @@ func routes() *http.ServeMux {
 func writeError(w http.ResponseWriter, status int, err error) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	b := command.AppendJSON([]byte(`{"error":`), err.Error())
+	b := app.AppendJSON([]byte(`{"error":`), err.Error())
 	w.Write(append(b, "}\n"...))
 }
 
@@ -167,8 +167,8 @@ func handlePuzzles(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var list []cli.Info
-	for _, n := range command.PuzzleNames() {
-		list = append(list, cli.InfoOf(command.Lookup(n)))
+	for _, n := range app.PuzzleNames() {
+		list = append(list, cli.InfoOf(app.Lookup(n)))
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(list)
@@ -204,9 +204,9 @@ var inputFields = map[string][]string{
 
 func handleAPI(w http.ResponseWriter, r *http.Request) {
 	name, action := r.PathValue("puzzle"), r.PathValue("action")
-	p := command.Lookup(name)
+	p := app.Lookup(name)
 	if p == nil {
-		writeError(w, http.StatusNotFound, fmt.Errorf("unknown puzzle %q (want one of %s)", name, strings.Join(command.PuzzleNames(), ", ")))
+		writeError(w, http.StatusNotFound, fmt.Errorf("unknown puzzle %q (want one of %s)", name, strings.Join(app.PuzzleNames(), ", ")))
 		return
 	}
 	if action == "batch" {
@@ -333,8 +333,8 @@ func decodeRequest(body []byte, cmd string, p puzzle, r *http.Request) (request,
 	req.opts = o
 	req.state, req.solution, req.moves = values["state"], values["solution"], values["moves"]
 	for _, in := range []string{req.state, req.solution, req.moves} {
-		if len(in) > command.MaxLine {
-			return request{}, http.StatusRequestEntityTooLarge, fmt.Errorf("input too long (more than %d bytes)", command.MaxLine)
+		if len(in) > app.MaxLine {
+			return request{}, http.StatusRequestEntityTooLarge, fmt.Errorf("input too long (more than %d bytes)", app.MaxLine)
 		}
 	}
 	return req, 0, nil
@@ -394,7 +394,7 @@ func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error
 	fs := flag.NewFlagSet("godtable "+cmd+" "+p.Name(), flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	o := &options{}
-	command.RegisterFlags(o, fs, cmd, p)
+	app.RegisterFlags(o, fs, cmd, p)
 	keys := make([]string, 0, len(values))
 	for k := range values {
 		keys = append(keys, k)
@@ -420,7 +420,7 @@ func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error
 		}
 	}
 	o.JSON = true
-	if err := command.CheckOptions(o, cmd, p); err != nil {
+	if err := app.CheckOptions(o, cmd, p); err != nil {
 		return nil, err
 	}
 	if cmd == "scramble" && o.N > maxScrambleN {
@@ -463,7 +463,7 @@ func fieldNames(fs *flag.FlagSet, cmd string) []string {
 // options, capturing its output and its messages.
 func commandOutput(cmd string, p puzzle, o *options, stdin string, args []string) (stdout, stderr string, status int) {
 	var out, errs bytes.Buffer
-	status = command.Call(cmd, p, o, strings.NewReader(stdin), &out, &errs, args)
+	status = app.Call(cmd, p, o, strings.NewReader(stdin), &out, &errs, args)
 	return out.String(), errs.String(), status
 }
 
@@ -471,7 +471,7 @@ func commandOutput(cmd string, p puzzle, o *options, stdin string, args []string
 // 400 when it carries an error (an invalid input), or 500 when a table
 // could not be used.
 func writeAnswer(w http.ResponseWriter, stdout, stderr string, status int) {
-	if status == command.ExitTable {
+	if status == app.ExitTable {
 		writeError(w, http.StatusInternalServerError, errors.New(commandMessage(stderr)))
 		return
 	}
@@ -548,7 +548,7 @@ func handleVerify(w http.ResponseWriter, r *http.Request, p puzzle, req request)
 // handleScramble answers as "scramble --json" does: one JSON line per state.
 func handleScramble(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
 	out, errs, status := commandOutput("scramble", p, req.opts, "", nil)
-	if status != command.ExitOK {
+	if status != app.ExitOK {
 		writeFailure(w, errs, status)
 		return
 	}
@@ -560,7 +560,7 @@ func handleScramble(w http.ResponseWriter, r *http.Request, p puzzle, req reques
 // input (400), or as a server error (500) when a table could not be used.
 func writeFailure(w http.ResponseWriter, stderr string, status int) {
 	code := http.StatusBadRequest
-	if status == command.ExitTable {
+	if status == app.ExitTable {
 		code = http.StatusInternalServerError
 	}
 	writeError(w, code, errors.New(commandMessage(stderr)))
@@ -577,7 +577,7 @@ func contentType(n int) string {
 // handleStats answers as "stats --json" does.
 func handleStats(w http.ResponseWriter, r *http.Request, p puzzle, req request) {
 	out, errs, status := commandOutput("stats", p, req.opts, "", nil)
-	if status != command.ExitOK {
+	if status != app.ExitOK {
 		writeFailure(w, errs, status)
 		return
 	}
@@ -684,7 +684,7 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 		panicked = recovered(r, "", func() { batchJSONLines(out, body, p, r) })
 	} else {
 		g := &guarded{puzzle: p, r: r}
-		panicked = recovered(r, "", func() { command.Call("solve", g, o, body, out, io.Discard, nil) })
+		panicked = recovered(r, "", func() { app.Call("solve", g, o, body, out, io.Discard, nil) })
 	}
 	var msg error
 	var mb *http.MaxBytesError
@@ -700,7 +700,7 @@ func handleBatch(w http.ResponseWriter, r *http.Request, p puzzle) {
 		msg = fmt.Errorf("reading the request: %v", body.err)
 	}
 	if msg != nil {
-		b := command.AppendJSON([]byte(`{"error":`), msg.Error())
+		b := app.AppendJSON([]byte(`{"error":`), msg.Error())
 		out.Write(append(b, "}\n"...))
 	}
 	drainBody(r)
@@ -720,8 +720,8 @@ func drainBody(r *http.Request) {
 }
 
 // maxJSONLine is the longest JSON Lines line taken: a state of
-// command.MaxLine bytes may take twice that once escaped.
-const maxJSONLine = 2 * command.MaxLine
+// app.MaxLine bytes may take twice that once escaped.
+const maxJSONLine = 2 * app.MaxLine
 
 // batchJSONLines answers JSON Lines of solve requests, each line's answer
 // the object the solve endpoint gives for it, or an error in its place
@@ -732,7 +732,7 @@ func batchJSONLines(out io.Writer, body io.Reader, p puzzle, r *http.Request) {
 	bw := bufio.NewWriterSize(out, 64<<10)
 	defer bw.Flush()
 	lineErr := func(msg string) {
-		bw.Write(command.AppendJSON([]byte(`{"error":`), msg))
+		bw.Write(app.AppendJSON([]byte(`{"error":`), msg))
 		bw.WriteString("}\n")
 	}
 	answer := func(raw []byte, tooLong bool) {
@@ -751,13 +751,13 @@ func batchJSONLines(out io.Writer, body io.Reader, p puzzle, r *http.Request) {
 			return
 		}
 		stdout, stderr, status, _ := solveOutput(r, p, req.opts, req.state)
-		if status == command.ExitTable || stdout == "" {
+		if status == app.ExitTable || stdout == "" {
 			lineErr(commandMessage(stderr))
 			return
 		}
 		bw.WriteString(stdout)
 	}
-	command.EachLine(body, maxJSONLine, bw, func(raw []byte, tooLong bool) bool {
+	app.EachLine(body, maxJSONLine, bw, func(raw []byte, tooLong bool) bool {
 		// The answer is written only once made, so that a panic
 		// making it leaves nothing of it behind.
 		if recovered(r, string(raw), func() { answer(raw, tooLong) }) {

@@ -6,8 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/app"
+	"github.com/godtable/godtable/internal/app/cli"
 	"io"
 	"net"
 	"net/http"
@@ -81,7 +81,7 @@ func openBatch(t *testing.T, url string) (*io.PipeWriter, *bufio.Reader) {
 // runOutput runs the command in-process and returns its stdout.
 func runOutput(args []string, stdin string) string {
 	var out bytes.Buffer
-	command.Run(args, strings.NewReader(stdin), &out, io.Discard)
+	app.Run(args, strings.NewReader(stdin), &out, io.Discard)
 	return out.String()
 }
 
@@ -205,7 +205,7 @@ func TestAPIVerifyScrambleStatsMatchCommand(t *testing.T) {
 // JSON error.
 func TestAPIErrors(t *testing.T) {
 	h := newHandler(io.Discard)
-	long := strings.Repeat("R ", command.MaxLine)
+	long := strings.Repeat("R ", app.MaxLine)
 	cases := []struct {
 		name, method, path, body string
 		code                     int
@@ -373,7 +373,7 @@ func TestAPIShow(t *testing.T) {
 // stdin, in plain lines and in JSON Lines, with the query's options.
 func TestAPIBatch(t *testing.T) {
 	h := newHandler(io.Discard)
-	lines := "FFFUDDRFRULLLDRRUULBBBDB\nnot a cube\r\nUUUULLFFRRBBLLFFRRBBDDDD\n\n" + strings.Repeat("x", command.MaxLine+1) + "\nLBUUFLFFRURDLFRLBBDBDUDR"
+	lines := "FFFUDDRFRULLLDRRUULBBBDB\nnot a cube\r\nUUUULLFFRRBBLLFFRRBBDDDD\n\n" + strings.Repeat("x", app.MaxLine+1) + "\nLBUUFLFFRURDLFRLBBDBDUDR"
 	code, body := post(t, h, "POST", "/api/v1/pocket/batch?metric=qtm&count=true", lines)
 	if want := runOutput([]string{"solve", "pocket", "--json", "--metric", "qtm", "--count"}, lines); code != 200 || body != want {
 		t.Errorf("batch: %d\n%s\nwant\n%s", code, body, want)

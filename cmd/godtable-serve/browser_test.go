@@ -3,7 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/app"
 	"io"
 	"io/fs"
 	"net/http"
@@ -18,8 +18,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/staticweb"
+	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/app/staticweb"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
@@ -252,7 +252,7 @@ func TestBrowserPocket(t *testing.T) {
 	}
 	// The same answer as the command.
 	var out strings.Builder
-	command.Run([]string{"solve", "pocket", target}, strings.NewReader(""), &out, io.Discard)
+	app.Run([]string{"solve", "pocket", target}, strings.NewReader(""), &out, io.Discard)
 	if strings.TrimSpace(out.String()) != sol {
 		t.Errorf("page %q, command %q", sol, out.String())
 	}

@@ -8,7 +8,7 @@ import (
 	"os"
 	"runtime/debug"
 
-	"github.com/godtable/godtable/internal/cli"
+	"github.com/godtable/godtable/internal/app/cli"
 )
 
 // solveInput answers one input of a solve: the puzzle's own Solve (a

@@ -2,7 +2,7 @@
 
 // Command godtable-serve is "godtable serve", which runs it: the web page and
 // the HTTP API, answering as the godtable command does (see
-// internal/command), until SIGINT or SIGTERM.
+// internal/app), until SIGINT or SIGTERM.
 //
 // Usage:
 //
@@ -31,8 +31,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/godtable/godtable/internal/command"
-	"github.com/godtable/godtable/internal/command/defcli"
+	"github.com/godtable/godtable/internal/app"
+	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
@@ -45,7 +45,7 @@ const serveUsageText = "usage: godtable serve [--addr 127.0.0.1:8080] [--allow-h
 func serveUsage(stderr io.Writer, format string, args ...any) int {
 	fmt.Fprintf(stderr, "godtable: serve: "+format+"\n", args...)
 	fmt.Fprintln(stderr, serveUsageText)
-	return command.ExitUsage
+	return app.ExitUsage
 }
 
 // runServe is "godtable serve": the page and the HTTP API until SIGINT or
@@ -81,7 +81,7 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 			fmt.Fprintln(stdout, serveUsageText)
 			fs.SetOutput(stdout)
 			fs.PrintDefaults()
-			return command.ExitOK
+			return app.ExitOK
 		}
 		return serveUsage(stderr, "%v", err)
 	}
@@ -89,14 +89,14 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 		return serveUsage(stderr, "takes no arguments")
 	}
 	for _, path := range tables {
-		if _, code := addTable(path, stderr); code != command.ExitOK {
+		if _, code := addTable(path, stderr); code != app.ExitOK {
 			return code
 		}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: %v\n", err)
-		return command.ExitUsage
+		return app.ExitUsage
 	}
 	fmt.Fprintf(stderr, "godtable: serving on http://%s/\n", ln.Addr())
 	if err := serve(ctx, ln, stderr, newHosts(*addr, ln.Addr(), allow)); err != nil {
@@ -104,7 +104,7 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 		fmt.Fprintf(stderr, "godtable: serve: %v\n", err)
 		return 1
 	}
-	return command.ExitOK
+	return app.ExitOK
 }
 
 // addTable serves the definition puzzle of a .gdt file beside the built-in
@@ -118,7 +118,7 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 	data, err := readTable(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: --table %v\n", err)
-		return nil, command.ExitUsage
+		return nil, app.ExitUsage
 	}
 	if !tws.IsTable(data) && isDefinition(path, data) {
 		// Its bytes would be a table's with a bad magic number: say
@@ -128,24 +128,24 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 			out = "TABLE.gdt"
 		}
 		fmt.Fprintf(stderr, "godtable: serve: --table %s: a puzzle definition, not a table: build its table with \"godtable gen %s -o %s\" and serve that\n", path, path, out)
-		return nil, command.ExitTable
+		return nil, app.ExitTable
 	}
 	pz, err := tws.OpenBytes(path, data)
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: cannot answer: %v\n", err)
-		return nil, command.ExitTable
+		return nil, app.ExitTable
 	}
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	if !validName(name) {
 		fmt.Fprintf(stderr, "godtable: serve: --table %s: %q cannot name a puzzle in the API (letters, digits, - and _)\n", path, name)
-		return nil, command.ExitUsage
+		return nil, app.ExitUsage
 	}
-	remove, err := command.AddPuzzle(defcli.FromTable(name, pz))
+	remove, err := app.AddPuzzle(defcli.FromTable(name, pz))
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: --table %s: %v\n", path, err)
-		return nil, command.ExitUsage
+		return nil, app.ExitUsage
 	}
-	return remove, command.ExitOK
+	return remove, app.ExitOK
 }
 
 // validName says whether a table's name can stand in the API's paths.

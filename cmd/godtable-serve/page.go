@@ -5,8 +5,8 @@ import (
 	"io/fs"
 	"net/http"
 
-	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/app"
+	"github.com/godtable/godtable/internal/app/cli"
 )
 
 // The page is plain HTML, CSS and JavaScript, embedded so that the binary
@@ -24,7 +24,7 @@ func pageHandler() http.Handler {
 		panic(err) // the embedded tree always has web/
 	}
 	files := http.FileServerFS(sub)
-	script := cli.PageScriptOf(command.Puzzles())
+	script := cli.PageScriptOf(app.Puzzles())
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodGet && r.Method != http.MethodHead {
 			methodNotAllowed(w, "GET")

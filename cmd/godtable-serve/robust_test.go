@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godtable/godtable/internal/cli"
-	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/app"
+	"github.com/godtable/godtable/internal/app/cli"
 )
 
 // TestAPIBatchTooLargeSlowReader: a batch over the limit, sent by a client
@@ -39,10 +39,10 @@ func TestAPIBatchTooLargeSlowReader(t *testing.T) {
 		answers     []string // their answers
 	}{
 		{"text/plain",
-			[]string{strings.Repeat("x", command.MaxLine+1), state},
+			[]string{strings.Repeat("x", app.MaxLine+1), state},
 			[]string{`{"input":"","error":"line too long (more than 65536 bytes)"}`, answer}},
 		{"application/x-ndjson",
-			[]string{`{"state":"` + strings.Repeat("x", command.MaxLine+1) + `"}`, `{"state":"` + state + `"}`},
+			[]string{`{"state":"` + strings.Repeat("x", app.MaxLine+1) + `"}`, `{"state":"` + state + `"}`},
 			[]string{`{"error":"input too long (more than 65536 bytes)"}`, answer}},
 	} {
 		var body strings.Builder
@@ -169,7 +169,7 @@ func (p panicky) EndsInput(line string) bool {
 // answers; a panic in a batch of lines outside any input's answering ends
 // the batch with a line saying so, not with an answer that looks whole.
 func TestAPIBatchPanicElsewhere(t *testing.T) {
-	remove, err := command.AddPuzzle(panicky{command.Lookup("rotgrid")})
+	remove, err := app.AddPuzzle(panicky{app.Lookup("rotgrid")})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/app"
 )
 
 // errorOf is the error of a one-line JSON answer ("" if it has none).
@@ -50,7 +50,7 @@ func TestAPIBatchJSONLinesEveryLine(t *testing.T) {
 		{`{"state":"R","st\u0061te":"U"}`, `{"error":"bad JSON request: duplicate field \"state\""}`},
 		{`{"state":"R","scramble":true,"metric":"qtm","metric":"htm"}`, `{"error":"bad JSON request: duplicate field \"metric\""}`},
 		{`{"state":"R","moves":"U"}`, `{"error":"unknown field \"moves\" (solve pocket takes state, all, count, limit, metric, order, scramble)"}`},
-		{`{"state":"` + strings.Repeat("R", command.MaxLine+1) + `"}`, `{"error":"input too long (more than 65536 bytes)"}`},
+		{`{"state":"` + strings.Repeat("R", app.MaxLine+1) + `"}`, `{"error":"input too long (more than 65536 bytes)"}`},
 		{`{"state":"x"}`, strings.TrimSpace(runOutput([]string{"solve", "pocket", "--json", "x"}, ""))},
 		{good, goodAnswer},
 	}
@@ -265,7 +265,7 @@ func TestServerHosts(t *testing.T) {
 	}
 	// The flag.
 	var stderr strings.Builder
-	if code := runServe([]string{"--allow-host", "", "--addr", "127.0.0.1:0"}, io.Discard, &stderr); code != command.ExitUsage || !strings.Contains(stderr.String(), "want a host name or address") {
+	if code := runServe([]string{"--allow-host", "", "--addr", "127.0.0.1:0"}, io.Discard, &stderr); code != app.ExitUsage || !strings.Contains(stderr.String(), "want a host name or address") {
 		t.Errorf("--allow-host \"\": %d %s", code, stderr.String())
 	}
 }

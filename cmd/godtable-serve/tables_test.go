@@ -13,7 +13,7 @@ import (
 // A definition puzzle's table served with --table answers through the same
 // API as the built-in puzzles, and its answers are the command's.
 func TestServeTable(t *testing.T) {
-	const gdt = "../../internal/command/testdata/defs/twisty.gdt"
+	const gdt = "../../internal/app/testdata/defs/twisty.gdt"
 	var stderr bytes.Buffer
 	remove, code := addTable(gdt, &stderr)
 	if code != 0 {
@@ -64,7 +64,7 @@ func TestServeTable(t *testing.T) {
 		t.Errorf("an unknown field: %d %s", status, out)
 	}
 	// A damaged table stops the server before it starts.
-	if _, code := addTable("../../internal/command/testdata/defs/damaged.gdt", io.Discard); code != 3 {
+	if _, code := addTable("../../internal/app/testdata/defs/damaged.gdt", io.Discard); code != 3 {
 		t.Errorf("a damaged table: exit %d, want 3", code)
 	}
 }
@@ -113,7 +113,7 @@ func TestServeTableDefinition(t *testing.T) {
 // are refused before they are read, with one line naming the file and
 // saying why.
 func TestServeTableRefusedUnread(t *testing.T) {
-	const gdt = "../../internal/command/testdata/defs/twisty.gdt"
+	const gdt = "../../internal/app/testdata/defs/twisty.gdt"
 	defer func(f func() (uint64, bool)) { availableMemory = f }(availableMemory)
 	// The memory available not known: no file is refused for its size.
 	availableMemory = func() (uint64, bool) { return 0, false }

@@ -12,7 +12,7 @@
 //	godtable serve [--addr 127.0.0.1:8080]      # the web page and the HTTP API
 //	               [--allow-host NAME] [--table TABLE.gdt]
 //
-// The commands are internal/command's; see its documentation for the
+// The commands are internal/app's; see its documentation for the
 // answers and the exit statuses. "godtable serve" runs the program
 // godtable-serve (cmd/godtable-serve), found beside this one or on PATH, as
 // git runs git-foo for "git foo": the HTTP server is its own program, so that
@@ -22,7 +22,7 @@ package main
 import (
 	"os"
 
-	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/app"
 )
 
 func main() {
@@ -30,5 +30,5 @@ func main() {
 		os.Exit(serve(os.Args[2:]))
 	}
 	ignoreClosedPipe()
-	os.Exit(command.Main(os.Args[1:]))
+	os.Exit(app.Main(os.Args[1:]))
 }

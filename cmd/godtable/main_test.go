@@ -16,7 +16,7 @@ import (
 
 // TestNoServerLinked: the command links neither the HTTP server nor the
 // network, which cost a one-shot answer more than the answer itself
-// (BenchmarkColdStart in internal/command); "serve" runs godtable-serve.
+// (BenchmarkColdStart in internal/app); "serve" runs godtable-serve.
 func TestNoServerLinked(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")

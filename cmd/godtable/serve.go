@@ -8,14 +8,14 @@ import (
 	"path/filepath"
 	"runtime"
 
-	"github.com/godtable/godtable/internal/command"
+	"github.com/godtable/godtable/internal/app"
 )
 
 // serverProgram is the program "godtable serve" runs.
 const serverProgram = "godtable-serve"
 
 // serve runs godtable-serve with args and returns its exit status, or
-// command.ExitUsage when it cannot be found or started (said on stderr).
+// app.ExitUsage when it cannot be found or started (said on stderr).
 // Where the system allows, the server replaces this process, so that its
 // signals (SIGINT, SIGTERM: a graceful stop) and its status are its own.
 func serve(args []string) int {
@@ -27,7 +27,7 @@ func serve(args []string) int {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "godtable: serve: %v\n", err)
-	return command.ExitUsage
+	return app.ExitUsage
 }
 
 // findServer looks for godtable-serve beside this program (where make build

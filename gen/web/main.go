@@ -10,7 +10,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/godtable/godtable/internal/staticweb"
+	"github.com/godtable/godtable/internal/app/staticweb"
 )
 
 func main() {

@@ -6,7 +6,7 @@
 //
 // Adding a table puzzle is its model (with its definitions) and one line
 // here; its public package under lookup/ and its command package, which
-// registers itself with internal/cli, come on top.
+// registers itself with internal/app/cli, come on top.
 package catalog
 
 import (

@@ -22,7 +22,7 @@ func TestLayers(t *testing.T) {
 		if !ours {
 			continue
 		}
-		if strings.HasPrefix(p, "lookup") || strings.HasPrefix(p, "tables") || p == "internal/cli" || strings.HasPrefix(p, "internal/command") || p == "internal/solver" {
+		if strings.HasPrefix(p, "lookup") || strings.HasPrefix(p, "tables") || strings.HasPrefix(p, "internal/app") || p == "internal/solver" {
 			t.Errorf("the catalog or the generator links %s", p)
 		}
 	}

@@ -1,0 +1,426 @@
+package app
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/lookup"
+)
+
+// ExitTable is the status when a table cannot be used (damaged or built for
+// another definition): nothing is answered from it.
+const ExitTable = 3
+
+// tableFailure reports an unusable table and returns true if err is one.
+func tableFailure(e *env, err error) bool {
+	var te *lookup.TableError
+	if errors.As(err, &te) {
+		fmt.Fprintf(e.stderr, "godtable: cannot answer: %v\n", err)
+		return true
+	}
+	return false
+}
+
+// eachInput calls f for every input: the arguments, or else stdin's lines.
+// where names the input for error messages; tooLong says the line was too
+// long to take (in is then empty). It stops early if f returns false.
+func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, where string, tooLong bool) bool) {
+	if len(args) > 0 {
+		for i, a := range args {
+			if !f(a, "argument "+strconv.Itoa(i+1), false) {
+				return
+			}
+		}
+		return
+	}
+	lr := newLineReader(e.stdin, out)
+	defer func() { e.readErr = lr.err }()
+	dp, multi := p.(cli.Grouper)
+	ender, _ := p.(cli.GroupEnder)
+	type line struct {
+		text    string
+		tooLong bool
+	}
+	var pending *line // a line read ahead, not yet answered
+	n := 0
+	next := func() (line, bool) {
+		if pending != nil {
+			l := *pending
+			pending = nil
+			return l, true
+		}
+		text, tooLong, ok := lr.next()
+		if ok {
+			n++
+		}
+		return line{string(text), tooLong}, ok
+	}
+	// Blank lines are held until a line that is not blank follows: blank
+	// lines at the end of the input (an editor's last line, a
+	// here-document's) are not inputs, while one between inputs is
+	// answered as an input of its own.
+	type held struct{ text, where string }
+	var blanks []held
+	answerBlanks := func() bool {
+		for _, b := range blanks {
+			if !f(b.text, b.where, false) {
+				return false
+			}
+		}
+		blanks = blanks[:0]
+		return true
+	}
+	for {
+		l, ok := next()
+		if !ok {
+			return
+		}
+		where := "line " + strconv.Itoa(n)
+		if !l.tooLong && strings.TrimSpace(l.text) == "" {
+			blanks = append(blanks, held{l.text, where})
+			continue
+		}
+		if !answerBlanks() {
+			return
+		}
+		if l.tooLong {
+			if !f("", where, true) {
+				return
+			}
+			continue
+		}
+		s := l.text
+		if p.EndsInput(s) {
+			return
+		}
+		if multi {
+			if starts, row := dp.Group(s); starts {
+				// Gather the drawing's rows into one input; a line that is
+				// not a row ends it early and is answered on its own.
+				first, rows := n, 0
+				if row {
+					rows++
+				}
+				for rows < dp.GroupRows() {
+					t, ok := next()
+					if !ok {
+						break
+					}
+					if _, isRow := dp.Group(t.text); t.tooLong || !isRow {
+						pending = &t
+						break
+					}
+					s += "\n" + t.text
+					rows++
+					if ender != nil && ender.EndsGroup(t.text) {
+						break
+					}
+				}
+				last := n
+				if pending != nil {
+					last--
+				}
+				if last > first {
+					where = "lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last)
+				}
+			}
+		}
+		if !f(s, where, false) {
+			return
+		}
+	}
+}
+
+var errTooLong = fmt.Errorf("line too long (more than %d bytes)", MaxLine)
+
+func runSolve(p puzzle, e *env, o *options, args []string) int {
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	w := &writer{out: out, stderr: e.stderr, json: o.JSON}
+	var a answer
+	failed := false
+	eachInput(e, p, args, out, func(in, where string, tooLong bool) bool {
+		if tooLong {
+			a.Reset("")
+			a.Err = errTooLong
+		} else {
+			a.Reset(in)
+			a.Err = p.Solve(in, o, &a)
+		}
+		if tableFailure(e, a.Err) {
+			failed = true
+			return false
+		}
+		w.write(&a, where)
+		return !w.failed()
+	})
+	out.Flush()
+	return batchStatus(failed, w.invalid > 0)
+}
+
+// batchStatus is the exit status of a batch: a table that could not be used,
+// else an input that was invalid (or an answer that was wrong), else success.
+func batchStatus(tableFailed, invalid bool) int {
+	switch {
+	case tableFailed:
+		return ExitTable
+	case invalid:
+		return ExitInvalid
+	}
+	return ExitOK
+}
+
+func runVerify(p puzzle, e *env, o *options, args []string) int {
+	if len(args) > 0 {
+		return e.usage("verify reads STATE<TAB>SOLUTION lines from stdin, not arguments")
+	}
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	w := &writer{out: out, stderr: e.stderr, json: o.JSON}
+	var a answer
+	failed, bad := false, 0
+	eachInput(e, p, nil, out, func(in, where string, tooLong bool) bool {
+		a.Reset(in)
+		state, sol, ok := strings.Cut(in, "\t")
+		switch {
+		case tooLong:
+			a.Err = errTooLong
+		case !ok:
+			a.Err = errors.New("want STATE<TAB>SOLUTION")
+		default:
+			v, err := p.Verify(state, sol, o)
+			if tableFailure(e, err) {
+				failed = true
+				return false
+			}
+			a.Err = err
+			if err == nil {
+				if !v.IsOptimal() || v.Smallest != "" {
+					bad++
+				}
+				if !o.JSON {
+					// Text answers are the verdict's line alone.
+					a.Text = appendVerdict(a.Text, v)
+					a.Text = append(a.Text, '\n')
+					break
+				}
+				verdict := "optimal"
+				switch {
+				case !v.Legal:
+					verdict = "illegal"
+				case !v.IsOptimal():
+					verdict = "not optimal"
+				case v.Smallest != "":
+					verdict = "not smallest"
+				}
+				a.Set("verdict", verdict)
+				if v.Smallest != "" {
+					a.Set("smallest", v.Smallest)
+				}
+				a.Set("legal", v.Legal)
+				if v.Legal && !v.Impossible {
+					a.Set("length", v.Length)
+				} else if !v.Legal {
+					a.Set("problem", v.Problem)
+				}
+				if v.Impossible {
+					a.Set("solvable", false)
+				} else {
+					a.Set("optimal", v.Optimal)
+				}
+			}
+		}
+		w.write(&a, where)
+		return !w.failed()
+	})
+	out.Flush()
+	return batchStatus(failed, w.invalid > 0 || bad > 0)
+}
+
+// appendVerdict appends v.String() to b: for an optimal verdict, the line
+// of nearly every answer of a verify stream, without building the string.
+func appendVerdict(b []byte, v lookup.Verdict) []byte {
+	if v.Legal && !v.Impossible && v.Length == v.Optimal && v.Smallest == "" {
+		b = append(b, "optimal: length "...)
+		return strconv.AppendInt(b, int64(v.Length), 10)
+	}
+	return append(b, v.String()...)
+}
+
+func runScramble(p puzzle, e *env, o *options, args []string) int {
+	if len(args) > 0 {
+		return e.usage("scramble takes no arguments")
+	}
+	seed := o.Seed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
+	out := bufio.NewWriterSize(e.stdout, 64<<10)
+	defer out.Flush()
+	// A drawn state is no one's input: JSON names it "state".
+	w := &writer{out: out, stderr: e.stderr, json: o.JSON, inputKey: "state"}
+	var a answer
+	for i := 0; i < o.N; i++ {
+		state, moves, dist, err := p.Scramble(rng, o)
+		if tableFailure(e, err) {
+			out.Flush()
+			return ExitTable
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+			out.Flush()
+			return ExitUsage
+		}
+		a.Reset(state)
+		a.Text = append(a.Text, state...)
+		a.Text = append(a.Text, '\t')
+		a.Text = append(a.Text, moves...)
+		a.Set("moves", moves)
+		if dist >= 0 {
+			a.Set("distance", dist)
+		}
+		if o.SVG {
+			pic, err := drawSVG(p, state, o)
+			if err != nil {
+				fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+				return ExitTable
+			}
+			a.Text = append(a.Text, '\t')
+			a.Text = append(a.Text, pic...)
+			a.Set("svg", pic)
+		}
+		a.Text = append(a.Text, '\n')
+		w.write(&a, "")
+		if w.failed() {
+			break
+		}
+	}
+	return ExitOK
+}
+
+func runStats(p puzzle, e *env, o *options, args []string) int {
+	if len(args) > 0 {
+		return e.usage("stats takes no arguments")
+	}
+	counts, err := p.Stats(o)
+	if tableFailure(e, err) {
+		return ExitTable
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+		return ExitUsage
+	}
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	out := bufio.NewWriter(e.stdout)
+	defer out.Flush()
+	if o.JSON {
+		fmt.Fprintf(out, `{"puzzle":%q,`, p.Name())
+		if p.Features().Metric {
+			fmt.Fprintf(out, `"metric":%q,`, o.Metric)
+		}
+		fmt.Fprintf(out, `"states":%d,`, total)
+		if x, ok := p.(cli.Indexer); ok {
+			fmt.Fprintf(out, `"indexed":%d,`, x.Indexed())
+		}
+		out.WriteString(`"counts":[`)
+		for i, c := range counts {
+			if i > 0 {
+				out.WriteByte(',')
+			}
+			fmt.Fprint(out, c)
+		}
+		out.WriteString("]}\n")
+		return ExitOK
+	}
+	title := p.Name()
+	if p.Features().Metric {
+		title += " (" + o.Metric + ")"
+	}
+	fmt.Fprintf(out, "%s: %d states, at most %d moves from the goal\n", title, total, len(counts)-1)
+	if n, ok := p.(cli.StatsNoter); ok {
+		fmt.Fprintln(out, n.StatsNote())
+	}
+	fmt.Fprintf(out, "%8s %10s %8s\n", "distance", "states", "share")
+	maxCount := 0
+	for _, c := range counts {
+		maxCount = max(maxCount, c)
+	}
+	const width = 40
+	for d, c := range counts {
+		bar := (c*width + maxCount - 1) / maxCount
+		fmt.Fprintf(out, "%8d %10d %7.3f%% %s\n", d, c, 100*float64(c)/float64(total), strings.Repeat("#", bar))
+	}
+	return ExitOK
+}
+
+func runShow(p puzzle, e *env, o *options, args []string) int {
+	if len(args) != 1 {
+		return e.usage("show takes one STATE")
+	}
+	colour := o.Colour == "always"
+	if o.Colour == "auto" {
+		colour = isTerminal(e.out.w)
+	}
+	var s string
+	var err error
+	if o.SVG {
+		s, err = drawSVG(p, args[0], o)
+		s += "\n"
+	} else {
+		s, err = p.Show(args[0], o, colour)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+		fmt.Fprintf(e.stdout, "error: %v\n", err)
+		return ExitInvalid
+	}
+	fmt.Fprint(e.stdout, s)
+	return ExitOK
+}
+
+// drawSVG draws a state, read as show reads it, as an SVG image on one
+// line.
+func drawSVG(p puzzle, state string, o *options) (string, error) {
+	d, ok := p.(cli.SVGDrawer)
+	if !ok {
+		return "", fmt.Errorf("no SVG drawing of %s", p.Name())
+	}
+	s, err := p.After(state, "", o)
+	if err != nil {
+		return "", err
+	}
+	if a, ok := p.(cli.ArrowDrawer); ok && o.Next != "" {
+		return a.SVGNext(s, o.Next)
+	}
+	return d.SVG(s), nil
+}
+
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func runBattery(p puzzle, e *env, o *options, args []string) int {
+	b, ok := p.(cli.Batterer)
+	if !ok {
+		return e.usage("no battery for %s", p.Name())
+	}
+	if len(args) > 0 {
+		return e.usage("battery takes no arguments")
+	}
+	fmt.Fprint(e.stdout, b.Battery(o))
+	return ExitOK
+}

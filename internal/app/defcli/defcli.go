@@ -1,0 +1,372 @@
+// Package defcli runs a puzzle read from a definition file in the godtable
+// command: wherever the command takes a puzzle's name it takes the path of
+// a .gdt table (or of a small .tws definition, built in memory first), and
+// answers every command on it as on a built-in puzzle.
+package defcli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/lookup"
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+// MaxInMemory is the most indices a .tws definition given to a command
+// other than gen may have: it is built on every run, which takes about a
+// second at this size, so larger ones are built once with godtable gen.
+const MaxInMemory = 20_000_000
+
+// MaxInMemoryBytes is the most memory such a build may take, its move tables
+// with its two-bit table (tws.Plan's count): a definition with many moves
+// can have a small index and move tables of gigabytes, which take longer
+// to build than its search.
+const MaxInMemoryBytes = 64 << 20
+
+// IsPath reports whether a puzzle argument names a definition file rather
+// than a built-in puzzle.
+func IsPath(arg string) bool {
+	ext := strings.ToLower(filepath.Ext(arg))
+	return ext == ".gdt" || ext == ".tws" || strings.ContainsRune(arg, '/') || strings.ContainsRune(arg, os.PathSeparator)
+}
+
+// Puzzle is a definition-file puzzle as the command runs it. Load must
+// succeed before any other method is called.
+type Puzzle struct {
+	path string
+	once sync.Once
+	pz   *tws.Puzzle
+	err  error
+}
+
+// New returns the puzzle at path, not yet read.
+func New(path string) *Puzzle { return &Puzzle{path: path} }
+
+// FromTable returns the puzzle of an opened table, named name.
+func FromTable(name string, pz *tws.Puzzle) *Puzzle {
+	p := &Puzzle{path: name, pz: pz}
+	p.once.Do(func() {})
+	return p
+}
+
+// ErrLoad marks a definition or table that could not be read; a table that
+// is damaged or built for another definition is a *tws.TableError instead.
+var ErrLoad = errors.New("cannot read the puzzle")
+
+// Load reads the table (a .gdt), or parses and builds the definition (a
+// .tws) with the options' metric and moves; a table's metric and moves
+// must be the options' when they are given.
+func (p *Puzzle) Load(o *cli.Options) error {
+	p.once.Do(func() { p.pz, p.err = p.load(o) })
+	if p.err != nil {
+		return p.err
+	}
+	if err := p.matches(o); err != nil {
+		return err
+	}
+	o.Metric = p.pz.Metric()
+	return nil
+}
+
+// matches refuses a metric or a move restriction that is not the loaded
+// puzzle's: a table answers in its own, and a definition built in memory
+// was built once, with the first options given (a server's requests all
+// answer from that one build).
+func (p *Puzzle) matches(o *cli.Options) error {
+	pz := p.pz
+	if o.Metric != "" && o.Metric != pz.Metric() {
+		return fmt.Errorf("%w: %s is a table of the %s metric, not %s (godtable gen --metric %s builds one)", ErrLoad, p.path, pz.Metric(), o.Metric, o.Metric)
+	}
+	if o.Moves == "" {
+		return nil
+	}
+	want, err := pz.MovesFor(o.Moves)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrLoad, p.path, err)
+	}
+	if have := pz.Moves(); !slices.Equal(want, have) {
+		return fmt.Errorf("%w: %s is a table of the moves %s, not %s (godtable gen --moves %s builds one)", ErrLoad, p.path, strings.Join(have, " "), strings.Join(want, " "), o.Moves)
+	}
+	return nil
+}
+
+func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
+	data, table, err := readFile(p.path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
+	}
+	if table {
+		return tws.OpenBytes(p.path, data)
+	}
+	def, err := tws.ParseDefinition(p.path, data)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
+	}
+	opt := tws.BuildOptions{Metric: o.Metric, Moves: o.Moves}
+	indexed, need, err := tws.Plan(def, opt)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrLoad, p.path, err)
+	}
+	gen := fmt.Sprintf("build its table once with \"godtable gen %s -o TABLE.gdt\" and give the command TABLE.gdt", p.path)
+	if indexed > MaxInMemory {
+		return nil, fmt.Errorf("%w: %s has %d states to index, too many to build on every run: %s", ErrLoad, p.path, indexed, gen)
+	}
+	if need > MaxInMemoryBytes {
+		return nil, fmt.Errorf("%w: %s needs about %d MB to build (%d states indexed and its move tables), too much to build on every run (at most %d MB): %s",
+			ErrLoad, p.path, mb(need), indexed, MaxInMemoryBytes>>20, gen)
+	}
+	if indexed <= 1<<24 {
+		// The walk's next-step table, half a byte an index, which a
+		// long batch derives (deftable keeps it for small tables).
+		need += (indexed + 1) / 2
+	}
+	if avail, ok := availableMemory(); ok && need > avail {
+		return nil, fmt.Errorf("%w: %s needs about %d MB to build (%d states indexed, two bits each, and its move tables); this machine has %d MB available",
+			ErrLoad, p.path, mb(need), indexed, avail>>20)
+	}
+	pz, err := tws.Build(context.Background(), def, opt)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrLoad, p.path, err)
+	}
+	return pz, nil
+}
+
+// readFile reads the puzzle file at path and says whether it is a table (a
+// .gdt, by its first bytes or its name: a .gdt whose first bytes are
+// damaged is a damaged table, not a definition). A definition is read at
+// most ksolve.MaxSize bytes and refused beyond, whatever the file is (a
+// device that never ends, /dev/zero, is refused after that much). A table
+// may be large: a regular file's size is checked against the memory
+// available before it is read, and any other file is read only as far as
+// that memory goes.
+func readFile(path string) ([]byte, bool, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, false, err
+	}
+	if fi.IsDir() {
+		return nil, false, fmt.Errorf("%s is a directory, not a definition or a table", path)
+	}
+	regular := fi.Mode().IsRegular()
+	head := make([]byte, magicLen)
+	k, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, false, err
+	}
+	head = head[:k]
+	table := tws.IsTable(head) || strings.HasSuffix(strings.ToLower(path), ".gdt")
+	limit := uint64(ksolve.MaxSize)
+	if table {
+		avail, ok := availableMemory()
+		if regular && ok && uint64(fi.Size()) > avail {
+			return nil, false, fmt.Errorf("%s: the table is %d MB, and this machine has %d MB available to read it", path, mb(uint64(fi.Size())), avail>>20)
+		}
+		limit = math.MaxInt64
+		if ok {
+			limit = avail
+		}
+	} else if regular && fi.Size() > ksolve.MaxSize {
+		return nil, false, fmt.Errorf("%s: %d bytes, too long for a definition (at most %d) and not a .gdt table", path, fi.Size(), ksolve.MaxSize)
+	}
+	size := uint64(0)
+	if regular {
+		size = uint64(fi.Size())
+	}
+	// One byte past the limit tells a file over it; a regular file's size
+	// is read into one allocation (bytes.Buffer would double it at its
+	// end).
+	data := make([]byte, 0, max(min(size, limit)+1, uint64(len(head))))
+	data = append(data, head...)
+	rest := int64(0)
+	if uint64(len(head)) <= limit {
+		rest = int64(limit - uint64(len(head)) + 1)
+	}
+	r := io.LimitReader(f, rest)
+	for {
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)]
+		}
+		n, err := r.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, false, err
+		}
+	}
+	if uint64(len(data)) > limit {
+		if table {
+			return nil, false, fmt.Errorf("%s: the table is more than the %d MB this machine has available to read it", path, limit>>20)
+		}
+		return nil, false, fmt.Errorf("%s: more than %d bytes, too long for a definition, and not a .gdt table", path, ksolve.MaxSize)
+	}
+	return data, table, nil
+}
+
+// magicLen is enough of a file's first bytes to tell a table by them
+// (tws.IsTable).
+const magicLen = 16
+
+// Name is the path the puzzle was given by.
+func (p *Puzzle) Name() string { return p.path }
+
+// Title is the definition's Name.
+func (p *Puzzle) Title() string {
+	if p.pz == nil {
+		return filepath.Base(p.path)
+	}
+	return p.pz.Name()
+}
+
+// Features: a table, move sequences, a metric and a move restriction.
+func (p *Puzzle) Features() cli.Features {
+	return cli.Features{Table: true, Scramble: true, Metric: true, Moves: true}
+}
+
+// EndsInput is always false.
+func (p *Puzzle) EndsInput(string) bool { return false }
+
+// Group starts a state block at a line holding one word that is a set's
+// name, "Solved" or "State"; its rows are the lines up to "End" (see
+// EndsGroup). A state on one line is an input of its own.
+func (p *Puzzle) Group(line string) (starts, row bool) {
+	t := strings.Fields(line)
+	if len(t) == 1 && (t[0] == "Solved" || t[0] == "State" || p.isSet(t[0])) {
+		return true, true
+	}
+	return false, len(t) > 0
+}
+
+// GroupRows is the most lines a block may have: every set's three, a
+// header and End.
+func (p *Puzzle) GroupRows() int { return 3*len(p.setNames()) + 2 }
+
+// EndsGroup says that End ends a block.
+func (p *Puzzle) EndsGroup(line string) bool { return strings.TrimSpace(line) == "End" }
+
+func (p *Puzzle) setNames() []string {
+	if p.pz == nil {
+		return nil
+	}
+	return p.pz.Sets()
+}
+
+func (p *Puzzle) isSet(name string) bool {
+	for _, s := range p.setNames() {
+		if s == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Puzzle) parse(in string, o *cli.Options) (tws.Position, error) {
+	if o.Scramble {
+		return p.pz.ParseMoves(in)
+	}
+	pos, err := p.pz.ParseState(in)
+	if err != nil && strings.TrimSpace(in) != "" {
+		if _, err2 := p.pz.ParseMoves(in); err2 == nil {
+			return pos, fmt.Errorf("%v; it reads as a move sequence: add --scramble", err)
+		}
+	}
+	return pos, err
+}
+
+// Solve answers a position.
+func (p *Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
+	pos, err := p.parse(in, o)
+	if err != nil {
+		return err
+	}
+	return cli.Sequences(a, o, cli.Solver[lookup.Solution]{Solve: pos.Solve, Count: pos.Count, All: pos.All})
+}
+
+// Verify checks a solution from a position given as a move sequence (the
+// verify command's state column is one line).
+func (p *Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
+	pos, err := p.pz.ParseMoves(state)
+	if err != nil {
+		return lookup.Verdict{}, err
+	}
+	return pos.Verify(solution)
+}
+
+// Scramble draws a reachable position uniformly, with the sequence that
+// makes it, as short as it can be.
+func (p *Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
+	dist := p.pz.Distribution()
+	return cli.DrawAtLeast(o, len(dist)-1, "position", func() (cli.Drawn, error) {
+		pos := p.pz.Random(rng)
+		d, err := pos.Distance()
+		if err != nil || d < o.MinMoves {
+			return cli.Drawn{Dist: d}, err
+		}
+		moves, err := pos.Moves()
+		return cli.Drawn{State: pos.Line(), Moves: moves.String(), Dist: d}, err
+	})
+}
+
+// Stats is the distribution.
+func (p *Puzzle) Stats(*cli.Options) ([]int, error) { return p.pz.Distribution(), nil }
+
+// Indexed is the size of the table's index.
+func (p *Puzzle) Indexed() uint64 { return p.pz.Indexed() }
+
+// StatsNote says how many states the index numbers.
+func (p *Puzzle) StatsNote() string {
+	r, x := p.pz.Reachable(), p.pz.Indexed()
+	return fmt.Sprintf("indexed %d, %s times the reachable states", x, strconv.FormatFloat(float64(x)/float64(r), 'f', 2, 64))
+}
+
+// Show writes the position set by set: the pieces in each slot and, for a
+// set with orientations, each slot's orientation ("?" where ignored).
+func (p *Puzzle) Show(state string, o *cli.Options, colour bool) (string, error) {
+	pos, err := p.parse(state, o)
+	if err != nil {
+		return "", err
+	}
+	return pos.Draw(), nil
+}
+
+// After gives the position after a move sequence.
+func (p *Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
+	pos, err := p.parse(state, o)
+	if err != nil {
+		return cli.Shown{}, err
+	}
+	if strings.TrimSpace(moves) != "" {
+		if pos, err = pos.Moved(moves); err != nil {
+			return cli.Shown{}, fmt.Errorf("moves: %v", err)
+		}
+	}
+	return cli.Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
+}
+
+// CheckOptions refuses what a definition puzzle cannot take: once it is
+// loaded (a server's tables are, from the start), a metric or a move
+// restriction that is not its own. (Before, Load checks them.)
+func (p *Puzzle) CheckOptions(cmd string, o *cli.Options) error {
+	if p.pz == nil {
+		return nil
+	}
+	return p.matches(o)
+}

@@ -1,0 +1,286 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"time"
+
+	"github.com/godtable/godtable/internal/app/gogen"
+	"github.com/godtable/godtable/internal/sysmem"
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+const genUsage = `usage: godtable gen DEF.tws -o TABLE.gdt [flags]
+       godtable gen DEF.tws -go DIR [flags]
+
+Builds the exact distance table of a puzzle definition (ksolve/twsearch
+format) and writes it as a .gdt file, which every command then takes in
+place of a puzzle's name; or, with -go, a Go package that embeds it.
+`
+
+// runGen is "godtable gen".
+func runGen(e *env, args []string) int {
+	fs := flag.NewFlagSet("godtable gen", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var (
+		out, goDir, pkg, metric, moves string
+		workers                        int
+		progress, quiet                bool
+		checkpointAfter                time.Duration
+	)
+	fs.StringVar(&out, "o", "", "write the table to `FILE` (.gdt)")
+	fs.StringVar(&goDir, "go", "", "write a Go package embedding the table into `DIR`")
+	fs.StringVar(&pkg, "package", "", "the Go package's `name` (default: DIR's base name)")
+	fs.StringVar(&metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size)")
+	fs.StringVar(&moves, "moves", "", "restrict the moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
+	fs.IntVar(&workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d)", maxWorkers))
+	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
+	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
+	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second,
+		"keep the first checkpoint, after a distance, once the search has run this `long` (0: after the first)\n"+
+			"and nine times the time one is guessed to take to write (at 100 MiB/s); each next one once the time\n"+
+			"since the last is at least a quarter of the time so far and nine times the last one's writing\n"+
+			"time, so that checkpoints take at most a tenth of the build")
+	usage := func(format string, a ...any) int {
+		fmt.Fprintf(e.stderr, "godtable: gen: "+format+"\n", a...)
+		fmt.Fprint(e.stderr, genUsage)
+		return ExitUsage
+	}
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, genUsage+"\nflags:\n")
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		return ExitOK
+	}
+	if err != nil {
+		return usage("%v", err)
+	}
+	switch {
+	case len(pos) != 1:
+		return usage("want one definition file")
+	case out == "" && goDir == "":
+		return usage("want -o TABLE.gdt or -go DIR")
+	case out != "" && goDir != "":
+		return usage("-o and -go together: -go writes the table into DIR")
+	case workers < 0 || workers > maxWorkers:
+		return usage("--workers %d: want 0 to %d (0: one per CPU)", workers, maxWorkers)
+	}
+	if _, err := tws.ParseMetricName(metric); err != nil {
+		return usage("%v", err)
+	}
+	src, err := readDefinition(pos[0])
+	if errors.Is(err, errDefinitionSize) {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		return ExitInvalid
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+		return ExitUsage
+	}
+	shown := out // the name the user gave, for the last message
+	if out != "" {
+		if out, err = outputPath(out, pos[0]); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+			return ExitUsage
+		}
+		// Before the build, which may take hours: its directory can be
+		// written, and no other gen is building the same table.
+		release, err := prepareOutput(out)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: -o %s: %v\n", shown, err)
+			return ExitUsage
+		}
+		defer release()
+	}
+	def, err := tws.ParseDefinition(pos[0], src)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+		return ExitInvalid
+	}
+	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers}
+	indexed, need, err := tws.Plan(def, opt)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		return ExitInvalid
+	}
+	if avail, ok := sysmem.Available(); ok && need > avail {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: its table needs about %d MB (%d states indexed, two bits each, and its move tables); this machine has %d MB available\n",
+			pos[0], need>>20, indexed, avail>>20)
+		return ExitInvalid
+	}
+	var gopkg *gogen.Package
+	if goDir != "" {
+		gopkg, err = gogen.New(goDir, pkg)
+		if err != nil {
+			return usage("%v", err)
+		}
+		out = gopkg.TablePath()
+		shown = out
+		release, err := prepareOutput(out)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", goDir, err)
+			return ExitUsage
+		}
+		defer release()
+	}
+	clearProgress := func() {}
+	if progress || !quiet && isTerminal(e.stderr) {
+		opt.Progress, clearProgress = progressReporter(e.stderr)
+	}
+	// A build that runs longer than a few seconds keeps its work after some
+	// levels beside its output (as often as costs at most a tenth of its
+	// time: see bfs.checkpointDue), and a build run again resumes from it.
+	opt.Checkpoint = out + ".checkpoint"
+	opt.CheckpointAfter = checkpointAfter
+	// The search's table is one large allocation without pointers, live to
+	// the end; what else a build allocates is short-lived (the compressor's
+	// buffers, block by block). Collecting when the heap has grown a tenth,
+	// not doubled, keeps the peak near the table's own size, for little
+	// work: there is almost nothing to scan.
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	pz, err := tws.Build(ctx, def, opt)
+	clearProgress()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from the last complete level (%s)\n", opt.Checkpoint)
+		}
+		return ExitInvalid
+	}
+	if err := writeAtomic(out, pz); err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+		return ExitIO
+	}
+	os.Remove(opt.Checkpoint)
+	if gopkg != nil {
+		if err := gopkg.Write(pz); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
+			return ExitIO
+		}
+	}
+	if pz.Resumed() > 0 {
+		fmt.Fprintf(e.stderr, "godtable: gen: resumed from %s, at distance %d\n", opt.Checkpoint, pz.Resumed()-1)
+	}
+	dist := pz.Distribution()
+	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s: %s\n",
+		pz.Name(), pz.Reachable(), pz.Indexed(), len(dist)-1, pz.Metric(), time.Since(start).Seconds(), shown)
+	return ExitOK
+}
+
+// outputPath checks -o before a build that may take long: the table is
+// written beside path and renamed over it, so path must be a regular file
+// or nothing yet, and not the definition itself. A link is written through:
+// the path returned is its target.
+func outputPath(path, def string) (string, error) {
+	if path == "-" {
+		return "", fmt.Errorf("-o -: the table is binary; give it a file name")
+	}
+	fi, err := os.Lstat(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return path, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("-o %s: %v", path, err)
+	}
+	if fi.Mode()&os.ModeSymlink != 0 {
+		target, err := filepath.EvalSymlinks(path)
+		if errors.Is(err, os.ErrNotExist) {
+			// A link to a file not made yet (a table's place on
+			// another disk, before its first build): its target,
+			// where the directory it names is.
+			link, err := os.Readlink(path)
+			if err != nil {
+				return "", fmt.Errorf("-o %s: %v", path, err)
+			}
+			if !filepath.IsAbs(link) {
+				link = filepath.Join(filepath.Dir(path), link)
+			}
+			if di, err := os.Stat(filepath.Dir(link)); err != nil || !di.IsDir() {
+				return "", fmt.Errorf("-o %s: a link to %s, in no directory there is", path, link)
+			}
+			return outputPath(link, def)
+		}
+		if err != nil {
+			return "", fmt.Errorf("-o %s: %v", path, err)
+		}
+		if fi, err = os.Stat(target); err != nil {
+			return "", fmt.Errorf("-o %s: %v", path, err)
+		}
+		path = target
+	}
+	if !fi.Mode().IsRegular() {
+		return "", fmt.Errorf("-o %s: not a regular file (the table is written beside it and renamed over it)", path)
+	}
+	if di, err := os.Stat(def); err == nil && os.SameFile(fi, di) {
+		return "", fmt.Errorf("-o %s: that is the definition file itself", path)
+	}
+	return path, nil
+}
+
+// writeAtomic writes the table beside path and renames it into place, so
+// that no one ever reads half a table under its name.
+func writeAtomic(path string, pz *tws.Puzzle) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err = pz.WriteTo(f); err != nil {
+		return err
+	}
+	if err = f.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// progressReporter writes a build's progress on one line of w, rewritten,
+// once the build has run a second: the distance being searched, the states
+// found, the rate, and the time the level has left at its pace so far (the
+// levels after it are not known until they come). done clears the line, if
+// anything was written on it.
+func progressReporter(w io.Writer) (report func(tws.Progress), done func()) {
+	written := false
+	report = func(p tws.Progress) {
+		if p.Elapsed < time.Second {
+			return
+		}
+		written = true
+		rate := float64(p.Found) / p.Elapsed.Seconds()
+		left := ""
+		if p.LevelDone > 0 && p.LevelDone < 1 {
+			rest := time.Duration(float64(p.LevelElapsed) * (1 - p.LevelDone) / p.LevelDone)
+			left = fmt.Sprintf(", about %s left at this distance", rest.Round(time.Second))
+		}
+		fmt.Fprintf(w, "\r\033[Kdistance %d: %d states found of %d indexed, %.1fM states/s, %s elapsed%s",
+			p.Level, p.Found, p.Size, rate/1e6, p.Elapsed.Round(time.Second), left)
+	}
+	done = func() {
+		if written {
+			fmt.Fprint(w, "\r\033[K")
+		}
+	}
+	return report, done
+}

@@ -1,0 +1,112 @@
+package app
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/godtable/godtable/internal/ksolve"
+)
+
+// errBuilding is lockOutput's answer when another process holds the lock.
+var errBuilding = errors.New("another gen is building it")
+
+// errDefinitionSize is readDefinition's answer for a file longer than a
+// definition may be.
+var errDefinitionSize = fmt.Errorf("definition too long (at most %d bytes)", ksolve.MaxSize)
+
+// readDefinition reads a definition file, at most ksolve.MaxSize bytes of
+// it: the parser refuses a longer one anyway, and read whole, a device
+// such as /dev/zero would take all the memory there is before anything
+// could look at its size.
+func readDefinition(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	src, err := io.ReadAll(io.LimitReader(f, ksolve.MaxSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > ksolve.MaxSize {
+		return nil, errDefinitionSize
+	}
+	return src, nil
+}
+
+// prepareOutput readies the directory of the table at path for a build
+// that may take hours, before it starts: it checks that a file can be made
+// there (the table and its checkpoints are written beside path and renamed
+// into place, so otherwise the build would fail only at its first
+// checkpoint or at its end), takes the build's lock, so that two builds of
+// one table do not share its checkpoint, and, holding it, removes what an
+// earlier build of path killed before it could clean up left there.
+// release removes the lock file and releases the lock.
+func prepareOutput(path string) (release func(), err error) {
+	dir := filepath.Dir(path)
+	probe, err := os.CreateTemp(dir, filepath.Base(path)+".*.tmp")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("cannot write in %s: %v", dir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	release, locked, err := lockOutput(path)
+	if err != nil {
+		return nil, err
+	}
+	// Without a lock (a system with no flock), a temporary file may be
+	// another build's, being written: it stays.
+	if locked {
+		removeStale(path)
+	}
+	return release, nil
+}
+
+// removeStale removes the temporary files of the table at path that a
+// build killed (kill -9, a power cut) left behind, each up to the table's
+// size: the table's own (path.NNN.tmp, see writeAtomic) and its
+// checkpoint's (path.checkpoint.NNN.tmp, see the bfs package). Only those
+// names, only regular files, and only with the build's lock held: no other
+// build of path can be writing them then.
+func removeStale(path string) {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() && isStaleTemp(e.Name(), base) {
+			os.Remove(filepath.Join(dir, e.Name()))
+		}
+	}
+}
+
+// isStaleTemp reports whether name is one of the temporary files of the
+// table named base: base.NNN.tmp or base.checkpoint.NNN.tmp, NNN the
+// decimal number os.CreateTemp puts in place of its pattern's "*".
+func isStaleTemp(name, base string) bool {
+	rest, ok := strings.CutPrefix(name, base+".")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "checkpoint.")
+	digits, ok := strings.CutSuffix(rest, ".tmp")
+	if !ok || digits == "" {
+		return false
+	}
+	for _, c := range digits {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,305 @@
+package app
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+// The committed tables of the script tests are what gen makes now, byte for
+// byte: the table of a definition depends on nothing but the definition,
+// its metric and its moves.
+func TestGenDeterministic(t *testing.T) {
+	for _, c := range []struct{ table, metric string }{
+		{"twisty.gdt", "htm"}, {"twisty-qtm.gdt", "qtm"},
+	} {
+		for _, workers := range []string{"1", "2", "16"} {
+			out := filepath.Join(t.TempDir(), c.table)
+			var stderr bytes.Buffer
+			code := Run([]string{"gen", "../../lookup/tws/testdata/twisty.tws", "-o", out, "--metric", c.metric, "--workers", workers},
+				strings.NewReader(""), &bytes.Buffer{}, &stderr)
+			if code != 0 {
+				t.Fatalf("gen: exit %d: %s", code, stderr.String())
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join("testdata", "defs", c.table))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("%s on %s workers differs from testdata/defs/%s (stale? run gen again)", c.table, workers, c.table)
+			}
+		}
+	}
+}
+
+// gen -go writes a package that a program imports to solve the puzzle with
+// no file at run time: the README's example, built and run.
+func TestGenGoPackage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program (go build)")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	if code := Run([]string{"gen", "../../lookup/tws/testdata/pocket.tws", "-go", filepath.Join(dir, "pocketdef")},
+		strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("gen -go: exit %d: %s", code, stderr.String())
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "pocketdef", "pocketdef.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(string(src), "// Code generated ") || !strings.Contains(string(src), "DO NOT EDIT.") {
+		t.Fatalf("generated file has no generated-code marker:\n%s", src)
+	}
+	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/solver\n\ngo 1.26\n\nrequire github.com/godtable/godtable v0.0.0\n\nreplace github.com/godtable/godtable => " + root + "\n",
+		"go.sum": string(gosum),
+		"main.go": `package main
+
+import (
+	"fmt"
+	"log"
+
+	"example.com/solver/pocketdef"
+)
+
+func main() {
+	pz, err := pocketdef.Puzzle()
+	if err != nil {
+		log.Fatal(err)
+	}
+	pos, err := pz.ParseMoves("R U R' U'")
+	if err != nil {
+		log.Fatal(err)
+	}
+	sol, err := pos.Solve()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(sol)
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	cmd := exec.Command(gobin, "run", "-mod=mod", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	if got := strings.TrimSpace(string(out)); got != "U R U' R'" {
+		t.Fatalf("the generated package solved R U R' U' with %q", got)
+	}
+}
+
+// gen killed (SIGKILL) once its first checkpoint is written, then run again,
+// resumes from the checkpoint and writes the same table, byte for byte, as
+// a build never stopped; nothing half-written is left under the table's
+// name.
+func TestGenResumesAfterKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command (go build)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "godtable")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	def := "../../lookup/tws/testdata/pocket.tws"
+	want := filepath.Join(dir, "want.gdt")
+	if code := Run([]string{"gen", def, "-o", want, "--metric", "qtm"}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
+		t.Fatalf("gen: exit %d", code)
+	}
+	out := filepath.Join(dir, "got.gdt")
+	args := []string{"gen", def, "-o", out, "--metric", "qtm", "--workers", "1", "--checkpoint-after", "0s", "--quiet"}
+	killed := false
+	for try := 0; try < 5 && !killed; try++ {
+		os.Remove(out)
+		os.Remove(out + ".checkpoint")
+		cmd := exec.Command(bin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if _, err := os.Stat(out + ".checkpoint"); err == nil {
+				cmd.Process.Kill()
+				cmd.Wait()
+				_, err := os.Stat(out)
+				killed = os.IsNotExist(err)
+				break
+			}
+			if _, err := os.Stat(out); err == nil {
+				cmd.Wait() // it finished first; try again
+				break
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}
+	if !killed {
+		t.Fatal("gen finished every time before it could be killed")
+	}
+	var stderr bytes.Buffer
+	cmd := exec.Command(bin, args...)
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("gen after the kill: %v: %s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "resumed from") {
+		t.Fatalf("gen after the kill did not resume: %s", stderr.String())
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantData, err := os.ReadFile(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, wantData) {
+		t.Fatal("the resumed build's table differs from a build never stopped")
+	}
+	// Nothing else is left: not the checkpoint, not the lock the killed
+	// gen held (the system released it, or the second would have been
+	// refused), not a temporary file it was writing.
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if name := e.Name(); name != "godtable" && name != "want.gdt" && name != "got.gdt" {
+			t.Errorf("%s was left behind", name)
+		}
+	}
+}
+
+// Progress is said once a build has run a second, on one rewritten line:
+// the distance, the states found, the rate and the level's time left; and
+// the line is cleared at the end only if something was written.
+func TestGenProgress(t *testing.T) {
+	var b bytes.Buffer
+	report, done := progressReporter(&b)
+	report(tws.Progress{Level: 3, Found: 100, Size: 1000, Elapsed: 500 * time.Millisecond, LevelDone: 0.5, LevelElapsed: 100 * time.Millisecond})
+	done()
+	if b.Len() != 0 {
+		t.Fatalf("a build under a second reported %q", b.String())
+	}
+	report(tws.Progress{Level: 7, Found: 3_000_000, Size: 88_179_840, Elapsed: 2 * time.Second, LevelDone: 0.25, LevelElapsed: 4 * time.Second})
+	want := "\r\033[Kdistance 7: 3000000 states found of 88179840 indexed, 1.5M states/s, 2s elapsed, about 12s left at this distance"
+	if b.String() != want {
+		t.Fatalf("progress %q, want %q", b.String(), want)
+	}
+	done()
+	if !strings.HasSuffix(b.String(), "\r\033[K") {
+		t.Fatal("the progress line was not cleared")
+	}
+}
+
+// gen writes its table beside -o and renames it into place, so it refuses,
+// before building, an -o that is not a regular file (a device, a
+// directory, standard output) or is the definition itself; a link is
+// written through, and stays a link.
+func TestGenOutput(t *testing.T) {
+	dir := t.TempDir()
+	def := filepath.Join(dir, "twisty.tws")
+	src, err := os.ReadFile("../../lookup/tws/testdata/twisty.tws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(def, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gen := func(out string) (int, string) {
+		var stderr bytes.Buffer
+		code := Run([]string{"gen", def, "-o", out, "--quiet"}, strings.NewReader(""), &bytes.Buffer{}, &stderr)
+		return code, stderr.String()
+	}
+	cases := map[string]string{
+		dir: "not a regular file",
+		"-": "-o -: the table is binary",
+		def: "that is the definition file itself",
+	}
+	// A named pipe stands for a device: the test never risks a real one.
+	fifo := filepath.Join(dir, "fifo")
+	if err := exec.Command("mkfifo", fifo).Run(); err == nil {
+		cases[fifo] = "not a regular file"
+	}
+	for out, msg := range cases {
+		if code, stderr := gen(out); code != ExitUsage || !strings.Contains(stderr, msg) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("-o %s: exit %d, %q; want %d and one line with %q", out, code, stderr, ExitUsage, msg)
+		}
+	}
+	if fi, err := os.Lstat(fifo); err == nil && fi.Mode().IsRegular() {
+		t.Fatalf("the named pipe is now a regular file")
+	}
+	if got, _ := os.ReadFile(def); !bytes.Equal(got, src) {
+		t.Fatal("the definition was overwritten")
+	}
+	target, link := filepath.Join(dir, "real.gdt"), filepath.Join(dir, "link.gdt")
+	if err := os.WriteFile(target, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("real.gdt", link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if code, stderr := gen(link); code != ExitOK {
+		t.Fatalf("-o a link: exit %d, %s", code, stderr)
+	}
+	fi, err := os.Lstat(link)
+	plain := filepath.Join(dir, "plain.gdt")
+	if code, stderr := gen(plain); code != ExitOK {
+		t.Fatalf("-o a new file: exit %d, %s", code, stderr)
+	}
+	want, _ := os.ReadFile(plain)
+	if got, _ := os.ReadFile(target); err != nil || fi.Mode()&os.ModeSymlink == 0 || !bytes.Equal(got, want) {
+		t.Errorf("-o a link: the link is %v (%v), its target holds %d bytes, want the table's %d", fi.Mode(), err, len(got), len(want))
+	}
+	// A link to a file not made yet, in another directory, is written
+	// through; a link into no directory is refused.
+	other := filepath.Join(dir, "other")
+	if err := os.Mkdir(other, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ahead := filepath.Join(dir, "ahead.gdt")
+	if err := os.Symlink(filepath.Join("other", "new.gdt"), ahead); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := gen(ahead); code != ExitOK {
+		t.Fatalf("-o a link to a file not made yet: exit %d, %s", code, stderr)
+	}
+	if got, _ := os.ReadFile(filepath.Join(other, "new.gdt")); !bytes.Equal(got, want) {
+		t.Errorf("-o a link to a file not made yet: its target holds %d bytes, want the table's %d", len(got), len(want))
+	}
+	nowhere := filepath.Join(dir, "nowhere.gdt")
+	if err := os.Symlink(filepath.Join("missing", "new.gdt"), nowhere); err != nil {
+		t.Fatal(err)
+	}
+	if code, stderr := gen(nowhere); code != ExitUsage || !strings.Contains(stderr, "in no directory there is") {
+		t.Errorf("-o a link into no directory: exit %d, %q", code, stderr)
+	}
+}

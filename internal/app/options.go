@@ -1,0 +1,196 @@
+package app
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/table"
+)
+
+// The ranges of the numeric flags; a value outside its range is bad usage.
+// The bounds are far beyond any useful value and keep a mistyped one from
+// running for hours: -n and --limit count answers written, --workers
+// goroutines (more than the battery's 123 chunks of work do nothing).
+// --seed takes any unsigned 64-bit value and --min-moves is bounded by each
+// puzzle's largest distance, checked when its table is read.
+const (
+	maxCount    = 1_000_000_000
+	maxWorkers  = 1024
+	maxMinMoves = table.MaxDistances
+)
+
+// RegisterFlags registers on fs the flags that cmd takes for p, into o.
+func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
+	f := p.Features()
+	o.Metric = "htm"
+	if f.Moves {
+		// A definition puzzle's metric is its table's unless asked.
+		o.Metric = ""
+	}
+	o.Colour = "auto"
+	o.Order = "net"
+	o.N = 1
+	jsonFlag := func() { fs.BoolVar(&o.JSON, "json", false, "write one JSON object per answer (JSON Lines)") }
+	metricFlag := func() {
+		switch {
+		case f.Moves:
+			fs.StringVar(&o.Metric, "metric", "", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size); a table's own by default")
+			fs.StringVar(&o.Moves, "moves", "", "restrict a .tws definition's moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
+		case f.Metric:
+			fs.StringVar(&o.Metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a half turn counts 2)")
+		}
+	}
+	orderFlag := func() {
+		if f.Order {
+			fs.StringVar(&o.Order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
+		}
+	}
+	svgFlag := func(usage string) {
+		if _, ok := p.(cli.SVGDrawer); ok {
+			fs.BoolVar(&o.SVG, "svg", false, usage)
+		}
+	}
+	switch cmd {
+	case "solve":
+		jsonFlag()
+		metricFlag()
+		if f.Table {
+			fs.BoolVar(&o.Count, "count", false, "answer with the number of distinct optimal solutions")
+			fs.BoolVar(&o.All, "all", false, "list every optimal solution, one per line, then an empty line")
+			fs.IntVar(&o.Limit, "limit", 0, fmt.Sprintf("with --all, list at most `N` solutions per input (0: all; at most %d)", maxCount))
+		}
+		if f.Scramble {
+			fs.BoolVar(&o.Scramble, "scramble", false, "read each input as a move sequence applied to the solved state")
+		}
+		if f.From {
+			fs.StringVar(&o.From, "from", "", "solve from this `STATE` instead of the base state")
+		}
+		if f.Draw {
+			fs.BoolVar(&o.Draw, "draw", false, "also draw the answer's layers")
+		}
+		orderFlag()
+	case "verify":
+		jsonFlag()
+		metricFlag()
+		orderFlag()
+		if f.Scramble {
+			fs.BoolVar(&o.Scramble, "scramble", false, "read each state as a move sequence applied to the solved state")
+		}
+		if f.From {
+			fs.StringVar(&o.From, "from", "", "solutions start from this `STATE` instead of the base state")
+		}
+	case "scramble":
+		jsonFlag()
+		fs.IntVar(&o.N, "n", 1, fmt.Sprintf("how many `N` states to draw (0 to %d)", maxCount))
+		fs.Uint64Var(&o.Seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
+		if f.Table {
+			usage := "only states at least `K` moves from the goal"
+			if d, ok := p.(cli.MinMovesDescriber); ok {
+				usage = d.MinMovesUsage()
+			}
+			fs.IntVar(&o.MinMoves, "min-moves", 0, usage)
+		}
+		if c, ok := p.(cli.Competitor); ok {
+			n, reg := c.WCAMinimum()
+			fs.BoolVar(&o.WCA, "wca", true, fmt.Sprintf("only states a WCA competition may use: at least %d moves to solve (regulation %s); --wca=false draws from all", n, reg))
+		}
+		metricFlag()
+		orderFlag()
+		svgFlag("add each state's picture, an SVG image on one line: a third column (--json: svg)")
+	case "stats":
+		jsonFlag()
+		metricFlag()
+	case "show":
+		fs.StringVar(&o.Colour, "color", "auto", "colour the drawing: auto, always or never")
+		if f.Moves {
+			metricFlag()
+		}
+		svgFlag("draw the state as an SVG image, on one line")
+		if _, ok := p.(cli.ArrowDrawer); ok {
+			fs.StringVar(&o.Next, "next", "", "with --svg, draw an arrow for the `MOVE` about to be made")
+		}
+		if f.Scramble {
+			fs.BoolVar(&o.Scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
+		}
+		orderFlag()
+	case "battery":
+		b, ok := p.(cli.Batterer)
+		if !ok {
+			break // refused by CheckOptions
+		}
+		fs.IntVar(&o.N, "n", b.BatterySize(), fmt.Sprintf("run the first `N` cases only (0 to %d)", b.BatterySize()))
+		fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
+	}
+}
+
+// CheckOptions rejects flag combinations that make no sense.
+func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
+	f := p.Features()
+	if _, ok := p.(cli.Batterer); cmd == "battery" && !ok {
+		return fmt.Errorf("no battery for this puzzle")
+	}
+	if cmd == "stats" && !f.Table {
+		return fmt.Errorf("no table for this puzzle")
+	}
+	if o.Count && o.All {
+		return fmt.Errorf("--count and --all together")
+	}
+	// The metric's name is taken in either case, as pocket.ParseMetric
+	// takes it, and kept in lower case for the answers that name it.
+	if m := strings.ToLower(o.Metric); m == "htm" || m == "qtm" || m == "" && p.Features().Moves {
+		o.Metric = m
+	} else {
+		return fmt.Errorf("unknown metric %q (want htm or qtm)", o.Metric)
+	}
+	if o.Order != "net" && o.Order != "urfdlb" {
+		return fmt.Errorf("unknown --order %q (want net or urfdlb)", o.Order)
+	}
+	if o.Colour != "auto" && o.Colour != "always" && o.Colour != "never" {
+		return fmt.Errorf("unknown --color %q (want auto, always or never)", o.Colour)
+	}
+	if o.Next != "" && !o.SVG {
+		return fmt.Errorf("--next %q without --svg: it marks the SVG drawing", o.Next)
+	}
+	if a, ok := p.(cli.ArrowDrawer); ok && o.Next != "" {
+		// A move the drawing cannot mark is a bad flag, said before
+		// any state is read.
+		if _, err := a.SVGNext(cli.Shown{}, o.Next); err != nil {
+			return err
+		}
+	}
+	if o.Limit != 0 && !o.All {
+		return fmt.Errorf("--limit %d without --all: it caps the list --all writes", o.Limit)
+	}
+	maxN := maxCount
+	if cmd == "battery" {
+		maxN = batterySize(p)
+	}
+	for _, r := range []struct {
+		flag     string
+		v, hi    int
+		whatZero string
+	}{
+		{"-n", o.N, maxN, ""},
+		{"--limit", o.Limit, maxCount, " (0: no limit)"},
+		{"--min-moves", o.MinMoves, maxMinMoves, ""},
+		{"--workers", o.Workers, maxWorkers, " (0: one per CPU)"},
+	} {
+		if r.v < 0 || r.v > r.hi {
+			return fmt.Errorf("%s %d: want 0 to %d%s", r.flag, r.v, r.hi, r.whatZero)
+		}
+	}
+	if c, ok := p.(cli.OptionChecker); ok {
+		return c.CheckOptions(cmd, o)
+	}
+	return nil
+}
+
+// batterySize is the number of cases in p's battery, 0 if it has none.
+func batterySize(p puzzle) int {
+	if b, ok := p.(cli.Batterer); ok {
+		return b.BatterySize()
+	}
+	return 0
+}

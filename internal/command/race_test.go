@@ -1,5 +1,0 @@
-//go:build race
-
-package command
-
-const raceEnabled = true
