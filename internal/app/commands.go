@@ -305,6 +305,14 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 }
 
 func runStats(p puzzle, e *env, o *options, args []string) int {
+	if len(args) == 1 && o.AntipodesBare {
+		// "--antipodes 5": the number after a flag that may stand alone.
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 0 || n > maxCount {
+			return e.usage(fmt.Sprintf("stats takes no arguments (--antipodes %q: want 0 to %d states)", args[0], maxCount))
+		}
+		o.Antipodes, args = n, nil
+	}
 	if len(args) > 0 {
 		return e.usage("stats takes no arguments")
 	}
@@ -315,6 +323,17 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
 		return ExitUsage
+	}
+	var far []cli.Drawn
+	if o.Antipodes > 0 {
+		far, err = p.(cli.Antipoder).Antipodes(o, o.Antipodes)
+		if tableFailure(e, err) {
+			return ExitTable
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+			return ExitUsage
+		}
 	}
 	total := 0
 	for _, c := range counts {
@@ -338,7 +357,20 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 			}
 			fmt.Fprint(out, c)
 		}
-		out.WriteString("]}\n")
+		out.WriteString("]")
+		if o.Antipodes > 0 {
+			out.WriteString(`,"antipodes":[`)
+			for i, a := range far {
+				if i > 0 {
+					out.WriteByte(',')
+				}
+				b := AppendJSON([]byte(`{"state":`), a.State)
+				b = AppendJSON(append(b, `,"moves":`...), a.Moves)
+				out.Write(append(b, '}'))
+			}
+			out.WriteString("]")
+		}
+		out.WriteString("}\n")
 		return ExitOK
 	}
 	title := p.Name()
@@ -358,6 +390,13 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	for d, c := range counts {
 		bar := (c*width + maxCount - 1) / maxCount
 		fmt.Fprintf(out, "%8d %10d %7.3f%% %s\n", d, c, 100*float64(c)/float64(total), strings.Repeat("#", bar))
+	}
+	if o.Antipodes > 0 {
+		most := len(counts) - 1
+		fmt.Fprintf(out, "the first %d of the %d states at distance %d, each with moves that make it:\n", len(far), counts[most], most)
+		for _, a := range far {
+			fmt.Fprintf(out, "%s\t%s\n", a.State, a.Moves)
+		}
 	}
 	return ExitOK
 }

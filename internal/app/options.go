@@ -3,6 +3,7 @@ package app
 import (
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/godtable/godtable/internal/app/cli"
@@ -102,6 +103,9 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 	case "stats":
 		jsonFlag()
 		metricFlag()
+		if _, ok := p.(cli.Antipoder); ok {
+			fs.Var(antipodesFlag{o}, "antipodes", fmt.Sprintf("also list `N` of the farthest states, each as a state and a move sequence that makes it (alone: %d)", defaultAntipodes))
+		}
 	case "show":
 		fs.StringVar(&o.Colour, "color", "auto", "colour the drawing: auto, always or never")
 		if f.Moves {
@@ -124,6 +128,43 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 		fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
 	}
 }
+
+// defaultAntipodes is how many farthest states --antipodes lists when it
+// is given no number.
+const defaultAntipodes = 10
+
+// antipodesFlag is --antipodes: a number, or alone a default, as a boolean
+// flag is (flag's IsBoolFlag), so that "--antipodes" and "--antipodes=3"
+// both read; "--antipodes 3" reads through the argument after it (see
+// runStats).
+type antipodesFlag struct{ o *cli.Options }
+
+func (f antipodesFlag) String() string {
+	if f.o == nil {
+		return "0"
+	}
+	return strconv.Itoa(f.o.Antipodes)
+}
+
+func (f antipodesFlag) Set(s string) error {
+	f.o.AntipodesBare = false
+	switch s {
+	case "true":
+		f.o.Antipodes, f.o.AntipodesBare = defaultAntipodes, true
+		return nil
+	case "false":
+		f.o.Antipodes = 0
+		return nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		return fmt.Errorf("want a number of states")
+	}
+	f.o.Antipodes = n
+	return nil
+}
+
+func (antipodesFlag) IsBoolFlag() bool { return true }
 
 // CheckOptions rejects flag combinations that make no sense.
 func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
@@ -176,6 +217,7 @@ func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 		{"--limit", o.Limit, maxCount, " (0: no limit)"},
 		{"--min-moves", o.MinMoves, maxMinMoves, ""},
 		{"--workers", o.Workers, maxWorkers, " (0: one per CPU)"},
+		{"--antipodes", o.Antipodes, maxCount, " (0: none)"},
 	} {
 		if r.v < 0 || r.v > r.hi {
 			return fmt.Errorf("%s %d: want 0 to %d%s", r.flag, r.v, r.hi, r.whatZero)

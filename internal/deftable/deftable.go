@@ -279,3 +279,33 @@ func Plan(p *ksolve.Puzzle) (indexed, memory uint64, err error) {
 	}
 	return size, size/4*2 + tables, nil
 }
+
+// Antipodes returns the indices of up to n states at the largest distance,
+// in index order. The levels keep each state's distance mod 3, so a state
+// at that level may be 3, 6, ... moves nearer: a candidate's distance is
+// settled by its walk, which costs a few table reads a move.
+func (t *Table) Antipodes(n int) ([]uint64, error) {
+	most := len(t.lv.Counts) - 1
+	if n <= 0 || most < 0 {
+		return nil, nil
+	}
+	v := uint8(most % 3)
+	var found []uint64
+	var buf [walk.MaxSteps]uint8
+	for i := uint64(0); i < t.Index.Size() && len(found) < n; i++ {
+		if t.lv.At(uint32(i)) != v {
+			continue
+		}
+		if most >= 3 {
+			steps, err := t.w.Solve(puzzle.State(i), buf[:0])
+			if err != nil {
+				return nil, err
+			}
+			if answer.New(t.nt, steps).Cost() != most {
+				continue
+			}
+		}
+		found = append(found, i)
+	}
+	return found, nil
+}

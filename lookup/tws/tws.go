@@ -383,6 +383,21 @@ func (pz *Puzzle) Random(rng *rand.Rand) Position {
 	return Position{pz, pz.t.Random(rng)}
 }
 
+// Antipodes returns up to n of the positions farthest from the solved
+// state, in the table's index order (the same ones on every run). Position.Moves
+// gives a sequence that makes each.
+func (pz *Puzzle) Antipodes(n int) ([]Position, error) {
+	idx, err := pz.t.Antipodes(n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Position, len(idx))
+	for k, i := range idx {
+		out[k] = Position{pz, pz.t.Index.State(i)}
+	}
+	return out, nil
+}
+
 // String writes the position as a state block, a line per set and row.
 func (p Position) String() string { return p.pz.t.Puzzle.Def.FormatState(p.s) }
 

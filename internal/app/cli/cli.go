@@ -23,7 +23,7 @@ import (
 
 // Puzzle is one puzzle as the command runs it. Besides these methods a
 // puzzle may answer the optional interfaces below (Grouper, OptionChecker,
-// StatsNoter, Competitor, MinMovesDescriber, Aliaser, SVGDrawer, Batterer,
+// StatsNoter, Antipoder, Competitor, MinMovesDescriber, Aliaser, SVGDrawer, Batterer,
 // Pager).
 type Puzzle interface {
 	// Name is the puzzle's name on the command line and in the API.
@@ -85,6 +85,13 @@ type OptionChecker interface {
 // StatsNoter is a puzzle whose stats need a line saying what its states are.
 type StatsNoter interface {
 	StatsNote() string
+}
+
+// Antipoder is a puzzle whose stats can list its farthest states
+// (stats --antipodes): up to n of them, each as a state and a move
+// sequence that makes it from the solved state, in a fixed order.
+type Antipoder interface {
+	Antipodes(o *Options, n int) ([]Drawn, error)
 }
 
 // Competitor is a WCA puzzle: its scrambles meet the WCA regulations'
@@ -178,6 +185,11 @@ type Options struct {
 	Colour   string
 	Workers  int
 	Moves    string
+	// Antipodes is how many of the farthest states stats lists
+	// (Antipoder); AntipodesBare says the flag came without a number, so
+	// that "stats --antipodes 5" may give it as the argument after it.
+	Antipodes     int
+	AntipodesBare bool
 }
 
 // Answer is one input's answer: its text form and its JSON fields. Input

@@ -370,3 +370,21 @@ func (p *Puzzle) CheckOptions(cmd string, o *cli.Options) error {
 	}
 	return p.matches(o)
 }
+
+// Antipodes lists up to n of the farthest positions, in the table's index
+// order, each with moves that make it from the solved state.
+func (p *Puzzle) Antipodes(o *cli.Options, n int) ([]cli.Drawn, error) {
+	far, err := p.pz.Antipodes(n)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]cli.Drawn, len(far))
+	for i, pos := range far {
+		moves, err := pos.Moves()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = cli.Drawn{State: pos.Line(), Moves: moves.String(), Dist: moves.Cost()}
+	}
+	return out, nil
+}
