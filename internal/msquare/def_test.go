@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/msquare"
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/tablebuild"
 	embedded "github.com/godtable/godtable/tables/msquare"
@@ -20,7 +21,7 @@ import (
 // away.)
 func TestDistances(t *testing.T) {
 	def := msquare.Def()
-	dist := tablebuild.Distances(def)
+	dist := proof.Distances(def)
 	maxd := 0
 	farther2 := 0
 	for r, d := range dist {

@@ -52,32 +52,14 @@ func (c *Counts) After(r uint32, g int) uint64 {
 // and the steps' first paths, costs and groups.
 func CountOptimal(def *puzzle.Def, steps []walk.Step) *Counts {
 	n := int(def.Size)
-	c := &Counts{Dist: make([]uint8, n), Total: make([]uint64, n)}
+	c := &Counts{Total: make([]uint64, n)}
 	for _, s := range steps {
 		c.groups = max(c.groups, s.Group+1)
 	}
 	c.byGroup = make([]uint64, n*c.groups)
-	// Distances to the goal: backwards from the goal along the moves'
-	// inverses. A puzzle whose moves have no inverse among its moves gets
-	// them as tables.
-	pred := predecessors(def)
-	order := make([]uint32, 0, n)
-	for i := range c.Dist {
-		c.Dist[i] = Unreachable
-	}
+	var order []uint32
+	c.Dist, order = distances(def)
 	goal := def.Rank(def.Goal)
-	c.Dist[goal] = 0
-	order = append(order, goal)
-	for head := 0; head < len(order); head++ {
-		r := order[head]
-		for m := range def.Moves {
-			p := pred(r, m)
-			if c.Dist[p] == Unreachable {
-				c.Dist[p] = c.Dist[r] + 1
-				order = append(order, p)
-			}
-		}
-	}
 	// The dynamic program, nearest states first, so that every state a
 	// step leads to is counted before the state it is stepped from.
 	c.Total[goal] = 1
@@ -101,6 +83,42 @@ func CountOptimal(def *puzzle.Def, steps []walk.Step) *Counts {
 		}
 	}
 	return c
+}
+
+// Distances returns every rank's distance to the goal in table moves
+// (Unreachable: none), by a breadth-first search of its own, a byte a state
+// and a queue, backwards along the moves' inverses: the tests' second method
+// for the tables, which internal/bfs builds.
+func Distances(def *puzzle.Def) []uint8 {
+	dist, _ := distances(def)
+	return dist
+}
+
+// distances is Distances, with the ranks in the order the search met them.
+func distances(def *puzzle.Def) ([]uint8, []uint32) {
+	n := int(def.Size)
+	dist := make([]uint8, n)
+	for i := range dist {
+		dist[i] = Unreachable
+	}
+	// A puzzle whose moves have no inverse among its moves gets them as
+	// tables.
+	pred := predecessors(def)
+	order := make([]uint32, 0, n)
+	goal := def.Rank(def.Goal)
+	dist[goal] = 0
+	order = append(order, goal)
+	for head := 0; head < len(order); head++ {
+		r := order[head]
+		for m := range def.Moves {
+			p := pred(r, m)
+			if dist[p] == Unreachable {
+				dist[p] = dist[r] + 1
+				order = append(order, p)
+			}
+		}
+	}
+	return dist, order
 }
 
 func satAdd(a, b uint64) uint64 {

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/godtable/godtable/internal/tablebuild"
+	"github.com/godtable/godtable/internal/proof"
 )
 
 // nextPlacement returns the next mask with the same number of bits, in
@@ -102,7 +102,7 @@ func TestSeedExample(t *testing.T) {
 // The table's distances, from the one search in gen, against a plain
 // breadth-first search of its own: over all 2^24 masks, by cell operations.
 func TestDistancesIndependent(t *testing.T) {
-	dist := tablebuild.Distances(Def())
+	dist := proof.Distances(Def())
 	mine := make([]int8, 1<<NCells)
 	for i := range mine {
 		mine[i] = -1
@@ -204,7 +204,7 @@ func TestDef(t *testing.T) {
 
 // The lower bound never exceeds a placement's distance.
 func TestLowerBound(t *testing.T) {
-	dist := tablebuild.Distances(Def())
+	dist := proof.Distances(Def())
 	for r := uint32(0); r < NPlacements; r++ {
 		p := Unrank(r)
 		if lb := LowerBound(p); lb > int(dist[r]) {

@@ -3,7 +3,7 @@ package rotgrid
 import (
 	"testing"
 
-	"github.com/godtable/godtable/internal/tablebuild"
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/tier"
 )
 
@@ -16,7 +16,7 @@ import (
 // classes.
 func TestSquareSymmetriesKeepDistance(t *testing.T) {
 	def := Def()
-	dist := tablebuild.Distances(def)
+	dist := proof.Distances(def)
 	var syms [8][9]uint8
 	for k := range syms {
 		for i := range 9 {

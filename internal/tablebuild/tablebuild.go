@@ -1,7 +1,8 @@
 // Package tablebuild turns a puzzle's state space into its table file: a
-// complete breadth-first search outward from its goal (bfs.Search, two bits
-// a state, where the puzzle is undirected; Distances, a byte a state, where
-// it is directed or folded), then the table format. It is the one place
+// complete breadth-first search outward from its goal (bfs.Search: two bits
+// a state where the puzzle is undirected; a byte a state, from the same
+// search run forward only, where it is directed or folded), then the table
+// format. It is the one place
 // that joins the search, which knows no table format, to the format.
 //
 // The gentables command, run by go generate in the tables package, writes the
@@ -20,14 +21,14 @@ import (
 	"github.com/godtable/godtable/internal/table"
 )
 
-// Distances returns, for every rank of def, the fewest moves that take that
+// distances returns, for every rank of def, the fewest moves that take that
 // state to the goal (table.Unreachable where no sequence does).
 //
 // It is bfs.Search over the graph of predecessors, forward only (see
 // bfs.Options.Directed), which writes each level's states' distance as the
 // level completes: the states at distance d are those the search has at d
 // mod 3 and that no earlier level reached.
-func Distances(def *puzzle.Def) []uint8 {
+func distances(def *puzzle.Def) []uint8 {
 	dist := make([]uint8, def.Size)
 	for i := range dist {
 		dist[i] = table.Unreachable
@@ -87,10 +88,10 @@ func predecessor(def *puzzle.Def) func(s puzzle.State, m int) puzzle.State {
 // Build runs the search for def and encodes the table file. An undirected
 // definition stored state by state is searched two bits a state (Search),
 // on every core, and written from those bits; a directed or folded one
-// needs each state's whole distance, which Distances gives.
+// needs each state's whole distance, which distances gives.
 func Build(def *puzzle.Def) ([]byte, error) {
 	if !def.Undirected() || def.Fold != nil {
-		return table.Encode(def, Distances(def))
+		return table.Encode(def, distances(def))
 	}
 	lv, err := bfs.Search(context.Background(), bfs.Neighbors(defGraph{def}), uint64(def.Rank(def.Goal)), bfs.Options{})
 	if err != nil {

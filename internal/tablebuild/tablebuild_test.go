@@ -7,6 +7,7 @@ import (
 
 	"github.com/godtable/godtable/internal/catalog"
 	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
 )
@@ -28,7 +29,7 @@ func histogram(dist []uint8) []int {
 // The published distribution of the 3,674,160 positions (SPEC section 1).
 func TestPocketHTMDistribution(t *testing.T) {
 	htm := pocket.HTM()
-	got := histogram(Distances(htm))
+	got := histogram(distances(htm))
 	want := []int{1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644}
 	if !slices.Equal(got, want) {
 		t.Fatalf("HTM distribution\n got %v\nwant %v", got, want)
@@ -38,7 +39,7 @@ func TestPocketHTMDistribution(t *testing.T) {
 // The published quarter-turn distribution goes to 14.
 func TestPocketQTMDistribution(t *testing.T) {
 	qtm := pocket.QTM()
-	got := histogram(Distances(qtm))
+	got := histogram(distances(qtm))
 	want := []int{1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276}
 	if !slices.Equal(got, want) {
 		t.Fatalf("QTM distribution\n got %v\nwant %v", got, want)
@@ -66,7 +67,7 @@ func BenchmarkDistances(b *testing.B) {
 	for _, d := range catalog.Defs() {
 		b.Run(d.Name, func(b *testing.B) {
 			for b.Loop() {
-				Distances(d)
+				distances(d)
 			}
 		})
 	}
@@ -100,7 +101,7 @@ func TestDistancesRing(t *testing.T) {
 			Rank:   func(s puzzle.State) uint32 { return uint32(s) },
 			Apply:  func(s puzzle.State, m int) puzzle.State { return puzzle.State((uint32(s) + steps[m]) % n) },
 		}
-		dist := Distances(def)
+		dist := distances(def)
 		for r := uint32(0); r < n; r++ {
 			k := (n - r) % n
 			want := min(r, k)
@@ -128,5 +129,16 @@ func BenchmarkBuildPocketBoth(b *testing.B) {
 			})
 		}
 		wg.Wait()
+	}
+}
+
+// The byte-a-state distances of every built-in table, directed and folded
+// puzzles' included, are those of proof's own breadth-first search, which
+// shares no code with bfs.
+func TestDistancesAgainstProof(t *testing.T) {
+	for _, d := range catalog.Defs() {
+		if got, want := distances(d), proof.Distances(d); !slices.Equal(got, want) {
+			t.Errorf("%s: the distances differ from a plain breadth-first search's", d.Name)
+		}
 	}
 }

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/catalog"
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/tablebuild"
 	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/tables/all"
@@ -100,7 +100,7 @@ func TestAccelKeepsAnswers(t *testing.T) {
 func sameEveryState(t *testing.T, def *puzzle.Def, aName string, a func(puzzle.State, []uint8) ([]uint8, error), bName string, b func(puzzle.State, []uint8) ([]uint8, error)) {
 	t.Helper()
 	var x, y [walk.MaxSteps]uint8
-	for _, r := range tier.ByDistance(def.Size, func() []uint8 { return tablebuild.Distances(def) }) {
+	for _, r := range tier.ByDistance(def.Size, func() []uint8 { return proof.Distances(def) }) {
 		s := def.Unrank(r)
 		got, err1 := a(s, x[:0])
 		want, err2 := b(s, y[:0])

@@ -12,9 +12,9 @@ import (
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/tablebuild"
 	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
@@ -26,7 +26,7 @@ var metrics = []Metric{HTM, QTM}
 // pocketDistances are the breadth-first distances, computed afresh.
 var pocketDistances = sync.OnceValue(func() [2][]uint8 {
 	htm, qtm := pocket.HTM(), pocket.QTM()
-	return [2][]uint8{tablebuild.Distances(htm), tablebuild.Distances(qtm)}
+	return [2][]uint8{proof.Distances(htm), proof.Distances(qtm)}
 })
 
 // forRanks runs f on the given positions, on all CPUs.

@@ -10,9 +10,9 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgame"
-	"github.com/godtable/godtable/internal/tablebuild"
 	"github.com/godtable/godtable/internal/tier"
 	"github.com/godtable/godtable/internal/walk"
 )
@@ -37,7 +37,7 @@ func TestWalkEveryPlacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	def := rotgame.Def()
-	dist := tablebuild.Distances(def)
+	dist := proof.Distances(def)
 	var buf [64]uint8
 	for _, r := range tier.ByDistance(rotgame.NPlacements, func() []uint8 { return dist }) {
 		s := def.Unrank(r)
@@ -346,7 +346,7 @@ func TestDistribution(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := make([]int, len(got))
-	for _, d := range tablebuild.Distances(rotgame.Def()) {
+	for _, d := range proof.Distances(rotgame.Def()) {
 		want[d]++
 	}
 	if !slices.Equal(got, want) {
