@@ -73,6 +73,7 @@ type block struct {
 	end    uint64 // past its last
 	base   []uint64
 	pf     uint64 // the minor coordinate's parent's value
+	row0   uint64 // the minor coordinate's table row of the block's first index
 	want   uint8  // the parity the minor coordinate must have, if a pivot
 	inv    *invariant
 	scratc [maxCoords]uint64
@@ -85,8 +86,7 @@ func (x *Index) newBlock() *block {
 			b.inv = &x.invs[k]
 		}
 	}
-	b.end = 0
-	b.first = 1 // empty: the first index asked for loads a block
+	// Empty (first = end = 0): the first index asked for loads a block.
 	return b
 }
 
@@ -123,6 +123,7 @@ func (b *block) load(i uint64) {
 	if p := b.minor.parent; p >= 0 {
 		b.pf = full[p]
 	}
+	b.row0 = b.pf * b.minor.full * G
 	if b.inv != nil {
 		b.want = b.inv.want
 		for _, o := range b.inv.others {
@@ -215,46 +216,47 @@ func (b *block) Find(w, m uint64, t *bfs.Levels, cur uint8) uint64 {
 // are its table row added to the block's base, and nothing else.
 type block16 block
 
+// have loads the block of index i if it is not the loaded one.
+func (b16 *block16) have(i uint64) {
+	if i-b16.first >= b16.end-b16.first {
+		(*block)(b16).load(i)
+	}
+}
+
+// at returns index i's row of the minor coordinate's table and the base
+// its entries add to, i's block loaded: i's neighbour through generator g is
+// base[g] + row[g].
+func (b16 *block16) at(i uint64) (row []uint16, base []uint64) {
+	G := uint64(len(b16.base))
+	r := b16.row0 + (i-b16.first)*G
+	row = b16.minor.t16[r : r+G]
+	return row, b16.base[:len(row)]
+}
+
 // Neighbors gives bfs.Search the neighbours of the indices of word w in
 // mask m.
 func (b16 *block16) Neighbors(w, m uint64, out []uint64) {
-	b := (*block)(b16)
-	G := uint64(b.x.gens)
-	c := b.minor
-	tab := c.t16
 	for ; m != 0; m &= m - 1 {
 		i := w*32 + uint64(bits.TrailingZeros64(m))/2
-		if i < b.first || i >= b.end {
-			b.load(i)
-		}
-		row := (b.pf*c.full + (i - b.first)) * G
-		tr := tab[row : row+G]
-		base := b.base[:len(tr)]
-		o := out[:len(tr)]
-		for g, v := range tr {
+		b16.have(i)
+		row, base := b16.at(i)
+		o := out[:len(row)]
+		for g, v := range row {
 			o[g] = base[g] + uint64(v)
 		}
-		out = out[G:]
+		out = out[len(row):]
 	}
 }
 
 // Find gives bfs.Search the indices of word w in mask m with a neighbour
 // at level cur.
 func (b16 *block16) Find(w, m uint64, t *bfs.Levels, cur uint8) uint64 {
-	b := (*block)(b16)
-	G := uint64(b.x.gens)
-	c := b.minor
-	tab := c.t16
 	hit := uint64(0)
 	for ; m != 0; m &= m - 1 {
 		i := w*32 + uint64(bits.TrailingZeros64(m))/2
-		if i < b.first || i >= b.end {
-			b.load(i)
-		}
-		row := (b.pf*c.full + (i - b.first)) * G
-		tr := tab[row : row+G]
-		base := b.base[:len(tr)]
-		for g, v := range tr {
+		b16.have(i)
+		row, base := b16.at(i)
+		for g, v := range row {
 			if t.Load(base[g]+uint64(v)) == cur {
 				hit |= m & -m
 				break

@@ -274,7 +274,7 @@ func TestIDIsTheMeaning(t *testing.T) {
 // consistently: its distribution adds up to its reachable states, and its
 // solutions solve.
 func FuzzOpenBytes(f *testing.F) {
-	good, err := os.ReadFile(filepath.Join("..", "..", "internal", "command", "testdata", "defs", "twisty.gdt"))
+	good, err := os.ReadFile(filepath.Join("..", "..", "internal", "app", "testdata", "defs", "twisty.gdt"))
 	if err != nil {
 		f.Fatal(err)
 	}
