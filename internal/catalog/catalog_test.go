@@ -15,7 +15,8 @@ func TestDefinitionsConsistent(t *testing.T) {
 			if len(d.Inverse) != len(d.Moves) {
 				t.Fatalf("%d inverses for %d moves", len(d.Inverse), len(d.Moves))
 			}
-			for _, r := range tier.Ranks(d.Size) {
+			for _, r := range tier.Ranks(uint32(d.Size)) {
+				r := uint64(r)
 				s := d.Unrank(r)
 				if d.Rank(s) != r {
 					t.Fatalf("rank %d: unrank then rank gives %d", r, d.Rank(s))
@@ -44,10 +45,10 @@ func FuzzRanks(f *testing.F) {
 	f.Add(uint8(0), uint32(0))
 	f.Add(uint8(2), uint32(40319))
 	f.Add(uint8(3), uint32(735470))
-	f.Fuzz(func(t *testing.T, which uint8, r uint32) {
+	f.Fuzz(func(t *testing.T, which uint8, r32 uint32) {
 		defs := Defs()
 		d := defs[int(which)%len(defs)]
-		r %= d.Size
+		r := uint64(r32) % d.Size
 		if got := d.Rank(d.Unrank(r)); got != r {
 			t.Fatalf("%s: rank %d unranks and ranks to %d", d.Name, r, got)
 		}
@@ -60,8 +61,8 @@ func TestStateIsRank(t *testing.T) {
 		if !d.Accel.StateIsRank {
 			continue
 		}
-		for r := uint32(0); r < d.Size; r += 1 + r/1000 {
-			if s := d.Unrank(r); uint32(s) != r || d.Rank(s) != r {
+		for r := uint64(0); r < d.Size; r += 1 + r/1000 {
+			if s := d.Unrank(r); uint64(s) != r || d.Rank(s) != r {
 				t.Fatalf("%s: rank %d is state %d", d.Name, r, s)
 			}
 		}

@@ -132,12 +132,12 @@ func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte) *pu
 	}
 	return &puzzle.Def{
 		Name:    fmt.Sprintf("def-%x", id[:8]),
-		Size:    uint32(x.Size()),
+		Size:    x.Size(),
 		Goal:    puzzle.State(goal),
 		Moves:   names,
 		Inverse: inverse,
-		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Unrank:  func(r uint64) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint64 { return uint64(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(x.Apply(uint64(s), m)) },
 		Accel:   puzzle.Accel{StateIsRank: true},
 	}
@@ -199,7 +199,7 @@ var ErrUnreachable = fmt.Errorf("not reachable from the solved state")
 // IndexOf returns the index of state s, or ErrUnreachable.
 func (t *Table) IndexOf(s ksolve.State) (uint64, error) {
 	i, ok := t.Index.Index(s)
-	if !ok || !t.lv.Reachable(uint32(i)) {
+	if !ok || !t.lv.Reachable(i) {
 		return 0, ErrUnreachable
 	}
 	return i, nil
@@ -264,7 +264,7 @@ func (t *Table) Random(rng *rand.Rand) ksolve.State {
 	n := t.Index.Size()
 	for {
 		i := rng.Uint64N(n)
-		if t.lv.Reachable(uint32(i)) {
+		if t.lv.Reachable(i) {
 			return t.Index.State(i)
 		}
 	}
@@ -293,7 +293,7 @@ func (t *Table) Antipodes(n int) ([]uint64, error) {
 	var found []uint64
 	var buf [walk.MaxSteps]uint8
 	for i := uint64(0); i < t.Index.Size() && len(found) < n; i++ {
-		if t.lv.At(uint32(i)) != v {
+		if t.lv.At(i) != v {
 			continue
 		}
 		if most >= 3 {

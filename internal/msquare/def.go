@@ -28,8 +28,8 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		Goal:    puzzle.State(Base.Rank()),
 		Moves:   MoveNames[:],
 		Inverse: []int{0, -1, -1},
-		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Unrank:  func(r uint64) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint64 { return uint64(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(mt[s][m]) },
 		Accel:   puzzle.Accel{StateIsRank: true, Coords: coords},
 	}

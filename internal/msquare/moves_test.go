@@ -199,12 +199,12 @@ func TestMoveTable(t *testing.T) {
 			if got := mt.Apply(r, m); got != want {
 				t.Fatalf("move table: %s from %v (rank %d) gives %d, want %d", m, b, r, got, want)
 			}
-			if got := def.Rank(def.Apply(def.Unrank(r), int(m))); got != want {
+			if got := def.Rank(def.Apply(def.Unrank(uint64(r)), int(m))); got != uint64(want) {
 				t.Fatalf("definition: %s from rank %d gives %d, want %d", m, r, got, want)
 			}
 		}
 	}
-	if def.Rank(def.Goal) != Base.Rank() {
+	if def.Rank(def.Goal) != uint64(Base.Rank()) {
 		t.Errorf("goal is rank %d, want the base state's %d", def.Rank(def.Goal), Base.Rank())
 	}
 }

@@ -36,9 +36,11 @@ import (
 	"github.com/godtable/godtable/internal/ksolve"
 )
 
-// MaxSize is the largest index this package makes: four billion states, two
-// bits each in a table of a gigabyte.
-const MaxSize = 1<<32 - 1
+// MaxSize is the largest index this package makes: about a trillion
+// states, two bits each in a table of 256 GiB. Whether a build of that size
+// fits the machine is the caller's to check (deftable.Plan gives what it
+// needs); the index itself only has to stay well inside 64 bits.
+const MaxSize = 1<<40 - 1
 
 // maxTable is the most entries (values times parent values) one coordinate's
 // move table may have.

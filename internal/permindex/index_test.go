@@ -32,8 +32,8 @@ func TestLehmerParities(t *testing.T) {
 // memory its table would need.
 func TestTooLarge(t *testing.T) {
 	for _, src := range []string{
-		"Set S 13 1\nSolved\nEnd\nMove M\nS\n2 3 4 5 6 7 8 9 10 11 12 13 1\nEnd\n",
-		"Set S 8 3\nSet T 8 3\nSet U 8 3\nSolved\nEnd\nMove M\nS\n2 3 4 5 6 7 8 1\nT\n2 3 4 5 6 7 8 1\nU\n2 1 3 4 5 6 7 8\nEnd\n",
+		"Set S 17 1\nSolved\nEnd\nMove M\nS\n2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 1\nEnd\n",
+		"Set S 8 3\nSet T 8 3\nSet U 8 3\nSet V 8 3\nSolved\nEnd\nMove M\nS\n2 3 4 5 6 7 8 1\nT\n2 3 4 5 6 7 8 1\nU\n2 1 3 4 5 6 7 8\nV\n2 1 3 4 5 6 7 8\nEnd\n",
 	} {
 		d, err := ksolve.Parse("big.tws", []byte(src))
 		if err != nil {

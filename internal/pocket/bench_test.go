@@ -97,7 +97,7 @@ func BenchmarkOwnWalk(b *testing.B) {
 			rs, vs := make([]uint32, len(cs)), make([]uint8, len(cs))
 			for i, c := range cs {
 				rs[i] = c.Rank()
-				vs[i] = lv.At(rs[i])
+				vs[i] = lv.At(uint64(rs[i]))
 			}
 			i := 0
 			for b.Loop() {

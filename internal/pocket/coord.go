@@ -220,8 +220,8 @@ func newDef(name string, moves []Move) *puzzle.Def {
 		Goal:    0,
 		Moves:   names,
 		Inverse: inverse,
-		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Unrank:  func(r uint64) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint64 { return uint64(s) },
 		Apply: func(s puzzle.State, m int) puzzle.State {
 			// Through the move tables once they are built, from the
 			// corners before.

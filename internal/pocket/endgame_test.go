@@ -51,7 +51,7 @@ func TestEndgame(t *testing.T) {
 			end := newEndgame(qtm)
 			for i, r := range rule.rank {
 				p, tw := r/NTwist, halves(r%NTwist)
-				v := lv.At(r)
+				v := lv.At(uint64(r))
 				if d := rule.dist[i]; int(d)%3 != int(v) {
 					t.Fatalf("rank %d: distance %d, the table's level %d", r, d, v)
 				}

@@ -159,15 +159,15 @@ var theFold = sync.OnceValue(func() *foldIndex {
 func NewFold() *puzzle.Fold {
 	return &puzzle.Fold{
 		Entries: NEntries,
-		Index: func(r uint32) uint32 {
+		Index: func(r uint64) uint64 {
 			// Through the fold's index once it is built, by coldEntry
 			// before.
 			if f := builtFold.Load(); f != nil {
-				return f.index(r)
+				return uint64(f.index(uint32(r)))
 			}
-			return foldEntryCold(r)
+			return uint64(foldEntryCold(uint32(r)))
 		},
-		Rep: func(e uint32) uint32 { return entryCubie(e).Rank() },
+		Rep: func(e uint64) uint64 { return uint64(entryCubie(uint32(e)).Rank()) },
 	}
 }
 

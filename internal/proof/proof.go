@@ -64,14 +64,14 @@ func CountOptimal(def *puzzle.Def, steps []walk.Step) *Counts {
 	// step leads to is counted before the state it is stepped from.
 	c.Total[goal] = 1
 	for _, r := range order[1:] {
-		s := def.Unrank(r)
+		s := def.Unrank(uint64(r))
 		d := int(c.Dist[r])
 		for _, st := range steps {
 			t := s
 			for _, m := range st.Paths[0] {
 				t = def.Apply(t, m)
 			}
-			tr := def.Rank(t)
+			tr := uint32(def.Rank(t))
 			if int(c.Dist[tr]) != d-len(st.Paths[0]) {
 				continue
 			}
@@ -107,7 +107,7 @@ func distances(def *puzzle.Def) ([]uint8, []uint32) {
 	order := make([]uint32, 0, n)
 	goal := def.Rank(def.Goal)
 	dist[goal] = 0
-	order = append(order, goal)
+	order = append(order, uint32(goal))
 	for head := 0; head < len(order); head++ {
 		r := order[head]
 		for m := range def.Moves {
@@ -132,14 +132,14 @@ func satAdd(a, b uint64) uint64 {
 func predecessors(def *puzzle.Def) func(r uint32, m int) uint32 {
 	if def.Undirected() {
 		return func(r uint32, m int) uint32 {
-			return def.Rank(def.Apply(def.Unrank(r), def.Inverse[m]))
+			return uint32(def.Rank(def.Apply(def.Unrank(uint64(r)), def.Inverse[m])))
 		}
 	}
 	inv := make([][]uint32, len(def.Moves))
 	for m := range inv {
 		inv[m] = make([]uint32, def.Size)
 		for r := range def.Size {
-			inv[m][def.Rank(def.Apply(def.Unrank(r), m))] = r
+			inv[m][def.Rank(def.Apply(def.Unrank(r), m))] = uint32(r)
 		}
 	}
 	return func(r uint32, m int) uint32 { return inv[m][r] }
@@ -187,7 +187,7 @@ func EveryCount(w *walk.Walker, c *Counts, ranks []uint32, also ...Solve) error 
 	w.Prepare()
 	return InParallel(uint32(len(ranks)), func(k uint32) error {
 		r := ranks[k]
-		s := def.Unrank(r)
+		s := def.Unrank(uint64(r))
 		var a, b, e [walk.MaxSteps]uint8
 		ref, err1 := w.SolveReference(s, a[:0])
 		next, err2 := w.Solve(s, b[:0])
@@ -232,13 +232,13 @@ func AllSample(w *walk.Walker, c *Counts, sample int) error {
 	}
 	rng := rand.New(rand.NewPCG(11, uint64(def.Size)))
 	ranks := make([]uint32, 0, sample)
-	if def.Size <= uint32(2*sample) {
-		for r := range def.Size {
+	if def.Size <= uint64(2*sample) {
+		for r := range uint32(def.Size) {
 			ranks = append(ranks, r)
 		}
 	} else {
 		for range sample {
-			ranks = append(ranks, rng.Uint32N(def.Size))
+			ranks = append(ranks, rng.Uint32N(uint32(def.Size)))
 		}
 	}
 	return InParallel(uint32(len(ranks)), func(k uint32) error {
@@ -254,7 +254,7 @@ func AllSample(w *walk.Walker, c *Counts, sample int) error {
 // that cuts the list when cut > 0.
 func checkAll(w *walk.Walker, c *Counts, r uint32, cut int) error {
 	def, steps := w.Def(), w.Steps()
-	s := def.Unrank(r)
+	s := def.Unrank(uint64(r))
 	want := c.Total[r]
 	sols, truncated, err := w.All([]puzzle.State{s}, int(min(want, 1<<20)))
 	if err != nil {

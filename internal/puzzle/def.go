@@ -10,6 +10,7 @@ package puzzle
 import (
 	"encoding/binary"
 	"hash/fnv"
+	"math/bits"
 )
 
 // State is a puzzle's working encoding of one position. Each puzzle picks the
@@ -22,7 +23,7 @@ type Def struct {
 	// Name names the table, for example "pocket-htm".
 	Name string
 	// Size is the number of ranks; every rank in [0, Size) is a state.
-	Size uint32
+	Size uint64
 	// Goal is the state every distance is measured to.
 	Goal State
 	// Moves names the moves, in the order the walk tries them.
@@ -32,9 +33,9 @@ type Def struct {
 	// distances rather than distances mod 3).
 	Inverse []int
 	// Unrank returns the state with the given rank.
-	Unrank func(r uint32) State
+	Unrank func(r uint64) State
 	// Rank returns the dense index of a state.
-	Rank func(s State) uint32
+	Rank func(s State) uint64
 	// Apply returns the state after move m.
 	Apply func(s State, m int) State
 	// Fold, if set, stores the table by classes of states that are equally
@@ -81,16 +82,16 @@ type Accel struct {
 // checks every state's distance against its entry's.
 type Fold struct {
 	// Entries is the number of table entries.
-	Entries uint32
+	Entries uint64
 	// Index returns the entry of the state of rank r.
-	Index func(r uint32) uint32
+	Index func(r uint64) uint64
 	// Rep returns the rank of a state whose entry is e.
-	Rep func(e uint32) uint32
+	Rep func(e uint64) uint64
 }
 
 // Entries is the number of entries of the def's table: Fold.Entries if the
 // table is folded, else one per state.
-func (d *Def) Entries() uint32 {
+func (d *Def) Entries() uint64 {
 	if d.Fold != nil {
 		return d.Fold.Entries
 	}
@@ -144,7 +145,7 @@ func (d *Def) Fingerprint() [32]byte {
 	// table is opened, which a one-shot answer pays (before its move tables
 	// are built, each pocket move is applied from the corners).
 	const samples, first = 64, 16
-	for i := uint32(0); i < samples; i++ {
+	for i := uint64(0); i < samples; i++ {
 		s := d.Unrank(sampleRank(i, samples, first, d.Size))
 		for m := range d.Moves {
 			put(uint64(d.Rank(d.Apply(s, m))))
@@ -156,7 +157,7 @@ func (d *Def) Fingerprint() [32]byte {
 		// generator, which refuses a state put in an entry of another
 		// distance, and by the tests).
 		put(uint64(d.Fold.Entries))
-		for i := uint32(0); i < samples; i++ {
+		for i := uint64(0); i < samples; i++ {
 			put(uint64(d.Fold.Rep(sampleRank(i, samples, first, d.Fold.Entries))))
 		}
 	}
@@ -169,14 +170,18 @@ func (d *Def) Fingerprint() [32]byte {
 // sampleRank is the i-th of n samples of the ranks 0..size-1: the first
 // `first` ranks in turn, then the rest spread evenly over the others (every
 // sample i%size where size is at most n).
-func sampleRank(i, n, first, size uint32) uint32 {
+func sampleRank(i, n, first, size uint64) uint64 {
 	switch {
 	case size <= n:
 		return i % size
 	case i < first:
 		return i
 	}
-	return first + uint32(uint64(i-first)*uint64(size-first)/uint64(n-first))
+	// (i-first)*(size-first)/(n-first), in 128 bits: i-first < n-first, so
+	// the quotient fits.
+	hi, lo := bits.Mul64(i-first, size-first)
+	q, _ := bits.Div64(hi, lo, n-first)
+	return first + q
 }
 
 // Coords are coordinate move tables: a rank is major*Minor + minor, and move
@@ -188,25 +193,25 @@ func sampleRank(i, n, first, size uint32) uint32 {
 // coordinate moves alike (nil: one class for all), so that a minor table
 // need not be kept per major.
 type Coords struct {
-	Minor      uint32
+	Minor      uint64
 	Major      []uint16
 	Class      []uint8
 	MinorMoves []uint16
 }
 
 // Apply returns the rank after move m from rank r, through the tables.
-func (c *Coords) Apply(r uint32, m, moves int) uint32 {
-	majors, minors := c.Rows(r, uint32(moves))
-	return uint32(majors[m])*c.Minor + uint32(minors[m])
+func (c *Coords) Apply(r uint64, m, moves int) uint64 {
+	majors, minors := c.Rows(r, uint64(moves))
+	return uint64(majors[m])*c.Minor + uint64(minors[m])
 }
 
 // Rows returns rank r's rows of the two tables: move m takes r to
 // majors[m]*Minor + minors[m].
-func (c *Coords) Rows(r, moves uint32) (majors, minors []uint16) {
+func (c *Coords) Rows(r, moves uint64) (majors, minors []uint16) {
 	major, minor := r/c.Minor, r%c.Minor
-	class := uint32(0)
+	class := uint64(0)
 	if c.Class != nil {
-		class = uint32(c.Class[major])
+		class = uint64(c.Class[major])
 	}
 	row := (class*c.Minor + minor) * moves
 	return c.Major[major*moves : major*moves+moves], c.MinorMoves[row : row+moves]

@@ -7,10 +7,10 @@ import "testing"
 // table's range of more than a 48th goes unsampled.
 func TestSampleRank(t *testing.T) {
 	const n, first = 64, 16
-	for _, size := range []uint32{1, 5, 63, 64, 65, 100, 40320, 3674160, 170586} {
-		seen := map[uint32]bool{}
-		prev := uint32(0)
-		for i := uint32(0); i < n; i++ {
+	for _, size := range []uint64{1, 5, 63, 64, 65, 100, 40320, 3674160, 170586, 1 << 40, 1<<64 - 1} {
+		seen := map[uint64]bool{}
+		prev := uint64(0)
+		for i := uint64(0); i < n; i++ {
 			r := sampleRank(i, n, first, size)
 			if r >= size {
 				t.Fatalf("size %d: sample %d is rank %d", size, i, r)

@@ -40,8 +40,8 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		Goal:    puzzle.State(Solved.Body),
 		Moves:   names,
 		Inverse: inverse,
-		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Unrank:  func(r uint64) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint64 { return uint64(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.ApplyBody(uint32(s), Move(m))) },
 		Accel:   puzzle.Accel{StateIsRank: true, Coords: coords},
 	}

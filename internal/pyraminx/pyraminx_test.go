@@ -89,9 +89,9 @@ func TestDef(t *testing.T) {
 // and move.
 func TestDefCoords(t *testing.T) {
 	def := Def()
-	for r := uint32(0); r < NBody; r++ {
+	for r := uint64(0); r < NBody; r++ {
 		for m := range def.Moves {
-			if got, want := def.Accel.Coords.Apply(r, m, len(def.Moves)), uint32(def.Apply(puzzle.State(r), m)); got != want {
+			if got, want := def.Accel.Coords.Apply(r, m, len(def.Moves)), uint64(def.Apply(puzzle.State(r), m)); got != want {
 				t.Fatalf("rank %d, %s: coordinates give %d, Apply %d", r, def.Moves[m], got, want)
 			}
 		}

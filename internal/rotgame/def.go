@@ -25,8 +25,8 @@ var Def = sync.OnceValue(func() *puzzle.Def {
 		Goal:    puzzle.State(CentreMask),
 		Moves:   names,
 		Inverse: append([]int(nil), Inverse[:]...),
-		Unrank:  func(r uint32) puzzle.State { return puzzle.State(Unrank(r)) },
-		Rank:    func(s puzzle.State) uint32 { return t.rank(uint32(s)) },
+		Unrank:  func(r uint64) puzzle.State { return puzzle.State(Unrank(uint32(r))) },
+		Rank:    func(s puzzle.State) uint64 { return uint64(t.rank(uint32(s))) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(t.apply(uint32(s), m)) },
 		Accel:   puzzle.Accel{LowerBound: func(s puzzle.State) int { return LowerBound(uint32(s)) }},
 	}

@@ -86,8 +86,8 @@ func packedDef() *puzzle.Def {
 	d := *Def()
 	d.Name = "rotgrid-packed"
 	d.Goal = puzzle.State(pack(Solved))
-	d.Unrank = func(r uint32) puzzle.State { return puzzle.State(unrankPacked(r)) }
-	d.Rank = func(s puzzle.State) uint32 { return packed(s).rank() }
+	d.Unrank = func(r uint64) puzzle.State { return puzzle.State(unrankPacked(uint32(r))) }
+	d.Rank = func(s puzzle.State) uint64 { return uint64(packed(s).rank()) }
 	d.Apply = func(s puzzle.State, m int) puzzle.State { return puzzle.State(packed(s).apply(Move(m))) }
 	d.Accel.StateIsRank = false // packed cells are not ranks
 	return &d

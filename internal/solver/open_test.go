@@ -48,7 +48,7 @@ func TestOpenFromFile(t *testing.T) {
 			}
 			rng := rand.New(rand.NewPCG(3, uint64(def.Size)))
 			for range 500 {
-				s := def.Unrank(rng.Uint32N(def.Size))
+				s := def.Unrank(rng.Uint64N(def.Size))
 				a, err1 := opened.Solve(s)
 				b, err2 := embedded.Solve(s)
 				if a.String() != b.String() || !errors.Is(err1, err2) {

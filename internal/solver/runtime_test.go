@@ -46,9 +46,9 @@ func pancakes() *puzzle.Def {
 		Goal:    pack(goal),
 		Moves:   moves,
 		Inverse: inverse,
-		Rank: func(s puzzle.State) uint32 {
+		Rank: func(s puzzle.State) uint64 {
 			p := unpack(s)
-			r := uint32(0)
+			r := uint64(0)
 			for i := range p {
 				smaller := 0
 				for _, v := range p[i+1:] {
@@ -56,15 +56,15 @@ func pancakes() *puzzle.Def {
 						smaller++
 					}
 				}
-				r = r*uint32(n-i) + uint32(smaller)
+				r = r*uint64(n-i) + uint64(smaller)
 			}
 			return r
 		},
-		Unrank: func(r uint32) puzzle.State {
+		Unrank: func(r uint64) puzzle.State {
 			var digits [n]int
 			for i := n - 1; i >= 0; i-- {
-				digits[i] = int(r % uint32(n-i))
-				r /= uint32(n - i)
+				digits[i] = int(r % uint64(n-i))
+				r /= uint64(n - i)
 			}
 			left := []int{0, 1, 2, 3, 4, 5}
 			var p [n]int

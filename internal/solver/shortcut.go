@@ -84,7 +84,7 @@ func (t *Table) solveBeforeNext(w *walk.Walker, s puzzle.State, dst []uint8) ([]
 // (as Walker.Solve counts its walks: those from reachable states).
 func shortcutSolve(sc Shortcut, w *walk.Walker, s puzzle.State, dst []uint8, tally bool) ([]uint8, error) {
 	def, lv := w.Def(), w.Levels()
-	r := uint32(s)
+	r := uint64(s)
 	if !def.Accel.StateIsRank {
 		r = def.Rank(s)
 	}
@@ -95,7 +95,7 @@ func shortcutSolve(sc Shortcut, w *walk.Walker, s puzzle.State, dst []uint8, tal
 	if tally {
 		w.Tally()
 	}
-	steps, n, ok := sc.Solve(r, v)
+	steps, n, ok := sc.Solve(uint32(r), v)
 	if !ok {
 		return dst, walk.ErrInconsistent
 	}

@@ -31,14 +31,14 @@ func (s *refShortcut) Solve(r uint32, v uint8) (steps [walk.MaxSteps]uint8, n in
 	if s.broken {
 		return steps, 0, false
 	}
-	sol, err := s.w.SolveReference(s.w.Def().Unrank(r), steps[:0])
+	sol, err := s.w.SolveReference(s.w.Def().Unrank(uint64(r)), steps[:0])
 	return steps, len(sol), err == nil
 }
 
 func (s *refShortcut) First(r uint32, v uint8) int {
 	s.firsts.Add(1)
 	var buf [walk.MaxSteps]uint8
-	sol, err := s.w.SolveReference(s.w.Def().Unrank(r), buf[:0])
+	sol, err := s.w.SolveReference(s.w.Def().Unrank(uint64(r)), buf[:0])
 	if err != nil || len(sol) == 0 {
 		return -1
 	}

@@ -38,8 +38,8 @@ func TestManyDistances(t *testing.T) {
 			t.Fatalf("ring %d: largest distance %d, want %d", n, lv.MaxDistance(), n/2)
 		}
 		for r := range n {
-			if want := uint8(min(r, n-r) % 3); lv.At(r) != want {
-				t.Fatalf("ring %d: rank %d at level %d, want %d", n, r, lv.At(r), want)
+			if want := uint8(min(r, n-r) % 3); lv.At(uint64(r)) != want {
+				t.Fatalf("ring %d: rank %d at level %d, want %d", n, r, lv.At(uint64(r)), want)
 			}
 		}
 	}

@@ -45,7 +45,7 @@ func TestWriteRead(t *testing.T) {
 				if !directed {
 					want = d % 3
 				}
-				if got := lv.At(uint32(rank)); got != want {
+				if got := lv.At(uint64(rank)); got != want {
 					t.Fatalf("%s: rank %d reads level %d, want %d", def.Name, rank, got, want)
 				}
 			}

@@ -7,7 +7,7 @@ type Levels struct {
 	Header
 	// index maps a rank to its entry, for a folded table (see puzzle.Fold);
 	// nil when the entry is the rank.
-	index func(r uint32) uint32
+	index func(r uint64) uint64
 	data  []byte
 	shift uint8 // log2 of states per byte
 	bits  uint8 // bits per state
@@ -36,7 +36,7 @@ func newLevels(h *Header, packed []byte) *Levels {
 }
 
 // At returns the stored level of rank r.
-func (l *Levels) At(r uint32) uint8 {
+func (l *Levels) At(r uint64) uint8 {
 	if l.index != nil {
 		r = l.index(r)
 	}
@@ -49,7 +49,7 @@ func (l *Levels) At(r uint32) uint8 {
 func (l *Levels) Below(v uint8) uint8 { return l.below[v] }
 
 // Reachable reports whether rank r was reached from the goal.
-func (l *Levels) Reachable(r uint32) bool { return l.ReachableLevel(l.At(r)) }
+func (l *Levels) Reachable(r uint64) bool { return l.ReachableLevel(l.At(r)) }
 
 // ReachableLevel reports whether a state at level v (as At gives it) was
 // reached from the goal: Reachable for a caller that has read the level,
@@ -67,21 +67,21 @@ func (l *Levels) MaxDistance() int { return len(l.Counts) - 1 }
 // Reader returns a copy of what At computes with, for loops that keep it
 // in locals (see Reader).
 func (l *Levels) Reader() Reader {
-	return Reader{index: l.index, data: l.data, shift: uint32(l.shift), low: 1<<l.shift - 1, width: uint32(l.bits), mask: l.mask}
+	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask}
 }
 
 // Reader reads a table's levels as At does, from locals: a walk's loop
 // copies one from its table, so that each read works on registers rather
 // than on the table's fields.
 type Reader struct {
-	index             func(uint32) uint32 // a folded table's entry of a rank; nil when it is the rank
+	index             func(uint64) uint64 // a folded table's entry of a rank; nil when it is the rank
 	data              []byte
-	shift, low, width uint32
+	shift, low, width uint64
 	mask              uint8
 }
 
 // At returns the stored level of rank r.
-func (l *Reader) At(r uint32) uint8 {
+func (l *Reader) At(r uint64) uint8 {
 	if l.index != nil {
 		r = l.index(r)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 
 	"github.com/godtable/godtable/internal/puzzle"
 )
@@ -17,7 +18,10 @@ func PackedHeader(def *puzzle.Def, packed []byte, counts []uint64) (*Header, err
 	if !def.Undirected() || def.Fold != nil {
 		return nil, fmt.Errorf("table %s: packed distances need an undirected, unfolded definition", def.Name)
 	}
-	if want := packedLen(Mod3, def.Size); uint32(len(packed)) != want {
+	if def.Size > math.MaxUint32 {
+		return nil, fmt.Errorf("table %s: %d states, more than a table of version %d holds", def.Name, def.Size, Version)
+	}
+	if want := packedLen(Mod3, uint32(def.Size)); uint32(len(packed)) != want {
 		return nil, fmt.Errorf("table %s: %d packed bytes for %d states", def.Name, len(packed), def.Size)
 	}
 	if len(counts) > MaxDistances {
@@ -30,9 +34,9 @@ func PackedHeader(def *puzzle.Def, packed []byte, counts []uint64) (*Header, err
 	return &Header{
 		Version:    Version,
 		Name:       def.Name,
-		Size:       def.Size,
-		Entries:    def.Size,
-		Goal:       def.Rank(def.Goal),
+		Size:       uint32(def.Size),
+		Entries:    uint32(def.Size),
+		Goal:       uint32(def.Rank(def.Goal)),
 		Encoding:   Mod3,
 		Codec:      Huff0,
 		Counts:     c32,

@@ -37,6 +37,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math"
 
 	"github.com/godtable/godtable/internal/puzzle"
 )
@@ -143,17 +144,20 @@ type Header struct {
 // checks that every state's distance is its entry's, so that a fold that
 // joins states at different distances is refused, not written.
 func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
-	if uint64(len(dist)) != uint64(def.Size) {
+	if uint64(len(dist)) != def.Size {
 		return nil, fmt.Errorf("table %s: %d distances for %d states", def.Name, len(dist), def.Size)
+	}
+	if def.Size > math.MaxUint32 {
+		return nil, fmt.Errorf("table %s: %d states, more than a table of version %d holds", def.Name, def.Size, Version)
 	}
 	stored := dist
 	if f := def.Fold; f != nil {
 		stored = make([]uint8, f.Entries)
 		for e := range stored {
-			stored[e] = dist[f.Rep(uint32(e))]
+			stored[e] = dist[f.Rep(uint64(e))]
 		}
 		for r, d := range dist {
-			if e := f.Index(uint32(r)); e >= f.Entries || stored[e] != d {
+			if e := f.Index(uint64(r)); e >= f.Entries || stored[e] != d {
 				return nil, fmt.Errorf("table %s: rank %d is %d from the goal, its entry %d is not", def.Name, r, d, e)
 			}
 		}
@@ -179,9 +183,9 @@ func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
 	h := Header{
 		Version:    Version,
 		Name:       def.Name,
-		Size:       def.Size,
-		Entries:    def.Entries(),
-		Goal:       def.Rank(def.Goal),
+		Size:       uint32(def.Size),
+		Entries:    uint32(def.Entries()),
+		Goal:       uint32(def.Rank(def.Goal)),
 		Encoding:   enc,
 		Counts:     counts,
 		Definition: def.Fingerprint(),
@@ -360,11 +364,11 @@ func (h *Header) check(def *puzzle.Def) error {
 	switch {
 	case h.Name != def.Name:
 		return mismatch("table is for %q", h.Name)
-	case h.Size != def.Size:
+	case uint64(h.Size) != def.Size:
 		return mismatch("table has %d states, definition %d", h.Size, def.Size)
-	case h.Entries != def.Entries():
+	case uint64(h.Entries) != def.Entries():
 		return mismatch("table has %d entries, definition %d", h.Entries, def.Entries())
-	case h.Goal != def.Rank(def.Goal):
+	case uint64(h.Goal) != def.Rank(def.Goal):
 		return mismatch("table goal %d, definition %d", h.Goal, def.Rank(def.Goal))
 	case (h.Encoding == Mod3) != def.Undirected():
 		return mismatch("encoding %v does not fit the definition's moves", h.Encoding)

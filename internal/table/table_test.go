@@ -22,11 +22,11 @@ func ring(n uint32, directed bool) *puzzle.Def {
 	}
 	return &puzzle.Def{
 		Name:    name,
-		Size:    n,
+		Size:    uint64(n),
 		Moves:   []string{"a", "b"},
 		Inverse: inverse,
-		Unrank:  func(r uint32) puzzle.State { return puzzle.State(r) },
-		Rank:    func(s puzzle.State) uint32 { return uint32(s) },
+		Unrank:  func(r uint64) puzzle.State { return puzzle.State(r) },
+		Rank:    func(s puzzle.State) uint64 { return uint64(s) },
 		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State((uint32(s) + steps[m]) % n) },
 	}
 }
@@ -70,7 +70,7 @@ func TestRoundTrip(t *testing.T) {
 		}
 		for r, d := range dist {
 			if d == Unreachable {
-				if lv.Reachable(uint32(r)) {
+				if lv.Reachable(uint64(r)) {
 					t.Errorf("rank %d should be unreachable", r)
 				}
 				continue
@@ -79,7 +79,7 @@ func TestRoundTrip(t *testing.T) {
 			if !directed {
 				want = d % 3
 			}
-			if got := lv.At(uint32(r)); got != want {
+			if got := lv.At(uint64(r)); got != want {
 				t.Errorf("directed=%v rank %d: level %d, want %d", directed, r, got, want)
 			}
 		}
@@ -179,7 +179,7 @@ func FuzzDecode(f *testing.F) {
 		// Anything accepted must be exactly the table that was encoded.
 		want := ringDistances(64, false)
 		for r := range want {
-			if lv.At(uint32(r)) != want[r]%3 {
+			if lv.At(uint64(r)) != want[r]%3 {
 				t.Fatalf("accepted a different table at rank %d", r)
 			}
 		}

@@ -35,7 +35,7 @@ func distances(def *puzzle.Def) []uint8 {
 	}
 	goal := def.Rank(def.Goal)
 	dist[goal] = 0
-	_, err := bfs.Search(context.Background(), bfs.Neighbors(predGraph{def, predecessor(def)}), uint64(goal), bfs.Options{
+	_, err := bfs.Search(context.Background(), bfs.Neighbors(predGraph{def, predecessor(def)}), goal, bfs.Options{
 		Directed: true,
 		AfterLevel: func(d int, lv *bfs.Levels) {
 			v := uint8(d % 3)
@@ -65,9 +65,9 @@ func (g predGraph) Size() uint64 { return uint64(g.def.Size) }
 func (g predGraph) Degree() int  { return len(g.def.Moves) }
 
 func (g predGraph) Neighbors(i uint64, out []uint64) {
-	s := g.def.Unrank(uint32(i))
+	s := g.def.Unrank(i)
 	for m := range g.def.Moves {
-		out[m] = uint64(g.def.Rank(g.pred(s, m)))
+		out[m] = g.def.Rank(g.pred(s, m))
 	}
 }
 
@@ -93,7 +93,7 @@ func Build(def *puzzle.Def) ([]byte, error) {
 	if !def.Undirected() || def.Fold != nil {
 		return table.Encode(def, distances(def))
 	}
-	lv, err := bfs.Search(context.Background(), bfs.Neighbors(defGraph{def}), uint64(def.Rank(def.Goal)), bfs.Options{})
+	lv, err := bfs.Search(context.Background(), bfs.Neighbors(defGraph{def}), def.Rank(def.Goal), bfs.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -117,9 +117,9 @@ func (g defGraph) Size() uint64 { return uint64(g.def.Size) }
 func (g defGraph) Degree() int  { return len(g.def.Moves) }
 
 func (g defGraph) Neighbors(i uint64, out []uint64) {
-	s := g.def.Unrank(uint32(i))
+	s := g.def.Unrank(i)
 	for m := range g.def.Moves {
-		out[m] = uint64(g.def.Rank(g.def.Apply(s, m)))
+		out[m] = g.def.Rank(g.def.Apply(s, m))
 	}
 }
 

@@ -97,8 +97,8 @@ func TestDistancesRing(t *testing.T) {
 		}
 		def := &puzzle.Def{
 			Name: "ring", Size: n, Moves: []string{"a", "b"}, Inverse: inverse,
-			Unrank: func(r uint32) puzzle.State { return puzzle.State(r) },
-			Rank:   func(s puzzle.State) uint32 { return uint32(s) },
+			Unrank: func(r uint64) puzzle.State { return puzzle.State(r) },
+			Rank:   func(s puzzle.State) uint64 { return uint64(s) },
 			Apply:  func(s puzzle.State, m int) puzzle.State { return puzzle.State((uint32(s) + steps[m]) % n) },
 		}
 		dist := distances(def)

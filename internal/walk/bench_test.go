@@ -20,7 +20,7 @@ func BenchmarkSolve(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	states := make([]puzzle.State, 4096)
 	for i := range states {
-		states[i] = def.Unrank(uint32(rng.IntN(int(def.Size))))
+		states[i] = def.Unrank(uint64(rng.IntN(int(def.Size))))
 	}
 	var buf [walk.MaxSteps]uint8
 	for _, byTable := range []bool{true, false} {

@@ -214,7 +214,7 @@ func (w *Walker) solveAnyBounded(coords []puzzle.State, dst []uint8) ([]uint8, i
 // firstDescent returns the first step, in step order, that takes s (at level
 // v) one nearer the goal, with the state and rank it reaches. The step that
 // undoes the previous one (last) goes back one farther, so it is not tried.
-func (w *Walker) firstDescent(s puzzle.State, v uint8, last int) (int, puzzle.State, uint32, bool) {
+func (w *Walker) firstDescent(s puzzle.State, v uint8, last int) (int, puzzle.State, uint64, bool) {
 	apply, rank, lv := w.def.Apply, w.def.Rank, w.lv
 	want := lv.Below(v)
 	skip := -1

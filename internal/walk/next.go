@@ -40,7 +40,8 @@ func (w *Walker) Prepare() {
 // level v, with no step before it, or -1 where none descends (a puzzle's
 // own walk over the table gives it; its every-state proofs compare the
 // next-step table with the reference walk). It is for a definition whose
-// states are their ranks, and is safe for concurrent use: a derivation
+// states are their ranks, fewer than 2^32 (a next-step table takes half a
+// byte a rank, so a larger one is never derived), and is safe for concurrent use: a derivation
 // already under way takes it up for the ranges it has not started (either
 // way gives the same table).
 func (w *Walker) DeriveWith(first func(r uint32, v uint8) int) {
@@ -59,14 +60,14 @@ func (w *Walker) deriveNext() []byte {
 	next := make([]byte, (size+1)/2)
 	// Ranges of whole major coordinates (whole rows of the move tables),
 	// an even number of ranks each, so that no two share a byte.
-	unit := uint32(2)
+	unit := uint64(2)
 	if c := w.nextCoords; c != nil {
 		unit = 2 * c.Minor
 	}
-	parts := uint32(runtime.GOMAXPROCS(0))
+	parts := uint64(runtime.GOMAXPROCS(0))
 	per := (size/parts + unit - 1) / unit * unit
 	var wg sync.WaitGroup
-	for lo := uint32(0); lo < size; lo += per {
+	for lo := uint64(0); lo < size; lo += per {
 		hi := min(lo+per, size)
 		wg.Go(func() { w.deriveRange(next, lo, hi) })
 	}
@@ -76,12 +77,12 @@ func (w *Walker) deriveNext() []byte {
 
 // deriveRange fills in the next-step table for ranks [lo, hi), where lo is
 // even and, with coordinate tables, a multiple of their Minor.
-func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
+func (w *Walker) deriveRange(next []byte, lo, hi uint64) {
 	if first := w.first.Load(); first != nil {
 		for r := lo; r < hi; r++ {
 			k := uint8(noStep)
 			if v := w.lv.At(r); r != w.goal && w.lv.ReachableLevel(v) {
-				if i := (*first)(r, v); i >= 0 {
+				if i := (*first)(uint32(r), v); i >= 0 {
 					k = uint8(i)
 				}
 			}
@@ -101,7 +102,7 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 		// Ranks in order, a major coordinate at a time: its row of the
 		// move table, and the rows of the distance table that its moves
 		// lead to, stay in the cache for all its minors.
-		moves, minors := uint32(len(def.Moves)), c.Minor
+		moves, minors := uint64(len(def.Moves)), c.Minor
 		for major := lo / minors; major*minors < hi; major++ {
 			for r := major * minors; r < (major+1)*minors; r++ {
 				majorRow, minorRow := c.Rows(r, moves)
@@ -132,7 +133,7 @@ func (w *Walker) deriveRange(next []byte, lo, hi uint32) {
 // the group rule. A rank's entry is the first step that descends and lets the
 // walk go on, whatever the step before: the walk takes it unless the step
 // before was of its group, and then chooses as it does without the table.
-func (w *Walker) deriveRangeSteps(next []byte, lo, hi uint32) {
+func (w *Walker) deriveRangeSteps(next []byte, lo, hi uint64) {
 	for r := lo; r < hi; r++ {
 		k := uint8(noStep)
 		if v := w.lv.At(r); r != w.goal && w.lv.ReachableLevel(v) {
@@ -148,7 +149,7 @@ func (w *Walker) deriveRangeSteps(next []byte, lo, hi uint32) {
 // is the first that descends and goes on; the walk without the table takes
 // the first such step not of the last step's group, which is the table's
 // unless the table's is of that group: then it chooses as without the table.
-func (w *Walker) solveNextSteps(next []byte, s puzzle.State, r uint32, dst []uint8) ([]uint8, error) {
+func (w *Walker) solveNextSteps(next []byte, s puzzle.State, r uint64, dst []uint8) ([]uint8, error) {
 	if r != w.goal && next[r>>1]>>(r&1*4)&15 == noStep {
 		return dst, ErrUnreachable
 	}
@@ -177,7 +178,7 @@ func (w *Walker) solveNextSteps(next []byte, s puzzle.State, r uint32, dst []uin
 }
 
 // solveNext is Solve through the next-step table.
-func (w *Walker) solveNext(next []byte, s puzzle.State, r uint32, dst []uint8) ([]uint8, error) {
+func (w *Walker) solveNext(next []byte, s puzzle.State, r uint64, dst []uint8) ([]uint8, error) {
 	if r != w.goal && next[r>>1]>>(r&1*4)&15 == noStep {
 		// An intact distance table has a descending step from every
 		// reachable state but the goal.
@@ -185,7 +186,7 @@ func (w *Walker) solveNext(next []byte, s puzzle.State, r uint32, dst []uint8) (
 	}
 	if c := w.nextCoords; c != nil && w.def.Accel.StateIsRank {
 		if w.identity && c.Class == nil {
-			return nextByCoords(next, c.Major, c.MinorMoves, c.Minor, uint32(len(w.def.Moves)), r, w.goal, w.lv.MaxDistance(), dst)
+			return nextByCoords(next, c.Major, c.MinorMoves, c.Minor, uint64(len(w.def.Moves)), r, w.goal, w.lv.MaxDistance(), dst)
 		}
 	}
 	limit := w.lv.MaxDistance()
@@ -206,14 +207,14 @@ func (w *Walker) solveNext(next []byte, s puzzle.State, r uint32, dst []uint8) (
 // step read is the move to apply. The loop is kept apart so that everything
 // it uses stays in registers; it keeps the two coordinates apart, so that no
 // step divides.
-func nextByCoords(next []byte, majors, minorMoves []uint16, minors, moves, r, goal uint32, limit int, dst []uint8) ([]uint8, error) {
+func nextByCoords(next []byte, majors, minorMoves []uint16, minors, moves, r, goal uint64, limit int, dst []uint8) ([]uint8, error) {
 	major, minor := r/minors, r%minors
 	for n := 0; r != goal; n++ {
 		k := next[r>>1] >> (r & 1 * 4) & 15
-		if n > limit || uint32(k) >= moves {
+		if n > limit || uint64(k) >= moves {
 			return dst, ErrInconsistent
 		}
-		major, minor = uint32(majors[major*moves+uint32(k)]), uint32(minorMoves[minor*moves+uint32(k)])
+		major, minor = uint64(majors[major*moves+uint64(k)]), uint64(minorMoves[minor*moves+uint64(k)])
 		r = major*minors + minor
 		dst = append(dst, k)
 	}

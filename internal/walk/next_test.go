@@ -62,7 +62,7 @@ func TestNextStepTableAfterUse(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("no next-step table after %d walks", n)
 		}
-		s := def.Unrank(n * 7919 % def.Size)
+		s := def.Unrank(uint64(n) * 7919 % def.Size)
 		got, err1 := w.Solve(s, a[:0])
 		want, err2 := w.SolveByTable(s, b[:0])
 		if !slices.Equal(got, want) || err1 != err2 {
@@ -100,8 +100,8 @@ func TestAccelKeepsAnswers(t *testing.T) {
 func sameEveryState(t *testing.T, def *puzzle.Def, aName string, a func(puzzle.State, []uint8) ([]uint8, error), bName string, b func(puzzle.State, []uint8) ([]uint8, error)) {
 	t.Helper()
 	var x, y [walk.MaxSteps]uint8
-	for _, r := range tier.ByDistance(def.Size, func() []uint8 { return proof.Distances(def) }) {
-		s := def.Unrank(r)
+	for _, r := range tier.ByDistance(uint32(def.Size), func() []uint8 { return proof.Distances(def) }) {
+		s := def.Unrank(uint64(r))
 		got, err1 := a(s, x[:0])
 		want, err2 := b(s, y[:0])
 		if !slices.Equal(got, want) || fmt.Sprint(err1) != fmt.Sprint(err2) {

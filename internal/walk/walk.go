@@ -53,7 +53,7 @@ type Walker struct {
 	def    *puzzle.Def
 	lv     *table.Levels
 	steps  []Step
-	goal   uint32
+	goal   uint64
 	simple []int // simple[i] is step i's only table move, when every step is one move
 	undo   []int // undo[i] is the step undoing simple step i, or -1
 	// identity: step i is table move i, for every step.
@@ -171,7 +171,7 @@ func (w *Walker) descendPath(s puzzle.State, v uint8, path []int) (puzzle.State,
 // It walks the next-step table once there is one; the NextAfter-th call
 // starts deriving it in the background.
 func (w *Walker) Solve(s puzzle.State, dst []uint8) ([]uint8, error) {
-	r := uint32(s)
+	r := uint64(s)
 	if !w.def.Accel.StateIsRank {
 		r = w.def.Rank(s)
 	}
@@ -201,7 +201,7 @@ func (w *Walker) Tally() {
 }
 
 // solveByTable walks the distance table from s, of rank r and level v.
-func (w *Walker) solveByTable(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+func (w *Walker) solveByTable(s puzzle.State, r uint64, v uint8, dst []uint8) ([]uint8, error) {
 	if w.simple != nil {
 		return w.solveSimple(s, r, v, dst)
 	}
@@ -239,14 +239,14 @@ func (w *Walker) SolveReference(s puzzle.State, dst []uint8) ([]uint8, error) {
 
 // solveSteps is Solve for steps of several table moves or with the group
 // rule: the reference loop, with the group rule as the walker keeps it.
-func (w *Walker) solveSteps(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+func (w *Walker) solveSteps(s puzzle.State, r uint64, v uint8, dst []uint8) ([]uint8, error) {
 	return w.walkSteps(s, r, v, dst, w.groups)
 }
 
 // walkSteps is the reference loop, keeping the group rule when groups is
 // true. (A flag rather than a function, so that the loop makes no indirect
 // call per step.)
-func (w *Walker) walkSteps(s puzzle.State, r uint32, v uint8, dst []uint8, groups bool) ([]uint8, error) {
+func (w *Walker) walkSteps(s puzzle.State, r uint64, v uint8, dst []uint8, groups bool) ([]uint8, error) {
 	last := -1
 	for n := 0; r != w.goal; n++ {
 		if n > w.lv.MaxDistance() {
@@ -284,7 +284,7 @@ func (w *Walker) chooseBy(s puzzle.State, v uint8, last int, groups bool) (int, 
 }
 
 // solveSimple is Solve for steps that are single table moves.
-func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+func (w *Walker) solveSimple(s puzzle.State, r uint64, v uint8, dst []uint8) ([]uint8, error) {
 	if c := w.def.Accel.Coords; c != nil && w.def.Accel.StateIsRank {
 		return w.solveCoords(c, r, v, dst)
 	}
@@ -301,7 +301,7 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 		// processor overlaps their cache misses anyway.
 		for k, m := range w.simple {
 			t := apply(s, m)
-			tr := uint32(t)
+			tr := uint64(t)
 			if !isRank {
 				tr = rank(t)
 			}
@@ -322,10 +322,10 @@ func (w *Walker) solveSimple(s puzzle.State, r uint32, v uint8, dst []uint8) ([]
 // solveCoords is solveSimple through coordinate move tables: each move tried
 // is two table reads, with no call (what makes the walk fast for the big
 // tables, whose reads are the rest of the cost).
-func (w *Walker) solveCoords(c *puzzle.Coords, r uint32, v uint8, dst []uint8) ([]uint8, error) {
+func (w *Walker) solveCoords(c *puzzle.Coords, r uint64, v uint8, dst []uint8) ([]uint8, error) {
 	lv := w.lv
 	l := layoutOf(lv)
-	moves := uint32(len(w.def.Moves))
+	moves := uint64(len(w.def.Moves))
 	for n := 0; r != w.goal; n++ {
 		if n > lv.MaxDistance() {
 			return dst, ErrInconsistent
@@ -348,7 +348,7 @@ type layout struct{ table.Reader }
 
 func layoutOf(lv *table.Levels) layout { return layout{lv.Reader()} }
 
-func (l *layout) at(t uint32) uint8 { return l.Reader.At(t) }
+func (l *layout) at(t uint64) uint8 { return l.Reader.At(t) }
 
 // firstAt returns the first of the simple steps that leads to a rank at
 // level want, and that rank (-1 if none), where majors and minors are the
@@ -356,9 +356,9 @@ func (l *layout) at(t uint32) uint8 { return l.Reader.At(t) }
 // move at a time and stops at the first that descends; the reads of the
 // moves tried do not depend on each other, so the processor overlaps their
 // cache misses anyway. It is small enough to be inlined.
-func (l *layout) firstAt(simple []int, majors, minors []uint16, nMinor uint32, want uint8) (int, uint32) {
+func (l *layout) firstAt(simple []int, majors, minors []uint16, nMinor uint64, want uint8) (int, uint64) {
 	for k, m := range simple {
-		t := uint32(majors[m])*nMinor + uint32(minors[m])
+		t := uint64(majors[m])*nMinor + uint64(minors[m])
 		if l.at(t) == want {
 			return k, t
 		}
@@ -467,7 +467,7 @@ func (w *Walker) continues(t puzzle.State, tv uint8, g int) bool {
 func (w *Walker) Follows(s puzzle.State, sol []uint8) bool {
 	if next := w.nextStep.Load(); next != nil {
 		if c := w.nextCoords; c != nil && w.identity && c.Class == nil && w.def.Accel.StateIsRank {
-			return w.followsNext(*next, c, uint32(s), sol)
+			return w.followsNext(*next, c, uint64(s), sol)
 		}
 	} else {
 		w.Tally()
@@ -478,16 +478,16 @@ func (w *Walker) Follows(s puzzle.State, sol []uint8) bool {
 // followsNext is Follows through the next-step table and the coordinate
 // move tables, from rank r: it goes step by step while each is the walk's
 // own, and hands the rest to the distance table at the first that is not.
-func (w *Walker) followsNext(next []byte, c *puzzle.Coords, r uint32, sol []uint8) bool {
-	moves := uint32(len(w.def.Moves))
+func (w *Walker) followsNext(next []byte, c *puzzle.Coords, r uint64, sol []uint8) bool {
+	moves := uint64(len(w.def.Moves))
 	major, minor := r/c.Minor, r%c.Minor
 	for n, i := range sol {
-		if k := next[r>>1] >> (r & 1 * 4) & 15; k != i || uint32(k) >= moves {
+		if k := next[r>>1] >> (r & 1 * 4) & 15; k != i || uint64(k) >= moves {
 			// Not the walk's step (or no step: the goal, or a state
 			// the table cannot reach): the distance table judges it.
 			return w.followsTable(puzzle.State(r), sol[n:])
 		}
-		major, minor = uint32(c.Major[major*moves+uint32(i)]), uint32(c.MinorMoves[minor*moves+uint32(i)])
+		major, minor = uint64(c.Major[major*moves+uint64(i)]), uint64(c.MinorMoves[minor*moves+uint64(i)])
 		r = major*c.Minor + minor
 	}
 	return r == w.goal

@@ -40,7 +40,7 @@ func TestWalkEveryPlacement(t *testing.T) {
 	dist := proof.Distances(def)
 	var buf [64]uint8
 	for _, r := range tier.ByDistance(rotgame.NPlacements, func() []uint8 { return dist }) {
-		s := def.Unrank(r)
+		s := def.Unrank(uint64(r))
 		sol, err := w.Solve(s, buf[:0])
 		if err != nil {
 			t.Fatalf("placement %06x: %v", s, err)

@@ -49,7 +49,7 @@ func TestConcurrentNextStepTable(t *testing.T) {
 					errs[k] = fmt.Errorf("no next-step table after %d walks", n)
 					return
 				}
-				s := puzzle.State(n * 7919 % def.Size)
+				s := puzzle.State(uint64(n) * 7919 % def.Size)
 				got, err1 := w.Solve(s, a[:0])
 				want, err2 := w.SolveByTable(s, b[:0])
 				if !slices.Equal(got, want) || err1 != err2 {
