@@ -104,7 +104,7 @@ func BenchmarkCodecs(b *testing.B) {
 		dec  func(z []byte, n int) ([]byte, error)
 	}
 	codecs := []codec{
-		{"huff0", table.Compress, func(z []byte, n int) ([]byte, error) { return table.Decompress(z, uint32(n)) }},
+		{"huff0", table.Compress, func(z []byte, n int) ([]byte, error) { return table.Decompress(z, uint64(n)) }},
 		{"deflate", func(p []byte) ([]byte, error) {
 			var buf bytes.Buffer
 			fw, err := flate.NewWriter(&buf, flate.BestCompression)

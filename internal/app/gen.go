@@ -9,7 +9,10 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/godtable/godtable/internal/app/gogen"
@@ -105,7 +108,7 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitInvalid
 	}
-	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers}
+	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers, Facts: buildFacts(args, time.Now())}
 	indexed, need, err := tws.Plan(def, opt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
@@ -164,7 +167,9 @@ func runGen(e *env, args []string) int {
 	}
 	os.Remove(opt.Checkpoint)
 	if gopkg != nil {
-		if err := gopkg.Write(pz); err != nil {
+		// A Go package is the same bytes on every build: the table it
+		// embeds keeps no facts of its build.
+		if err := gopkg.Write(pz.WithoutFacts()); err != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 			return ExitIO
 		}
@@ -176,6 +181,21 @@ func runGen(e *env, args []string) int {
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s: %s\n",
 		pz.Name(), pz.Reachable(), pz.Indexed(), len(dist)-1, pz.Metric(), time.Since(start).Seconds(), shown)
 	return ExitOK
+}
+
+// buildFacts are the facts a built table keeps of its build (see
+// table.Header.Facts): the program, its command line, the machine and the
+// time; the build adds the states it reached.
+func buildFacts(args []string, now time.Time) string {
+	cmd := []string{"godtable", "gen"}
+	for _, a := range args {
+		if a == "" || strings.ContainsAny(a, " \t\n\"'\\") {
+			a = strconv.Quote(a)
+		}
+		cmd = append(cmd, a)
+	}
+	return fmt.Sprintf("program=godtable %s\ncommand=%s\nmachine=%s/%s, %d cores\ntime=%s\n",
+		Version(), strings.Join(cmd, " "), runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), now.UTC().Format(time.RFC3339))
 }
 
 // outputPath checks -o before a build that may take long: the table is

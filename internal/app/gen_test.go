@@ -10,12 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/godtable/godtable/internal/deftable"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
 // The committed tables of the script tests are what gen makes now, byte for
-// byte: the table of a definition depends on nothing but the definition,
-// its metric and its moves.
+// byte but for the facts of the build (when and where): the table of a
+// definition depends on nothing but the definition, its metric and its
+// moves.
 func TestGenDeterministic(t *testing.T) {
 	for _, c := range []struct{ table, metric string }{
 		{"twisty.gdt", "htm"}, {"twisty-qtm.gdt", "qtm"},
@@ -36,7 +38,7 @@ func TestGenDeterministic(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.Equal(got, want) {
+			if !sameTable(t, got, want) {
 				t.Fatalf("%s on %s workers differs from testdata/defs/%s (stale? run gen again)", c.table, workers, c.table)
 			}
 		}
@@ -181,7 +183,7 @@ func TestGenResumesAfterKill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(got, wantData) {
+	if !sameTable(t, got, wantData) {
 		t.Fatal("the resumed build's table differs from a build never stopped")
 	}
 	// Nothing else is left: not the checkpoint, not the lock the killed
@@ -276,7 +278,7 @@ func TestGenOutput(t *testing.T) {
 		t.Fatalf("-o a new file: exit %d, %s", code, stderr)
 	}
 	want, _ := os.ReadFile(plain)
-	if got, _ := os.ReadFile(target); err != nil || fi.Mode()&os.ModeSymlink == 0 || !bytes.Equal(got, want) {
+	if got, _ := os.ReadFile(target); err != nil || fi.Mode()&os.ModeSymlink == 0 || !sameTable(t, got, want) {
 		t.Errorf("-o a link: the link is %v (%v), its target holds %d bytes, want the table's %d", fi.Mode(), err, len(got), len(want))
 	}
 	// A link to a file not made yet, in another directory, is written
@@ -292,7 +294,7 @@ func TestGenOutput(t *testing.T) {
 	if code, stderr := gen(ahead); code != ExitOK {
 		t.Fatalf("-o a link to a file not made yet: exit %d, %s", code, stderr)
 	}
-	if got, _ := os.ReadFile(filepath.Join(other, "new.gdt")); !bytes.Equal(got, want) {
+	if got, _ := os.ReadFile(filepath.Join(other, "new.gdt")); !sameTable(t, got, want) {
 		t.Errorf("-o a link to a file not made yet: its target holds %d bytes, want the table's %d", len(got), len(want))
 	}
 	nowhere := filepath.Join(dir, "nowhere.gdt")
@@ -301,5 +303,57 @@ func TestGenOutput(t *testing.T) {
 	}
 	if code, stderr := gen(nowhere); code != ExitUsage || !strings.Contains(stderr, "in no directory there is") {
 		t.Errorf("-o a link into no directory: exit %d, %q", code, stderr)
+	}
+}
+
+// sameTable reports whether two .gdt files are the same bytes but for the
+// facts of their builds (when and where each was built), which a table
+// keeps (see buildFacts); it fails the test on a file that does not open.
+func sameTable(t *testing.T, a, b []byte) bool {
+	t.Helper()
+	var out [2][]byte
+	for i, data := range [][]byte{a, b} {
+		tb, err := deftable.Open("table.gdt", data)
+		if err != nil {
+			t.Fatalf("%v", err)
+		}
+		var w bytes.Buffer
+		if _, err := tb.WithoutFacts().WriteTo(&w); err != nil {
+			t.Fatal(err)
+		}
+		out[i] = w.Bytes()
+	}
+	return bytes.Equal(out[0], out[1])
+}
+
+// A table gen writes keeps the facts of its build: the program, its
+// command line, the machine, the time and the states it reached; the Go
+// package gen -go writes embeds the table without them.
+func TestGenFacts(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "t.gdt")
+	var stderr bytes.Buffer
+	if code := Run([]string{"gen", twistyDef, "-o", out, "--workers", "1"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("gen: exit %d: %s", code, stderr.String())
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := deftable.Open(out, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	facts := tb.Facts()
+	for _, want := range []string{
+		"program=godtable ", "\ncommand=godtable gen " + twistyDef + " -o " + out + " --workers 1\n",
+		"\nmachine=" + runtime.GOOS + "/" + runtime.GOARCH + ", ", "\ntime=" + time.Now().UTC().Format("2006-01-02"),
+		"\nreachable=216\nindexed=432\n",
+	} {
+		if !strings.Contains(facts, want) {
+			t.Errorf("facts %q lack %q", facts, want)
+		}
+	}
+	if tb.WithoutFacts().Facts() != "" || tb.Facts() != facts {
+		t.Error("WithoutFacts changed the table it was called on, or kept the facts")
 	}
 }

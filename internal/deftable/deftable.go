@@ -89,6 +89,11 @@ type BuildOptions struct {
 	// resumes from.
 	Checkpoint      string
 	CheckpointAfter time.Duration
+	// Facts, if set, are the build's facts as "key=value" lines (the
+	// program, its command line, the machine, the time), which the table
+	// keeps with the states the search reached and the index's size (see
+	// table.Header.Facts).
+	Facts string
 }
 
 // Build searches the puzzle's states and returns its table.
@@ -114,6 +119,13 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	h, err := table.PackedHeader(def, packed, lv.Counts)
 	if err != nil {
 		return nil, err
+	}
+	if opt.Facts != "" {
+		reached := uint64(0)
+		for _, c := range lv.Counts {
+			reached += c
+		}
+		h.Facts = fmt.Sprintf("%sreachable=%d\nindexed=%d\n", opt.Facts, reached, x.Size())
 	}
 	t := newTable(p, x, id, def, table.PackedLevels(h, packed))
 	t.Resumed = lv.Resumed
@@ -177,8 +189,21 @@ func newTable(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, def *puzzle.Def
 		nt: answer.StepNotation(steps, " ")}
 }
 
+// Facts are the build's facts the table keeps ("" for none).
+func (t *Table) Facts() string { return t.lv.Facts }
+
+// WithoutFacts returns the table without its build's facts: two builds of
+// one puzzle are the same bytes but for them.
+func (t *Table) WithoutFacts() *Table {
+	c := *t
+	lv := *t.lv
+	lv.Facts = ""
+	c.lv = &lv
+	return &c
+}
+
 // Counts are the states at each distance.
-func (t *Table) Counts() []uint32 { return t.lv.Counts }
+func (t *Table) Counts() []uint64 { return t.lv.Counts }
 
 // Reachable is the number of states the moves reach.
 func (t *Table) Reachable() uint64 {

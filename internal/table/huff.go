@@ -126,7 +126,7 @@ func compressBlock(out, block []byte) ([]byte, error) {
 // Decompress returns the n packed bytes a payload holds, refusing a
 // payload that holds more or fewer, or that does not decode. (Decode checks
 // the payload's checksum before, and the packed bytes' after.)
-func Decompress(payload []byte, n uint32) ([]byte, error) {
+func Decompress(payload []byte, n uint64) ([]byte, error) {
 	if err := canHold(int64(len(payload)), n); err != nil {
 		return nil, err
 	}
@@ -145,8 +145,8 @@ func Decompress(payload []byte, n uint32) ([]byte, error) {
 // every block takes at least 6 bytes (a repeated byte's), so a payload
 // cannot hold more blocks than that, whatever n claims, and a damaged n is
 // refused before it is allocated.
-func canHold(size int64, n uint32) error {
-	if blocks := (uint64(n) + blockSize - 1) / blockSize; blocks > uint64(size)/6+1 {
+func canHold(size int64, n uint64) error {
+	if blocks := blocksOf(n); blocks > uint64(size)/6+1 {
 		return fmt.Errorf("%d bytes of payload cannot hold %d bytes", size, n)
 	}
 	return nil
@@ -154,7 +154,7 @@ func canHold(size int64, n uint32) error {
 
 // leftOver is the error of a payload with left bytes past the n it was to
 // hold.
-func leftOver(n uint32, left int64) error {
+func leftOver(n uint64, left int64) error {
 	return fmt.Errorf("holds more than %d bytes (%d left over)", n, left)
 }
 
@@ -224,6 +224,52 @@ func decompress(r io.Reader, out []byte) error {
 		default:
 			return fmt.Errorf("block at byte %d of unknown kind %d", i, kind)
 		}
+	}
+	return nil
+}
+
+// decodeBlock decodes one whole compressed block, b (its kind byte and
+// all, as a version 4 block index delimits it), into out, which is the
+// block's place in the packed distances; b must hold nothing more. s is
+// huff0's scratch, kept from block to block.
+func decodeBlock(b, out []byte, s *huff0.Scratch) error {
+	if len(b) == 0 {
+		return fmt.Errorf("empty")
+	}
+	body := b[1:]
+	switch kind := b[0]; kind {
+	case blockStored:
+		if len(body) != len(out) {
+			return fmt.Errorf("stored block of %d bytes, want %d", len(body), len(out))
+		}
+		copy(out, body)
+	case blockRepeat:
+		if len(body) != 5 {
+			return fmt.Errorf("repeated byte in %d bytes, want 5", len(body))
+		}
+		if k := binary.LittleEndian.Uint32(body); uint64(k) != uint64(len(out)) {
+			return fmt.Errorf("holds %d bytes, want %d", k, len(out))
+		}
+		for j := range out {
+			out[j] = body[4]
+		}
+	case blockHuff0:
+		if len(body) < 4 || uint64(binary.LittleEndian.Uint32(body)) != uint64(len(body)-4) {
+			return fmt.Errorf("huff0 block's length does not match its index entry")
+		}
+		sc, streams, err := huff0.ReadTable(body[4:], s)
+		if err != nil {
+			return err
+		}
+		got, err := sc.Decoder().Decompress4X(out[:0:len(out)], streams)
+		if err != nil {
+			return err
+		}
+		if len(got) != len(out) || (len(got) > 0 && &got[0] != &out[0]) {
+			return fmt.Errorf("holds %d bytes, want %d", len(got), len(out))
+		}
+	default:
+		return fmt.Errorf("of unknown kind %d", kind)
 	}
 	return nil
 }

@@ -56,7 +56,7 @@ func TestHuffRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		got, err := Decompress(z, uint32(len(want)))
+		got, err := Decompress(z, uint64(len(want)))
 		if err != nil || !bytes.Equal(got, want) {
 			t.Fatalf("%s: decompress: %v, equal %v", name, err, bytes.Equal(got, want))
 		}
@@ -93,7 +93,7 @@ func TestHuffRefuses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := uint32(len(want))
+		n := uint64(len(want))
 		step := max(1, len(z)/300)
 		for k := 0; k < len(z); k += step {
 			if _, err := Decompress(z[:k], n); err == nil {
@@ -132,8 +132,8 @@ func FuzzDecompress(f *testing.F) {
 	f.Add([]byte{}, uint32(0))
 	f.Add([]byte{blockRepeat, 0xff, 0xff, 0xff, 0xff, 7}, uint32(1<<31))
 	f.Fuzz(func(t *testing.T, payload []byte, n uint32) {
-		out, err := Decompress(payload, n)
-		if err == nil && uint32(len(out)) != n {
+		out, err := Decompress(payload, uint64(n))
+		if err == nil && uint64(len(out)) != uint64(n) {
 			t.Fatalf("%d bytes, want %d", len(out), n)
 		}
 		if err == nil {
@@ -141,7 +141,7 @@ func FuzzDecompress(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			back, err := Decompress(z, n)
+			back, err := Decompress(z, uint64(n))
 			if err != nil || !bytes.Equal(back, out) {
 				t.Fatalf("round trip: %v", err)
 			}
@@ -163,7 +163,7 @@ func BenchmarkHuffDecode(b *testing.B) {
 	}
 	b.SetBytes(int64(len(want)))
 	for b.Loop() {
-		if _, err := Decompress(z, uint32(len(want))); err != nil {
+		if _, err := Decompress(z, uint64(len(want))); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,13 +3,16 @@ package table
 import (
 	"bufio"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash"
 	"hash/crc32"
 	"io"
 	"math"
+	"slices"
 
 	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/klauspost/compress/huff0"
 )
 
 // readSize is the most bytes Read buffers from its io.ReaderAt at once
@@ -39,17 +42,90 @@ func Read(def *puzzle.Def, r io.ReaderAt) (*Levels, error) {
 	if err := h.check(def); err != nil {
 		return nil, err
 	}
-	payload := &payloadReader{r: src, crc: crc32.NewIEEE()}
 	packed := make([]byte, h.PackedLen)
+	if h.Version == 3 {
+		err = readPayloadV3(src, h, packed)
+	} else {
+		err = readBlocks(src, h, packed)
+	}
+	if err != nil {
+		var c corruption
+		if errors.As(err, &c) {
+			return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: string(c)}
+		}
+		return nil, err
+	}
+	if got := crc32.ChecksumIEEE(packed); got != h.PackedCRC {
+		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("distances checksum %08x, want %08x", got, h.PackedCRC)}
+	}
+	lv := newLevels(h, packed)
+	if def.Fold != nil {
+		lv.index = def.Fold.Index
+	}
+	return lv, nil
+}
+
+// corruption is what is wrong with a payload, which Read gives as an
+// *Error of its table; any other error is the reader's.
+type corruption string
+
+func (c corruption) Error() string { return string(c) }
+
+func corrupt(format string, args ...any) error { return corruption(fmt.Sprintf(format, args...)) }
+
+// readBlocks reads a version 4 payload from r into packed, a block at a
+// time: each block's bytes, as long as the header's index says, checked
+// against its checksum before it is decoded, so that a damaged block is
+// named and refused before it is decoded. Nothing may follow the last
+// block.
+func readBlocks(r io.Reader, h *Header, packed []byte) error {
+	var buf []byte
+	var s huff0.Scratch
+	for i, k := range h.Blocks {
+		lo := uint64(i) * blockSize
+		hi := min(lo+blockSize, uint64(len(packed)))
+		buf = buf[:0]
+		for uint64(len(buf)) < uint64(k.Len) {
+			// A chunk at a time, so that a length no file holds grows
+			// the buffer only as far as the file goes.
+			n := int(min(uint64(k.Len)-uint64(len(buf)), readChunk))
+			buf = slices.Grow(buf, n)
+			got, err := io.ReadFull(r, buf[len(buf):len(buf)+n])
+			buf = buf[:len(buf)+got]
+			if err == io.EOF || err == io.ErrUnexpectedEOF {
+				return corrupt("block %d of %d is cut short (the file ends)", i+1, len(h.Blocks))
+			}
+			if err != nil {
+				return err
+			}
+		}
+		if got := crc32.ChecksumIEEE(buf); got != k.CRC {
+			return corrupt("block %d of %d (distances bytes %d to %d): checksum %08x, want %08x", i+1, len(h.Blocks), lo, hi, got, k.CRC)
+		}
+		if err := decodeBlock(buf, packed[lo:hi], &s); err != nil {
+			return corrupt("block %d of %d: %v", i+1, len(h.Blocks), err)
+		}
+	}
+	if n, err := io.Copy(io.Discard, r); err != nil {
+		return err
+	} else if n != 0 {
+		return corrupt("payload: %d bytes past its last block", n)
+	}
+	return nil
+}
+
+// readPayloadV3 reads a version 3 payload, checked as a whole: its blocks
+// decoded as they come and its checksum taken on the way, then the
+// checksum first, so that a damaged payload is refused by its checksum, not
+// by the block it makes undecodable.
+func readPayloadV3(r io.Reader, h *Header, packed []byte) error {
+	payload := &payloadReader{r: r, crc: crc32.NewIEEE()}
 	decodeErr := decompress(payload, packed)
 	// The rest of the file, past the last block or the block that failed,
 	// is read for the payload's checksum and length.
 	left, _ := io.Copy(io.Discard, payload)
 	if payload.err != nil {
-		return nil, payload.err
-	}
-	corrupt := func(format string, args ...any) (*Levels, error) {
-		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf(format, args...)}
+		return payload.err
 	}
 	if got := payload.crc.Sum32(); got != h.PayloadCRC {
 		return corrupt("payload checksum %08x, want %08x", got, h.PayloadCRC)
@@ -66,14 +142,7 @@ func Read(def *puzzle.Def, r io.ReaderAt) (*Levels, error) {
 	if left != 0 {
 		return corrupt("payload: %v", leftOver(h.PackedLen, left))
 	}
-	if got := crc32.ChecksumIEEE(packed); got != h.PackedCRC {
-		return corrupt("distances checksum %08x, want %08x", got, h.PackedCRC)
-	}
-	lv := newLevels(h, packed)
-	if def.Fold != nil {
-		lv.index = def.Fold.Index
-	}
-	return lv, nil
+	return nil
 }
 
 // readHead reads a table's header from the start of its file: the magic,
@@ -83,14 +152,24 @@ func Read(def *puzzle.Def, r io.ReaderAt) (*Levels, error) {
 // the file. The error is the reader's alone; a short file is ReadHeader's
 // to refuse.
 func readHead(r io.Reader) ([]byte, error) {
-	head := make([]byte, len(magic)+4)
-	n, err := io.ReadFull(r, head)
+	head := make([]byte, len(magic)+6)
+	n, err := io.ReadFull(r, head[:len(magic)+4])
 	if err == nil {
-		rest := int(binary.LittleEndian.Uint16(head[len(magic)+2:])) + 4
-		head = append(head, make([]byte, rest)...)
-		var m int
-		m, err = io.ReadFull(r, head[n:])
-		n += m
+		version := binary.LittleEndian.Uint16(head[len(magic):])
+		if version == Version {
+			// Version 4's length is 32 bits: two more bytes.
+			var m int
+			m, err = io.ReadFull(r, head[n:n+2])
+			n += m
+		}
+		if err == nil {
+			if size, _, ok := headLen(version, head[len(magic):n]); ok && size <= maxHeader {
+				head = append(head[:n], make([]byte, size+4)...)
+				var m int
+				m, err = io.ReadFull(r, head[n:])
+				n += m
+			}
+		}
 	}
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
 		return nil, err

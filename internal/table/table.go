@@ -37,7 +37,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"math"
 
 	"github.com/godtable/godtable/internal/puzzle"
 )
@@ -48,7 +47,7 @@ import (
 // instead of CRC-32C, whose tables take hash/crc32 0.15 to 0.2 ms to set up
 // in every program that opens a table, against microseconds for IEEE's
 // (BenchmarkProgramRun/crc32c and /crc32 in lookup/pocket).
-const Version = 3
+const Version = 4
 
 const magic = "GODTABLE"
 
@@ -122,19 +121,48 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Header is the checked metadata of a table.
 type Header struct {
-	Version    uint16
-	Name       string
-	Size       uint32
-	Entries    uint32 // distances stored: Size, or fewer for a folded table
-	Goal       uint32
-	Encoding   Encoding
-	Codec      Codec
-	Counts     []uint32 // states at each distance; len(Counts)-1 is the largest distance
+	Version  uint16
+	Name     string
+	Size     uint64
+	Entries  uint64 // distances stored: Size, or fewer for a folded table
+	Goal     uint64
+	Encoding Encoding
+	Codec    Codec
+	// Counts are the states at each distance; len(Counts)-1 is the
+	// largest distance.
+	Counts     []uint64
 	Definition [32]byte
-	PackedLen  uint32
-	PackedCRC  uint32
-	PayloadCRC uint32 // of the compressed bytes: any flipped bit is caught before decompressing
+	// Symmetry says how the entries stand for classes of states under the
+	// puzzle's symmetries (SymNone: they do not), and Classes how many
+	// classes there are; version 4 keeps the field for symmetry-reduced
+	// tables, which no build writes yet.
+	Symmetry  uint8
+	Classes   uint64
+	PackedLen uint64
+	PackedCRC uint32
+	// Blocks are the payload's blocks, in order, each with its compressed
+	// length and checksum (version 4): a reader can find, check and decode
+	// any one alone.
+	Blocks []Block
+	// PayloadCRC is the checksum of the whole compressed payload, which
+	// version 3 keeps in place of the blocks'.
+	PayloadCRC uint32
+	// Facts are the build's facts as "key=value" lines (version 4): the
+	// program, its command line, the machine, the time. The built-in
+	// tables have none, so that they are the same bytes on every build.
+	Facts string
 }
+
+// Block is one compressed block of a version 4 payload: its length in
+// bytes (its kind byte included) and the CRC-32 (IEEE) of those bytes.
+type Block struct {
+	Len uint32
+	CRC uint32
+}
+
+// SymNone is the Symmetry of a table whose entries are states (or a fold's
+// entries): every table written so far.
+const SymNone = 0
 
 // Encode packs and compresses the distances of def's states (dist[r] is the
 // distance of rank r, or Unreachable) into a table file. The output depends
@@ -146,9 +174,6 @@ type Header struct {
 func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
 	if uint64(len(dist)) != def.Size {
 		return nil, fmt.Errorf("table %s: %d distances for %d states", def.Name, len(dist), def.Size)
-	}
-	if def.Size > math.MaxUint32 {
-		return nil, fmt.Errorf("table %s: %d states, more than a table of version %d holds", def.Name, def.Size, Version)
 	}
 	stored := dist
 	if f := def.Fold; f != nil {
@@ -166,7 +191,7 @@ func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
 	if def.Undirected() {
 		enc = Mod3
 	}
-	var counts []uint32
+	var counts []uint64
 	for _, d := range dist {
 		if d == Unreachable {
 			continue
@@ -176,29 +201,34 @@ func Encode(def *puzzle.Def, dist []uint8) ([]byte, error) {
 		}
 		counts[d]++
 	}
-	if len(counts) > 254 {
-		return nil, fmt.Errorf("table %s: distance %d too large", def.Name, len(counts)-1)
-	}
 	packed := pack(enc, stored)
 	h := Header{
 		Version:    Version,
 		Name:       def.Name,
-		Size:       uint32(def.Size),
-		Entries:    uint32(def.Entries()),
-		Goal:       uint32(def.Rank(def.Goal)),
+		Size:       def.Size,
+		Entries:    def.Entries(),
+		Goal:       def.Rank(def.Goal),
 		Encoding:   enc,
+		Codec:      Huff0,
 		Counts:     counts,
 		Definition: def.Fingerprint(),
-		PackedLen:  uint32(len(packed)),
+		PackedLen:  uint64(len(packed)),
 		PackedCRC:  crc32.ChecksumIEEE(packed),
 	}
-	payload, err := Compress(packed)
+	var payload []byte
+	err := compressBlocks(packed, func(b []byte) error {
+		h.Blocks = append(h.Blocks, Block{Len: uint32(len(b)), CRC: crc32.ChecksumIEEE(b)})
+		payload = append(payload, b...)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	h.Codec = Huff0
-	h.PayloadCRC = crc32.ChecksumIEEE(payload)
-	return append(appendHeader(nil, &h), payload...), nil
+	head, err := appendHeader(nil, &h)
+	if err != nil {
+		return nil, err
+	}
+	return append(head, payload...), nil
 }
 
 func pack(enc Encoding, dist []uint8) []byte {
@@ -216,48 +246,90 @@ func pack(enc Encoding, dist []uint8) []byte {
 	return packed
 }
 
-// manyCounts, as the number of distances, says that the number follows in
-// two bytes.
-const manyCounts = 255
-
-// MaxDistances is the most distances a table holds: as many counts as its
-// header, whose length is 16 bits, has room for. A puzzle's largest distance
-// is at most MaxDistances-1.
+// MaxDistances is the most distances a table holds: as many counts as a
+// version 3 header, whose length is 16 bits, had room for (version 4 keeps
+// the limit, so that every table either version holds opens in both). A
+// puzzle's largest distance is at most MaxDistances-1.
 const MaxDistances = (1<<16 - 1 - (1 + 255 + 12 + 3 + 2 + 32 + 12)) / 4
 
-func appendHeader(b []byte, h *Header) []byte {
+// maxHeader bounds a version 4 header's length, so that a damaged length
+// cannot ask for a huge allocation: the block index of a table of 2^40
+// states (about two million blocks) and a megabyte of facts fit in it.
+const maxHeader = 64 << 20
+
+// appendHeader appends h's header, version 4, with its checksum.
+func appendHeader(b []byte, h *Header) ([]byte, error) {
+	if len(h.Counts) > MaxDistances {
+		return nil, fmt.Errorf("table %s: %d distances, more than a table holds (%d)", h.Name, len(h.Counts), MaxDistances)
+	}
+	if len(h.Name) > 255 {
+		return nil, fmt.Errorf("table %s: a name of %d bytes (at most 255)", h.Name, len(h.Name))
+	}
+	if uint64(len(h.Blocks)) != blocksOf(h.PackedLen) {
+		return nil, fmt.Errorf("table %s: %d blocks for %d packed bytes", h.Name, len(h.Blocks), h.PackedLen)
+	}
+	le := binary.LittleEndian
 	b = append(b, magic...)
-	b = binary.LittleEndian.AppendUint16(b, h.Version)
+	b = le.AppendUint16(b, Version)
 	lenAt := len(b)
-	b = append(b, 0, 0)
+	b = append(b, 0, 0, 0, 0)
 	start := len(b)
 	b = append(b, byte(len(h.Name)))
 	b = append(b, h.Name...)
-	b = binary.LittleEndian.AppendUint32(b, h.Size)
-	b = binary.LittleEndian.AppendUint32(b, h.Entries)
-	b = binary.LittleEndian.AppendUint32(b, h.Goal)
+	b = le.AppendUint64(b, h.Size)
+	b = le.AppendUint64(b, h.Entries)
+	b = le.AppendUint64(b, h.Goal)
 	b = append(b, byte(h.Encoding), byte(h.Codec))
-	if len(h.Counts) < manyCounts {
-		b = append(b, byte(len(h.Counts)))
-	} else {
-		// A puzzle of more distances than a byte counts (a definition's
-		// may have thousands) gives their number in two more bytes.
-		b = append(b, manyCounts)
-		b = binary.LittleEndian.AppendUint16(b, uint16(len(h.Counts)))
-	}
+	b = le.AppendUint16(b, uint16(len(h.Counts)))
 	for _, c := range h.Counts {
-		b = binary.LittleEndian.AppendUint32(b, c)
+		b = le.AppendUint64(b, c)
 	}
 	b = append(b, h.Definition[:]...)
-	b = binary.LittleEndian.AppendUint32(b, h.PackedLen)
-	b = binary.LittleEndian.AppendUint32(b, h.PackedCRC)
-	b = binary.LittleEndian.AppendUint32(b, h.PayloadCRC)
-	binary.LittleEndian.PutUint16(b[lenAt:], uint16(len(b)-start))
-	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
+	b = append(b, h.Symmetry)
+	b = le.AppendUint64(b, h.Classes)
+	b = le.AppendUint64(b, h.PackedLen)
+	b = le.AppendUint32(b, h.PackedCRC)
+	b = le.AppendUint32(b, blockSize)
+	for _, k := range h.Blocks {
+		b = le.AppendUint32(b, k.Len)
+		b = le.AppendUint32(b, k.CRC)
+	}
+	b = le.AppendUint32(b, uint32(len(h.Facts)))
+	b = append(b, h.Facts...)
+	if len(b)-start > maxHeader {
+		return nil, fmt.Errorf("table %s: a header of %d bytes (at most %d)", h.Name, len(b)-start, maxHeader)
+	}
+	le.PutUint32(b[lenAt:], uint32(len(b)-start))
+	return le.AppendUint32(b, crc32.ChecksumIEEE(b)), nil
+}
+
+// blocksOf is the number of blocks a payload of n packed bytes has.
+func blocksOf(n uint64) uint64 { return (n + blockSize - 1) / blockSize }
+
+// headLen returns the length of the header of a table file of this
+// version, from the bytes after the magic (version, then the length: 16
+// bits in version 3, 32 in version 4), and the bytes those two fields take.
+func headLen(version uint16, b []byte) (n, fields int, ok bool) {
+	switch version {
+	case 3:
+		if len(b) < 4 {
+			return 0, 4, false
+		}
+		return int(binary.LittleEndian.Uint16(b[2:])), 4, true
+	case Version:
+		if len(b) < 6 {
+			return 0, 6, false
+		}
+		n := binary.LittleEndian.Uint32(b[2:])
+		return int(min(n, maxHeader+1)), 6, true
+	}
+	return 0, 4, false
 }
 
 // ReadHeader parses and checks the header of a table file, returning the
 // header and the offset of the compressed payload. name is used in errors.
+// It reads version 4 and version 3 (whose tables, built before, still
+// open).
 func ReadHeader(name string, file []byte) (*Header, int, error) {
 	bad := func(format string, args ...any) (*Header, int, error) {
 		return nil, 0, &Error{Table: name, Err: ErrCorrupt, Detail: fmt.Sprintf(format, args...)}
@@ -266,10 +338,18 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 		return bad("not a godtable table (bad magic)")
 	}
 	p := len(magic)
-	var h Header
-	h.Version = binary.LittleEndian.Uint16(file[p:])
-	n := int(binary.LittleEndian.Uint16(file[p+2:]))
-	p += 4
+	version := binary.LittleEndian.Uint16(file[p:])
+	if version != 3 && version != Version {
+		return nil, 0, &Error{Table: name, Err: ErrVersion, Detail: fmt.Sprintf("version %d, this code reads 3 and %d", version, Version)}
+	}
+	n, fields, ok := headLen(version, file[p:])
+	if !ok {
+		return bad("truncated header")
+	}
+	if n > maxHeader {
+		return bad("a header of more than %d bytes", maxHeader)
+	}
+	p += fields
 	end := p + n
 	if end+4 > len(file) {
 		return bad("truncated header")
@@ -277,56 +357,17 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	if got, want := crc32.ChecksumIEEE(file[:end]), binary.LittleEndian.Uint32(file[end:]); got != want {
 		return bad("header checksum %08x, want %08x", got, want)
 	}
-	if h.Version != Version {
-		return nil, 0, &Error{Table: name, Err: ErrVersion, Detail: fmt.Sprintf("version %d, this code reads %d", h.Version, Version)}
+	var h *Header
+	var err error
+	if version == 3 {
+		h, err = parseV3(file[p:end])
+	} else {
+		h, err = parseV4(file[p:end])
 	}
-	hd := file[p:end]
-	take := func(k int) []byte {
-		if k > len(hd) {
-			return nil
-		}
-		v := hd[:k]
-		hd = hd[k:]
-		return v
+	if err != nil {
+		return bad("%v", err)
 	}
-	nl := take(1)
-	if nl == nil {
-		return bad("truncated header")
-	}
-	nm := take(int(nl[0]))
-	fixed := take(15)
-	if nm == nil || fixed == nil {
-		return bad("truncated header")
-	}
-	h.Name = string(nm)
-	h.Size = binary.LittleEndian.Uint32(fixed)
-	h.Entries = binary.LittleEndian.Uint32(fixed[4:])
-	h.Goal = binary.LittleEndian.Uint32(fixed[8:])
-	h.Encoding = Encoding(fixed[12])
-	h.Codec = Codec(fixed[13])
-	nc := int(fixed[14])
-	if nc == manyCounts {
-		v := take(2)
-		if v == nil {
-			return bad("truncated header")
-		}
-		if nc = int(binary.LittleEndian.Uint16(v)); nc < manyCounts {
-			return bad("%d distances in the long form", nc)
-		}
-	}
-	counts := take(4 * nc)
-	def := take(32)
-	tail := take(12)
-	if counts == nil || def == nil || tail == nil || len(hd) != 0 {
-		return bad("malformed header")
-	}
-	for i := 0; i < len(counts); i += 4 {
-		h.Counts = append(h.Counts, binary.LittleEndian.Uint32(counts[i:]))
-	}
-	copy(h.Definition[:], def)
-	h.PackedLen = binary.LittleEndian.Uint32(tail)
-	h.PackedCRC = binary.LittleEndian.Uint32(tail[4:])
-	h.PayloadCRC = binary.LittleEndian.Uint32(tail[8:])
+	h.Version = version
 	if h.Encoding != Mod3 && h.Encoding != Full8 {
 		return bad("unknown encoding %d", h.Encoding)
 	}
@@ -339,10 +380,130 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	if want := packedLen(h.Encoding, h.Entries); h.PackedLen != want {
 		return bad("packed length %d, want %d for %d entries", h.PackedLen, want, h.Entries)
 	}
-	return &h, end + 4, nil
+	if version == Version && uint64(len(h.Blocks)) != blocksOf(h.PackedLen) {
+		return bad("%d blocks for %d packed bytes", len(h.Blocks), h.PackedLen)
+	}
+	return h, end + 4, nil
 }
 
-func packedLen(enc Encoding, size uint32) uint32 {
+// fields reads a header's fields in turn; a read past the end gives nil
+// and leaves the reader short.
+type fields struct {
+	b     []byte
+	short bool
+}
+
+func (f *fields) take(k int) []byte {
+	if k < 0 || k > len(f.b) {
+		f.short = true
+		return nil
+	}
+	v := f.b[:k]
+	f.b = f.b[k:]
+	return v
+}
+
+func (f *fields) u8() uint8 {
+	if v := f.take(1); v != nil {
+		return v[0]
+	}
+	return 0
+}
+
+func (f *fields) u16() uint16 {
+	if v := f.take(2); v != nil {
+		return binary.LittleEndian.Uint16(v)
+	}
+	return 0
+}
+
+func (f *fields) u32() uint32 {
+	if v := f.take(4); v != nil {
+		return binary.LittleEndian.Uint32(v)
+	}
+	return 0
+}
+
+func (f *fields) u64() uint64 {
+	if v := f.take(8); v != nil {
+		return binary.LittleEndian.Uint64(v)
+	}
+	return 0
+}
+
+// parseV4 reads a version 4 header's fields (see the package doc).
+func parseV4(b []byte) (*Header, error) {
+	f := &fields{b: b}
+	h := &Header{}
+	h.Name = string(f.take(int(f.u8())))
+	h.Size, h.Entries, h.Goal = f.u64(), f.u64(), f.u64()
+	h.Encoding, h.Codec = Encoding(f.u8()), Codec(f.u8())
+	nc := int(f.u16())
+	if nc > MaxDistances || nc*8 > len(f.b) {
+		return nil, fmt.Errorf("malformed header")
+	}
+	h.Counts = make([]uint64, nc)
+	for i := range h.Counts {
+		h.Counts[i] = f.u64()
+	}
+	copy(h.Definition[:], f.take(32))
+	h.Symmetry, h.Classes = f.u8(), f.u64()
+	h.PackedLen, h.PackedCRC = f.u64(), f.u32()
+	if bs := f.u32(); !f.short && bs != blockSize {
+		return nil, fmt.Errorf("blocks of %d bytes, this code reads %d", bs, blockSize)
+	}
+	nb := blocksOf(h.PackedLen)
+	if f.short || nb > uint64(len(f.b))/8 {
+		return nil, fmt.Errorf("malformed header")
+	}
+	h.Blocks = make([]Block, nb)
+	for i := range h.Blocks {
+		h.Blocks[i] = Block{Len: f.u32(), CRC: f.u32()}
+	}
+	h.Facts = string(f.take(int(f.u32())))
+	if f.short || len(f.b) != 0 {
+		return nil, fmt.Errorf("malformed header")
+	}
+	if h.Symmetry != SymNone {
+		return nil, fmt.Errorf("symmetry kind %d, which this code does not read", h.Symmetry)
+	}
+	return h, nil
+}
+
+// manyCounts, as a version 3 header's number of distances, says that the
+// number follows in two bytes.
+const manyCounts = 255
+
+// parseV3 reads a version 3 header's fields: 32-bit sizes and counts, the
+// payload's checksum in place of a block index, and no facts.
+func parseV3(b []byte) (*Header, error) {
+	f := &fields{b: b}
+	h := &Header{}
+	h.Name = string(f.take(int(f.u8())))
+	h.Size, h.Entries, h.Goal = uint64(f.u32()), uint64(f.u32()), uint64(f.u32())
+	h.Encoding, h.Codec = Encoding(f.u8()), Codec(f.u8())
+	nc := int(f.u8())
+	if nc == manyCounts {
+		if nc = int(f.u16()); nc < manyCounts {
+			return nil, fmt.Errorf("%d distances in the long form", nc)
+		}
+	}
+	if f.short || nc*4 > len(f.b) {
+		return nil, fmt.Errorf("malformed header")
+	}
+	h.Counts = make([]uint64, nc)
+	for i := range h.Counts {
+		h.Counts[i] = uint64(f.u32())
+	}
+	copy(h.Definition[:], f.take(32))
+	h.PackedLen, h.PackedCRC, h.PayloadCRC = uint64(f.u32()), f.u32(), f.u32()
+	if f.short || len(f.b) != 0 {
+		return nil, fmt.Errorf("malformed header")
+	}
+	return h, nil
+}
+
+func packedLen(enc Encoding, size uint64) uint64 {
 	if enc == Mod3 {
 		return (size + 3) / 4
 	}
@@ -364,11 +525,11 @@ func (h *Header) check(def *puzzle.Def) error {
 	switch {
 	case h.Name != def.Name:
 		return mismatch("table is for %q", h.Name)
-	case uint64(h.Size) != def.Size:
+	case h.Size != def.Size:
 		return mismatch("table has %d states, definition %d", h.Size, def.Size)
-	case uint64(h.Entries) != def.Entries():
+	case h.Entries != def.Entries():
 		return mismatch("table has %d entries, definition %d", h.Entries, def.Entries())
-	case uint64(h.Goal) != def.Rank(def.Goal):
+	case h.Goal != def.Rank(def.Goal):
 		return mismatch("table goal %d, definition %d", h.Goal, def.Rank(def.Goal))
 	case (h.Encoding == Mod3) != def.Undirected():
 		return mismatch("encoding %v does not fit the definition's moves", h.Encoding)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"strings"
 	"testing"
@@ -83,7 +84,7 @@ func TestRoundTrip(t *testing.T) {
 				t.Errorf("directed=%v rank %d: level %d, want %d", directed, r, got, want)
 			}
 		}
-		var total uint32
+		var total uint64
 		for _, c := range lv.Counts {
 			total += c
 		}
@@ -150,9 +151,11 @@ func TestMismatch(t *testing.T) {
 func TestVersion(t *testing.T) {
 	def := ring(50, false)
 	dist := ringDistances(50, false)
-	packed := pack(Mod3, dist)
-	h := Header{Version: Version + 1, Name: def.Name, Size: 50, Encoding: Mod3, Counts: []uint32{1}, Definition: def.Fingerprint(), PackedLen: uint32(len(packed))}
-	file := appendHeader(nil, &h)
+	file, err := Encode(def, dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary.LittleEndian.PutUint16(file[len(magic):], Version+1)
 	if _, err := Decode(def, file); !errors.Is(err, ErrVersion) {
 		t.Errorf("got %v, want ErrVersion", err)
 	}
@@ -200,7 +203,11 @@ func TestUnknownCodec(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.Codec = 1
-	bad := append(appendHeader(nil, h), file[off:]...)
+	head, err := appendHeader(nil, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := append(head, file[off:]...)
 	_, err = Decode(def, bad)
 	var te *Error
 	if !errors.As(err, &te) || !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "unknown codec 1") {

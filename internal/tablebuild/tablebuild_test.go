@@ -1,6 +1,10 @@
 package tablebuild
 
 import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
 	"testing"
@@ -139,6 +143,39 @@ func TestDistancesAgainstProof(t *testing.T) {
 	for _, d := range catalog.Defs() {
 		if got, want := distances(d), proof.Distances(d); !slices.Equal(got, want) {
 			t.Errorf("%s: the distances differ from a plain breadth-first search's", d.Name)
+		}
+	}
+}
+
+// Tables of version 3 (the format before this one, committed as built by
+// it) still open, and read exactly as the tables built now do.
+func TestVersion3Opens(t *testing.T) {
+	for _, name := range []string{"msquare", "pocket-htm"} {
+		def := catalog.Def(name)
+		old, err := os.ReadFile(filepath.Join("testdata", name+".gdt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := binary.LittleEndian.Uint16(old[8:]); v != 3 {
+			t.Fatalf("%s: the fixture is version %d", name, v)
+		}
+		lv3, err := table.Decode(def, old)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		now, err := Build(def)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv4, err := table.Decode(def, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lv4.Version != table.Version || lv3.Version != 3 {
+			t.Fatalf("%s: versions %d and %d", name, lv3.Version, lv4.Version)
+		}
+		if !slices.Equal(lv3.Counts, lv4.Counts) || !bytes.Equal(lv3.Packed(), lv4.Packed()) {
+			t.Fatalf("%s: the version 3 table reads otherwise than the one built now", name)
 		}
 	}
 }

@@ -50,6 +50,14 @@ func ParseDefinition(file string, src []byte) (*Definition, error) {
 	return &Definition{d}, nil
 }
 
+// WithoutFacts returns the puzzle with a table that keeps no facts of its
+// build: two builds of one definition are the same bytes but for them.
+func (pz *Puzzle) WithoutFacts() *Puzzle {
+	c := *pz
+	c.t = pz.t.WithoutFacts()
+	return &c
+}
+
 // Name is the definition's Name.
 func (d *Definition) Name() string { return d.d.Name }
 
@@ -74,6 +82,9 @@ type BuildOptions struct {
 	// level.
 	Checkpoint      string
 	CheckpointAfter time.Duration
+	// Facts, if set, are the build's facts as "key=value" lines, which
+	// the table keeps (Puzzle.Facts) with the states the search reached.
+	Facts string
 }
 
 // Progress is how far a build has come.
@@ -115,7 +126,7 @@ func Build(ctx context.Context, def *Definition, opt BuildOptions) (*Puzzle, err
 	}
 	t, err := deftable.Build(ctx, p, deftable.BuildOptions{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
-		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter,
+		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, Facts: opt.Facts,
 	})
 	if err != nil {
 		return nil, err
@@ -231,6 +242,10 @@ func (pz *Puzzle) Resumed() int { return pz.t.Resumed }
 
 // WriteTo writes the puzzle's .gdt file: its definition and table.
 func (pz *Puzzle) WriteTo(w io.Writer) (int64, error) { return pz.t.WriteTo(w) }
+
+// Facts are the build's facts the table keeps, "key=value" lines ("" for a
+// table built without them).
+func (pz *Puzzle) Facts() string { return pz.t.Facts() }
 
 // Name is the definition's Name.
 func (pz *Puzzle) Name() string { return pz.name }

@@ -6,8 +6,8 @@ package msquare
 
 import _ "embed"
 
-// Table is the table msquare (msquare.gdt): 17599 bytes, SHA-256
-// 0453e1e1f8fc86338b07ff5a221305b8febce5eafb5f2815c9201657aaef7a7e.
+// Table is the table msquare (msquare.gdt): 17731 bytes, SHA-256
+// 64ef55eeffc48a041877fb842c1b50ee2fe605509c389af1253b2024f0f5df37.
 //
 //go:embed msquare.gdt
 var Table string

@@ -6,14 +6,14 @@ package pocket
 
 import _ "embed"
 
-// HTM is the table pocket-htm (pocket-htm.gdt): 31748 bytes, SHA-256
-// bc6c15aac5ca7611a653e84e1b135de8b48d65aeef41d20cff78ab0ba22a72df.
+// HTM is the table pocket-htm (pocket-htm.gdt): 31836 bytes, SHA-256
+// d88e799d772a6a85de33ab7da35ef9801f097759cff19df44ac5199a7dc39677.
 //
 //go:embed pocket-htm.gdt
 var HTM string
 
-// QTM is the table pocket-qtm (pocket-qtm.gdt): 29846 bytes, SHA-256
-// b9630d935f6a669a0d71c2a3734022bd09ecfd718b8584a9634003689db76735.
+// QTM is the table pocket-qtm (pocket-qtm.gdt): 29946 bytes, SHA-256
+// 1517bbb9606fa7c27c658c38612e384c4bf4fd9bedf03c138eb39a23d1cdeab6.
 //
 //go:embed pocket-qtm.gdt
 var QTM string

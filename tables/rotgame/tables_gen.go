@@ -6,8 +6,8 @@ package rotgame
 
 import _ "embed"
 
-// Table is the table rotgame (rotgame.gdt): 146061 bytes, SHA-256
-// e361ea9fdfe072a78e71ee19eb2e4576c120e1dadcd08c46aabdb620ee980e98.
+// Table is the table rotgame (rotgame.gdt): 146169 bytes, SHA-256
+// b8d5149b623922d8928fa88abcf5895cbb42db606ba5944d5a8ec81eedf2cda8.
 //
 //go:embed rotgame.gdt
 var Table string

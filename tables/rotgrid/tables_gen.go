@@ -6,8 +6,8 @@ package rotgrid
 
 import _ "embed"
 
-// Table is the table rotgrid (rotgrid.gdt): 54773 bytes, SHA-256
-// ef6936551f42f8715d861fc21eb5667e41af81195b6ab1576281675ca6f81c2d.
+// Table is the table rotgrid (rotgrid.gdt): 54861 bytes, SHA-256
+// fae6476841998de671dfcc03fe345c4706415a320b2650ea2773119d95598f18.
 //
 //go:embed rotgrid.gdt
 var Table string

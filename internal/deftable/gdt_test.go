@@ -1,0 +1,66 @@
+package deftable
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/table"
+)
+
+// A .gdt whose table is of version 3, the format before this one
+// (committed as that format wrote it), still opens, and reads exactly as
+// the table built now; written again, it is of this version and opens too.
+func TestVersion3GDTOpens(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("testdata", "v3-twisty.gdt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t3, err := Open("v3-twisty.gdt", old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := t3.lv.Version; v != 3 {
+		t.Fatalf("the fixture's table is version %d", v)
+	}
+	src, err := os.ReadFile(filepath.Join("..", "..", "lookup", "tws", "testdata", "twisty.tws"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := ksolve.Parse("twisty.tws", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ksolve.NewPuzzle(d, ksolve.HTM, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := Build(context.Background(), p, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if t3.ID != now.ID || !slices.Equal(t3.Counts(), now.Counts()) || !bytes.Equal(t3.lv.Packed(), now.lv.Packed()) {
+		t.Fatal("the version 3 table reads otherwise than the one built now")
+	}
+	var b bytes.Buffer
+	if _, err := t3.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Open("again.gdt", b.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.lv.Version != table.Version || !bytes.Equal(again.lv.Packed(), now.lv.Packed()) {
+		t.Fatalf("written again: version %d", again.lv.Version)
+	}
+	// The table part of a .gdt starts at the table's magic.
+	at := bytes.Index(b.Bytes(), []byte("GODTABLE"))
+	if at < 0 || binary.LittleEndian.Uint16(b.Bytes()[at+8:]) != table.Version {
+		t.Fatal("no table of this version in the .gdt written")
+	}
+}
