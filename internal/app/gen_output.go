@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/ksolve"
 )
 
@@ -109,4 +110,28 @@ func isStaleTemp(name, base string) bool {
 		}
 	}
 	return true
+}
+
+// runCheck is "godtable check TABLE.gdt ...": each file verified whole
+// (defcli.Check), its report on stdout, or one line on stderr saying what
+// is wrong with it.
+func runCheck(e *env, args []string) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
+		if len(args) == 0 {
+			return e.usage("check takes the TABLE.gdt files to verify")
+		}
+		fmt.Fprint(e.stdout, "usage: godtable check TABLE.gdt ...\n\nverifies each table file whole: its header, every block's checksum, the\ndecoded distances, their checksum and the counts at each distance; a\ndefinition's table against its definition too.\n\n"+exitText)
+		return ExitOK
+	}
+	code := ExitOK
+	for i, path := range args {
+		if i > 0 {
+			fmt.Fprintln(e.stdout)
+		}
+		if err := defcli.Check(path, e.stdout); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: check: %v\n", err)
+			code = ExitTable
+		}
+	}
+	return code
 }

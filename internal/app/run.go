@@ -75,6 +75,7 @@ const usageText = `usage:
   godtable serve [--addr 127.0.0.1:8080]      the web page and the HTTP API
                  [--allow-host NAME] [--table TABLE.gdt]
   godtable gen DEF.tws -o TABLE.gdt           the table of a definition-file puzzle
+  godtable check TABLE.gdt                    verify a table: every block, checksum, count
   godtable --version
 
 puzzles: %s, in any case, or by WCA event
@@ -237,6 +238,9 @@ func runCommand(e *env, args []string) int {
 	}
 	if args[0] == "gen" {
 		return runGen(e, args[1:])
+	}
+	if args[0] == "check" {
+		return runCheck(e, args[1:])
 	}
 	if args[0] == "--version" || args[0] == "-version" || args[0] == "version" {
 		fmt.Fprintf(stdout, "godtable %s\n", Version())

@@ -189,6 +189,9 @@ func newTable(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, def *puzzle.Def
 		nt: answer.StepNotation(steps, " ")}
 }
 
+// Levels are the table's levels, with its header.
+func (t *Table) Levels() *table.Levels { return t.lv }
+
 // Facts are the build's facts the table keeps ("" for none).
 func (t *Table) Facts() string { return t.lv.Facts }
 

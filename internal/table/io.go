@@ -30,17 +30,32 @@ const readSize = 64 << 10
 // by the block it makes undecodable); a failure to read gives the reader's
 // error as it is.
 func Read(def *puzzle.Def, r io.ReaderAt) (*Levels, error) {
+	return read(def.Name, def, r)
+}
+
+// Inspect reads a table file as Read does, checking every checksum and
+// every block, but against no definition: for a tool that verifies a file
+// whatever puzzle it is of (godtable check). name names it in errors. The
+// levels it returns read a folded table by entry, not by rank.
+func Inspect(name string, r io.ReaderAt) (*Levels, error) {
+	return read(name, nil, r)
+}
+
+// read is Read, or Inspect when def is nil.
+func read(name string, def *puzzle.Def, r io.ReaderAt) (*Levels, error) {
 	src := bufio.NewReaderSize(io.NewSectionReader(r, 0, math.MaxInt64), readSize)
 	head, err := readHead(src)
 	if err != nil {
 		return nil, err
 	}
-	h, _, err := ReadHeader(def.Name, head)
+	h, _, err := ReadHeader(name, head)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.check(def); err != nil {
-		return nil, err
+	if def != nil {
+		if err := h.check(def); err != nil {
+			return nil, err
+		}
 	}
 	packed := make([]byte, h.PackedLen)
 	if h.Version == 3 {
@@ -51,15 +66,15 @@ func Read(def *puzzle.Def, r io.ReaderAt) (*Levels, error) {
 	if err != nil {
 		var c corruption
 		if errors.As(err, &c) {
-			return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: string(c)}
+			return nil, &Error{Table: name, Err: ErrCorrupt, Detail: string(c)}
 		}
 		return nil, err
 	}
 	if got := crc32.ChecksumIEEE(packed); got != h.PackedCRC {
-		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("distances checksum %08x, want %08x", got, h.PackedCRC)}
+		return nil, &Error{Table: name, Err: ErrCorrupt, Detail: fmt.Sprintf("distances checksum %08x, want %08x", got, h.PackedCRC)}
 	}
 	lv := newLevels(h, packed)
-	if def.Fold != nil {
+	if def != nil && def.Fold != nil {
 		lv.index = def.Fold.Index
 	}
 	return lv, nil

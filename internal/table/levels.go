@@ -1,5 +1,7 @@
 package table
 
+import "fmt"
+
 // Levels is a decoded table: for every rank, the stored level (the distance
 // mod 3 for Mod3, the distance itself for Full8). It is read-only and safe for
 // concurrent use.
@@ -92,3 +94,61 @@ func (l *Reader) At(r uint64) uint8 {
 // (Packed, four to a byte): the one statement of the layout, four entries a byte from the
 // lowest bits up, for the walks outside this package. It is inlined.
 func Mod3At(packed []byte, e uint32) uint8 { return packed[e>>2] >> (e & 3 * 2) & 3 }
+
+// StoredCounts returns how many entries hold each level as stored (the
+// distance mod 3, or 3 for unreachable, in a Mod3 table; the distance, or
+// Unreachable, in a Full8 one), reading the packed entries, not the
+// header.
+func (l *Levels) StoredCounts() []uint64 {
+	n := make([]uint64, 1<<l.bits)
+	if l.Encoding == Mod3 {
+		full := l.Entries / 4
+		for _, b := range l.data[:full] {
+			n[b&3]++
+			n[b>>2&3]++
+			n[b>>4&3]++
+			n[b>>6]++
+		}
+		for e := full * 4; e < l.Entries; e++ {
+			n[l.data[e>>2]>>(e&3*2)&3]++
+		}
+		return n
+	}
+	for _, b := range l.data[:l.Entries] {
+		n[b]++
+	}
+	return n
+}
+
+// CheckCounts compares the levels stored with the header's counts: in an
+// unfolded table each entry is a state, so the entries at each level are
+// the states at the distances it stands for, and the rest are
+// unreachable. A folded table's entries stand for several states each, so
+// it has nothing to compare: checked is false.
+func (l *Levels) CheckCounts() (checked bool, err error) {
+	if l.Entries != l.Size {
+		return false, nil
+	}
+	stored := l.StoredCounts()
+	want := make([]uint64, len(stored))
+	reached := uint64(0)
+	for d, c := range l.Counts {
+		v := d
+		if l.Encoding == Mod3 {
+			v = d % 3
+		}
+		want[v] += c
+		reached += c
+	}
+	if reached > l.Size {
+		return true, fmt.Errorf("the counts add up to %d states, more than the %d there are", reached, l.Size)
+	}
+	unreachable := len(stored) - 1 // 3 in Mod3, Unreachable in Full8
+	want[unreachable] += l.Size - reached
+	for v := range stored {
+		if stored[v] != want[v] {
+			return true, fmt.Errorf("%d entries hold level %d, the counts say %d", stored[v], v, want[v])
+		}
+	}
+	return true, nil
+}

@@ -214,3 +214,45 @@ func TestUnknownCodec(t *testing.T) {
 		t.Fatalf("err %v", err)
 	}
 }
+
+// CheckCounts finds the header's counts in the stored levels, of a
+// mod-3 and of a full table, and refuses counts moved from one distance to
+// another; a folded table has nothing to compare. Inspect opens a table
+// with no definition and checks the same.
+func TestCheckCounts(t *testing.T) {
+	for _, directed := range []bool{false, true} {
+		def := ring(101, directed)
+		file, err := Encode(def, ringDistances(101, directed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		lv, err := Inspect("ring", bytes.NewReader(file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked, err := lv.CheckCounts(); !checked || err != nil {
+			t.Fatalf("directed=%v: %v, %v", directed, checked, err)
+		}
+		h, off, err := ReadHeader("ring", file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Counts[1]--
+		h.Counts[2]++
+		head, err := appendHeader(nil, h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bad, err := Inspect("ring", bytes.NewReader(append(head, file[off:]...)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if checked, err := bad.CheckCounts(); !checked || err == nil {
+			t.Fatalf("directed=%v: moved counts pass: %v", directed, checked)
+		}
+		h.Entries = h.Size - 1
+		if checked, _ := (&Levels{Header: *h}).CheckCounts(); checked {
+			t.Fatal("a folded table's counts were compared")
+		}
+	}
+}
