@@ -492,18 +492,25 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestServeShutdown: stopping the server lets a request in flight finish
-// with all its answers, then serve returns.
-func TestServeShutdown(t *testing.T) {
+// startServe runs serve on a port of its own until cancel is called: its
+// address, its log, and its return on done.
+func startServe(t *testing.T) (url string, logb *syncBuffer, cancel context.CancelFunc, done chan error) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var logb syncBuffer
+	logb = &syncBuffer{}
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- serve(ctx, ln, &logb, newHosts("127.0.0.1:0", ln.Addr(), nil)) }()
-	url := "http://" + ln.Addr().String()
+	done = make(chan error, 1)
+	go func() { done <- serve(ctx, ln, logb, newHosts("127.0.0.1:0", ln.Addr(), nil)) }()
+	return "http://" + ln.Addr().String(), logb, cancel, done
+}
+
+// TestServeShutdown: stopping the server lets a request in flight finish
+// with all its answers, then serve returns.
+func TestServeShutdown(t *testing.T) {
+	url, logb, cancel, done := startServe(t)
 	pw, rd := openBatch(t, url)
 	first, err := rd.ReadString('\n')
 	if err != nil {

@@ -244,35 +244,15 @@ func TestBrowserPocket(t *testing.T) {
 		t.Fatalf("after %d clicks the state is %q, want %q", clicks, got, target)
 	}
 	b.screenshot("pocket-clicked")
-	sol, length, count := b.solveOnPage()
-	best, _ := want.Solve(pocket.HTM)
-	n, _ := want.Count(pocket.HTM)
-	if sol != best.String() || length != fmt.Sprint(best.Cost()) || count != fmt.Sprint(n) {
-		t.Errorf("page: solution %q length %s count %s; library: %q %d %d", sol, length, count, best.String(), best.Cost(), n)
-	}
+	sol := b.checkPocketAnswer("page", want)
 	// The same answer as the command.
 	var out strings.Builder
 	app.Run([]string{"solve", "pocket", target}, strings.NewReader(""), &out, io.Discard)
 	if strings.TrimSpace(out.String()) != sol {
 		t.Errorf("page %q, command %q", sol, out.String())
 	}
-	if items := b.eval(`String(document.querySelectorAll("#all li").length)`); items != fmt.Sprint(min(n, 50)) {
-		t.Errorf("the list has %s solutions, want %d", items, min(n, 50))
-	}
 	b.screenshot("pocket-solved")
-
-	// Step through: the picture follows, move by move, to the solved cube.
-	toks := strings.Fields(sol)
-	states := b.stepThrough(len(toks))
-	for k, st := range states {
-		prefix, _ := pocket.Scramble(scramble + " " + strings.Join(toks[:k+1], " "))
-		if st != prefix.Facelets() {
-			t.Errorf("after %d moves the picture shows %s, want %s", k+1, st, prefix.Facelets())
-		}
-	}
-	if solved := b.eval(`document.getElementById("step-picture").dataset.solved`); solved != "true" {
-		t.Errorf("after the last move the picture is not solved")
-	}
+	b.checkPocketSteps(scramble, sol)
 	b.screenshot("pocket-stepped")
 
 	// A cube entered by a scramble.
@@ -431,28 +411,10 @@ func TestBrowserStatic(t *testing.T) {
 	b.setInput("#scramble-moves", scramble)
 	b.click("#apply-scramble")
 	b.wait(fmt.Sprintf(`document.getElementById("state").value === %q`, want.Facelets()))
-	sol, length, count := b.solveOnPage()
+	sol := b.checkPocketAnswer("static page", want)
 	first := b.eval(`String(Math.round(performance.now()))`)
 	t.Logf("static page: solver ready %s ms after the page began to load, first answer shown at %s ms", ready, first)
-	best, _ := want.Solve(pocket.HTM)
-	n, _ := want.Count(pocket.HTM)
-	if sol != best.String() || length != fmt.Sprint(best.Cost()) || count != fmt.Sprint(n) {
-		t.Errorf("static page: solution %q length %s count %s; library: %q %d %d", sol, length, count, best, best.Cost(), n)
-	}
-	if items := b.eval(`String(document.querySelectorAll("#all li").length)`); items != fmt.Sprint(min(n, 50)) {
-		t.Errorf("the list has %s solutions, want %d", items, min(n, 50))
-	}
-	toks := strings.Fields(sol)
-	states := b.stepThrough(len(toks))
-	for k, st := range states {
-		prefix, _ := pocket.Scramble(scramble + " " + strings.Join(toks[:k+1], " "))
-		if st != prefix.Facelets() {
-			t.Errorf("after %d moves the picture shows %s, want %s", k+1, st, prefix.Facelets())
-		}
-	}
-	if solved := b.eval(`document.getElementById("step-picture").dataset.solved`); solved != "true" {
-		t.Errorf("after the last move the picture is not solved")
-	}
+	b.checkPocketSteps(scramble, sol)
 	b.screenshot("static-pocket")
 
 	// The command's error message, from the solver in the browser.
@@ -466,7 +428,7 @@ func TestBrowserStatic(t *testing.T) {
 	for k, i := range []int{0, 1, 2, 3, 7, 6, 5, 4} {
 		b.setInput(fmt.Sprintf(`.msq input:nth-child(%d)`, k+1), cells[i])
 	}
-	sol, length, count = b.solveOnPage()
+	sol, length, count := b.solveOnPage()
 	q, _ := msquare.Parse(target)
 	qbest, _ := q.Solve()
 	qn, _ := q.Count()
@@ -479,6 +441,41 @@ func TestBrowserStatic(t *testing.T) {
 	b.screenshot("static-msquare")
 	if n := apiRequests.Load(); n != 0 {
 		t.Errorf("the static page sent %d requests to /api/", n)
+	}
+}
+
+// checkPocketAnswer solves the cube on the page and compares its answer
+// with the library's: the solution, its length, the number of optimal
+// solutions and the list of them (at most 50 shown). where names the page
+// in errors; the page's solution is returned.
+func (b *browser) checkPocketAnswer(where string, cube pocket.Cube) string {
+	b.t.Helper()
+	sol, length, count := b.solveOnPage()
+	best, _ := cube.Solve(pocket.HTM)
+	n, _ := cube.Count(pocket.HTM)
+	if sol != best.String() || length != fmt.Sprint(best.Cost()) || count != fmt.Sprint(n) {
+		b.t.Errorf("%s: solution %q length %s count %s; library: %q %d %d", where, sol, length, count, best, best.Cost(), n)
+	}
+	if items := b.eval(`String(document.querySelectorAll("#all li").length)`); items != fmt.Sprint(min(n, 50)) {
+		b.t.Errorf("%s: the list has %s solutions, want %d", where, items, min(n, 50))
+	}
+	return sol
+}
+
+// checkPocketSteps steps through the page's solution sol of the cube that
+// scramble makes: the picture follows, move by move, to the solved cube.
+func (b *browser) checkPocketSteps(scramble, sol string) {
+	b.t.Helper()
+	toks := strings.Fields(sol)
+	states := b.stepThrough(len(toks))
+	for k, st := range states {
+		prefix, _ := pocket.Scramble(scramble + " " + strings.Join(toks[:k+1], " "))
+		if st != prefix.Facelets() {
+			b.t.Errorf("after %d moves the picture shows %s, want %s", k+1, st, prefix.Facelets())
+		}
+	}
+	if solved := b.eval(`document.getElementById("step-picture").dataset.solved`); solved != "true" {
+		b.t.Errorf("after the last move the picture is not solved")
 	}
 }
 

@@ -4,25 +4,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/godtable/godtable/internal/proof"
 	"github.com/godtable/godtable/internal/tier"
 )
 
 // randomScheme returns six distinct printable colours for U R F D L B.
-func randomScheme(rng *rand.Rand) [6]byte {
-	var c [6]byte
-	for i := 0; i < 6; {
-		x := byte('!' + rng.IntN('~'-'!'+1))
-		dup := false
-		for _, y := range c[:i] {
-			dup = dup || x == y
-		}
-		if !dup {
-			c[i] = x
-			i++
-		}
-	}
-	return c
-}
+func randomScheme(rng *rand.Rand) [6]byte { return [6]byte(proof.Colours(rng, 6)) }
 
 // inScheme writes a position's facelets in the given colours.
 func inScheme(c Cubie, scheme [6]byte) []byte {

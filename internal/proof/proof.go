@@ -300,6 +300,19 @@ func checkAll(w *walk.Walker, c *Counts, r uint32, cut int) error {
 // to dst (a table's walk through its shortcut, say).
 type Solve func(s puzzle.State, dst []uint8) ([]uint8, error)
 
+// Check runs Table on the walker that walker makes (a table's Walker
+// method), failing t on any error.
+func Check(t testing.TB, walker func() (*walk.Walker, error), also ...Solve) {
+	t.Helper()
+	w, err := walker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Table(w, also...); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // Table runs the every-state proofs on a walker: the dynamic program
 // (CountOptimal), then EveryCount on every state, with also, and AllSample
 // on 20,000 (under go test -short, on the sample of Ranks and on 2,000).
@@ -345,4 +358,17 @@ func NoPanic(t testing.TB, name string, f func()) {
 		}
 	}()
 	f()
+}
+
+// Colours returns n distinct printable ASCII characters, drawn at random:
+// a colour scheme for the parsers that take any colours (a pocket cube's
+// six, a Pyraminx's four).
+func Colours(rng *rand.Rand, n int) []byte {
+	c := make([]byte, 0, n)
+	for len(c) < n {
+		if x := byte('!' + rng.IntN('~'-'!'+1)); !slices.Contains(c, x) {
+			c = append(c, x)
+		}
+	}
+	return c
 }

@@ -5,24 +5,12 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/godtable/godtable/internal/proof"
 )
 
 // randomScheme returns four distinct printable colours for F L R D.
-func randomScheme(rng *rand.Rand) [4]byte {
-	var c [4]byte
-	for i := 0; i < 4; {
-		x := byte('!' + rng.IntN('~'-'!'+1))
-		dup := false
-		for _, y := range c[:i] {
-			dup = dup || x == y
-		}
-		if !dup {
-			c[i] = x
-			i++
-		}
-	}
-	return c
-}
+func randomScheme(rng *rand.Rand) [4]byte { return [4]byte(proof.Colours(rng, 4)) }
 
 // inScheme writes a position's stickers in the given colours.
 func inScheme(q Position, scheme [4]byte) string {

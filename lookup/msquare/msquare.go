@@ -65,10 +65,11 @@ func (q Position) board() msquare.Board { return q.x ^ msquare.Base }
 // ErrNumber, ErrRange or ErrDuplicate).
 type Error = inputerr.Of[errorTag]
 
-// errorTag makes Error this package's own type.
+// errorTag makes Error this package's own type, so that errors.As tells
+// an error of reading a magic square from another puzzle's.
 type errorTag struct{}
 
-// Classes of input error, for errors.Is.
+// Classes of error in reading a magic square, for errors.Is.
 var (
 	// ErrCount: not eight numbers.
 	ErrCount = msquare.ErrCount

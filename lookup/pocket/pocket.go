@@ -46,10 +46,11 @@ type Cube struct {
 // token and its position (the 1-based character count).
 type Error = inputerr.Of[errorTag]
 
-// errorTag makes Error this package's own type.
+// errorTag makes Error this package's own type, so that errors.As tells
+// an error of reading a pocket cube from another puzzle's.
 type errorTag struct{}
 
-// Classes of input error, for errors.Is.
+// Classes of error in reading a pocket cube, for errors.Is.
 var (
 	// ErrLength: not 24 characters.
 	ErrLength = pocket.ErrLength

@@ -47,10 +47,11 @@ type Position struct {
 // bad token and its position (the 1-based character count).
 type Error = inputerr.Of[errorTag]
 
-// errorTag makes Error this package's own type.
+// errorTag makes Error this package's own type, so that errors.As tells
+// an error of reading a Pyraminx from another puzzle's.
 type errorTag struct{}
 
-// Classes of input error, for errors.Is.
+// Classes of error in reading a Pyraminx, for errors.Is.
 var (
 	// ErrLength: not 36 stickers.
 	ErrLength = pyraminx.ErrLength

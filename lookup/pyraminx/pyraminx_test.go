@@ -34,15 +34,7 @@ func TestDistribution(t *testing.T) {
 
 // Every body state: the walk's distance is a fresh search's, and Count is
 // the dynamic program's; All on a sample lists exactly those solutions.
-func TestBodyEveryState(t *testing.T) {
-	w, err := body.Walker()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := proof.Table(w); err != nil {
-		t.Fatal(err)
-	}
-}
+func TestBodyEveryState(t *testing.T) { proof.Check(t, body.Walker) }
 
 // On random positions with random tips, every answer mode: Solve replays to
 // solved, body moves first then the tips in the order u l r b, with the

@@ -11,12 +11,4 @@ import (
 // exactly Count distinct solutions, each legal, each reaching the goal, each
 // of the optimal length, in step order; a limit cuts the list, not the
 // count.
-func TestEveryState(t *testing.T) {
-	w, err := table.Walker()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := proof.Table(w); err != nil {
-		t.Fatal(err)
-	}
-}
+func TestEveryState(t *testing.T) { proof.Check(t, table.Walker) }

@@ -73,10 +73,11 @@ type Position struct {
 // errors.Is (ErrCount, ErrNumber, ErrValue or ErrBalance).
 type Error = inputerr.Of[errorTag]
 
-// errorTag makes Error this package's own type.
+// errorTag makes Error this package's own type, so that errors.As tells
+// an error of reading a rotation-game board from another puzzle's.
 type errorTag struct{}
 
-// Classes of input error, for errors.Is.
+// Classes of error in reading a rotation-game board, for errors.Is.
 var (
 	// ErrCount: not 24 numbers.
 	ErrCount = rotgame.ErrCount

@@ -42,10 +42,11 @@ type Grid struct {
 // character count).
 type Error = inputerr.Of[errorTag]
 
-// errorTag makes Error this package's own type.
+// errorTag makes Error this package's own type, so that errors.As tells
+// an error of reading a rotation grid from another puzzle's.
 type errorTag struct{}
 
-// Classes of input error, for errors.Is.
+// Classes of error in reading a rotation grid, for errors.Is.
 var (
 	// ErrNotNumber: a word that is not a number.
 	ErrNotNumber = rotgrid.ErrNotNumber

@@ -70,15 +70,7 @@ func TestConcurrentNextStepTable(t *testing.T) {
 // Count distinct solutions, each legal, each reaching the goal, each of the
 // optimal length; a limit cuts the list, not the count, and the list is in
 // step order.
-func TestEveryState(t *testing.T) {
-	w, err := distTable.Walker()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := proof.Table(w); err != nil {
-		t.Fatal(err)
-	}
-}
+func TestEveryState(t *testing.T) { proof.Check(t, distTable.Walker) }
 
 // No exported function panics, whatever it is given: zero values, nil
 // generators, ranks out of range, odd limits and strings.

@@ -41,10 +41,11 @@ type Blocks views.Blocks
 // for errors.Is (ErrCharacter, ErrLength or ErrShape).
 type Error = inputerr.Of[errorTag]
 
-// errorTag makes Error this package's own type.
+// errorTag makes Error this package's own type, so that errors.As tells
+// an error of reading a set of views from another puzzle's.
 type errorTag struct{}
 
-// Classes of input error, for errors.Is.
+// Classes of error in reading a set of views, for errors.Is.
 var (
 	// ErrCharacter: a character that is not a hex digit, or (in a
 	// drawing) not x, X, . or a blank; the message says where.
