@@ -119,6 +119,15 @@ func runGen(e *env, args []string) int {
 			pos[0], need>>20, indexed, avail>>20)
 		return ExitInvalid
 	}
+	// The states the moves reach, from the moves alone: known before the
+	// search, which the build checks against it (tws.Reachable).
+	if n, exact, err := tws.Reachable(def, opt); err == nil && n != nil {
+		bound := ""
+		if !exact {
+			bound = "at most "
+		}
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d\n", def.Name(), bound, n, indexed)
+	}
 	var gopkg *gogen.Package
 	if goDir != "" {
 		gopkg, err = gogen.New(goDir, pkg)

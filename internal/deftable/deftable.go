@@ -96,6 +96,10 @@ type BuildOptions struct {
 	Facts string
 }
 
+// reachable is ksolve.Puzzle.Reachable, the count Build checks its search
+// against; a test replaces it to see the check refuse a search.
+var reachable = (*ksolve.Puzzle).Reachable
+
 // Build searches the puzzle's states and returns its table.
 func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, error) {
 	x, err := permindex.New(p)
@@ -107,12 +111,23 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
 	}
 	id := ID(p)
+	count, exact := reachable(p)
 	lv, err := bfs.Search(ctx, x, goal, bfs.Options{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
 		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id,
 	})
 	if err != nil {
 		return nil, err
+	}
+	reached := uint64(0)
+	for _, c := range lv.Counts {
+		reached += c
+	}
+	if exact && (!count.IsUint64() || count.Uint64() != reached) {
+		// The group's order, from the moves alone, is an independent
+		// count: a search that reaches another number missed states or
+		// numbered two as one.
+		return nil, fmt.Errorf("%s: the search reached %d states, but the moves reach %v (the order of the group they generate): the index or the search is wrong", p.Def.Name, reached, count)
 	}
 	def := walkDef(p, x, goal, id)
 	packed := tablebuild.Packed(lv)
@@ -121,10 +136,6 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		return nil, err
 	}
 	if opt.Facts != "" {
-		reached := uint64(0)
-		for _, c := range lv.Counts {
-			reached += c
-		}
 		h.Facts = fmt.Sprintf("%sreachable=%d\nindexed=%d\n", opt.Facts, reached, x.Size())
 	}
 	t := newTable(p, x, id, def, table.PackedLevels(h, packed))

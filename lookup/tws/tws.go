@@ -20,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -106,6 +107,21 @@ func Plan(def *Definition, opt BuildOptions) (indexed, memory uint64, err error)
 		return 0, 0, err
 	}
 	return deftable.Plan(p)
+}
+
+// Reachable returns the number of states the definition's moves (in the
+// metric and restriction of opt) reach from the solved state, known from
+// the moves alone, before any search: the order of the group they
+// generate. It is exact when every piece is distinct and no orientation is
+// "?" (Build then checks its search against it), else a bound (the states
+// are fewer); nil for a puzzle too large to count (ksolve.MaxPoints).
+func Reachable(def *Definition, opt BuildOptions) (n *big.Int, exact bool, err error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return nil, false, err
+	}
+	n, exact = p.Reachable()
+	return n, exact, nil
 }
 
 func puzzleOf(def *Definition, opt BuildOptions) (*ksolve.Puzzle, error) {
