@@ -119,15 +119,6 @@ func runGen(e *env, args []string) int {
 			pos[0], need>>20, indexed, avail>>20)
 		return ExitInvalid
 	}
-	// The states the moves reach, from the moves alone: known before the
-	// search, which the build checks against it (tws.Reachable).
-	if n, exact, err := tws.Reachable(def, opt); err == nil && n != nil {
-		bound := ""
-		if !exact {
-			bound = "at most "
-		}
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d\n", def.Name(), bound, n, indexed)
-	}
 	var gopkg *gogen.Package
 	if goDir != "" {
 		gopkg, err = gogen.New(goDir, pkg)
@@ -142,6 +133,16 @@ func runGen(e *env, args []string) int {
 			return ExitUsage
 		}
 		defer release()
+	}
+	// The states the moves reach, from the moves alone, said before the
+	// search (and after every refusal): the build checks the search
+	// against it (tws.Reachable).
+	if n, exact, err := tws.Reachable(def, opt); err == nil && n != nil {
+		bound := ""
+		if !exact {
+			bound = "at most "
+		}
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d\n", def.Name(), bound, n, indexed)
 	}
 	clearProgress := func() {}
 	if progress || !quiet && isTerminal(e.stderr) {
