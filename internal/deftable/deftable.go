@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -167,13 +168,13 @@ func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte) *pu
 }
 
 // open checks a table file against the puzzle and makes its walker.
-func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, data []byte) (*Table, error) {
+func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, r io.ReaderAt) (*Table, error) {
 	goal, ok := x.Index(p.Def.Solved)
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
 	}
 	def := walkDef(p, x, goal, id)
-	lv, err := table.Decode(def, data)
+	lv, err := table.Read(def, r)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package deftable
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -57,6 +58,25 @@ func IsGDT(data []byte) bool {
 // Open reads a .gdt file; file names it in errors. Any damage, or parts
 // that do not belong together, gives a *table.Error.
 func Open(file string, data []byte) (*Table, error) {
+	return OpenAt(file, bytes.NewReader(data), int64(len(data)))
+}
+
+// headMax is the most bytes a .gdt's part before its table takes: its
+// fields, and a definition of at most ksolve.MaxSize bytes.
+const headMax = 8 + 1 + 2 + 1<<16 + 2 + 1<<16 + 4 + ksolve.MaxSize + 32 + 4
+
+// OpenAt reads a .gdt file of size bytes from r, as Open does, without
+// holding it: its definition, then its table read a piece at a time and
+// decoded as it comes (table.Read), so that a table of gigabytes costs its
+// distances' memory, not the file's as well.
+func OpenAt(file string, r io.ReaderAt, size int64) (*Table, error) {
+	data := make([]byte, min(size, headMax))
+	if n, err := r.ReadAt(data, 0); err != nil && !(err == io.EOF && n == len(data)) {
+		if err != io.EOF && err != io.ErrUnexpectedEOF {
+			return nil, err
+		}
+		data = data[:n]
+	}
 	bad := func(kind error, format string, args ...any) error {
 		return &table.Error{Table: file, Err: kind, Detail: fmt.Sprintf(format, args...)}
 	}
@@ -114,7 +134,7 @@ func Open(file string, data []byte) (*Table, error) {
 	if err != nil {
 		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
 	}
-	t, err := open(pz, x, [32]byte(id), data[p:])
+	t, err := open(pz, x, [32]byte(id), io.NewSectionReader(r, int64(p), size-int64(p)))
 	if err != nil {
 		var te *table.Error
 		if errors.As(err, &te) {

@@ -64,3 +64,39 @@ func TestVersion3GDTOpens(t *testing.T) {
 		t.Fatal("no table of this version in the .gdt written")
 	}
 }
+
+// countingReader counts the bytes read from it.
+type countingReader struct {
+	r *bytes.Reader
+	n int64
+}
+
+func (c *countingReader) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(p, off)
+	c.n += int64(n)
+	return n, err
+}
+
+// OpenAt opens a .gdt in place: its part before the table read once, its
+// table read once, a piece at a time, and the table is the one Open gives.
+func TestOpenAtReadsInPlace(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "app", "testdata", "defs", "twisty.gdt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &countingReader{r: bytes.NewReader(data)}
+	at, err := OpenAt("twisty.gdt", c, int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole, err := Open("twisty.gdt", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(at.lv.Packed(), whole.lv.Packed()) || at.ID != whole.ID {
+		t.Fatal("OpenAt's table is not Open's")
+	}
+	if at := bytes.Index(data, []byte("GODTABLE")); c.n > int64(len(data)+len(data)-at) {
+		t.Fatalf("%d bytes read for a file of %d", c.n, len(data))
+	}
+}

@@ -164,6 +164,18 @@ func OpenBytes(file string, data []byte) (*Puzzle, error) {
 	return newPuzzle(t), nil
 }
 
+// OpenAt reads a .gdt file of size bytes from r without holding it: its
+// table is read a piece at a time and decoded as it comes, so that a large
+// table costs the memory of its distances alone (an *os.File is an
+// io.ReaderAt).
+func OpenAt(file string, r io.ReaderAt, size int64) (*Puzzle, error) {
+	t, err := deftable.OpenAt(file, r, size)
+	if err != nil {
+		return nil, err
+	}
+	return newPuzzle(t), nil
+}
+
 // Open reads a .gdt file from r.
 func Open(file string, r io.Reader) (*Puzzle, error) {
 	data, err := io.ReadAll(r)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/godtable/godtable/internal/deftable"
@@ -17,14 +18,17 @@ import (
 // counts, and the build's facts. A file that is not an intact table is
 // the error, in one line naming what is wrong (and which block).
 func Check(path string, w io.Writer) error {
-	data, _, err := readFile(path)
+	r, size, done, err := readerOf(path)
 	if err != nil {
 		return err
 	}
+	defer done()
+	head := make([]byte, magicLen)
+	n, _ := r.ReadAt(head, 0)
 	var lv *table.Levels
 	var about string
-	if deftable.IsGDT(data) {
-		t, err := deftable.Open(path, data)
+	if deftable.IsGDT(head[:n]) {
+		t, err := deftable.OpenAt(path, r, size)
 		if err != nil {
 			return err
 		}
@@ -35,7 +39,7 @@ func Check(path string, w io.Writer) error {
 		}
 		about = fmt.Sprintf("definition: %s (%s, %s), ID %x, checked against the table\n", t.Puzzle.Def.File, t.Puzzle.Metric, moves, t.ID[:8])
 	} else {
-		if lv, err = table.Inspect(path, bytes.NewReader(data)); err != nil {
+		if lv, err = table.Inspect(path, r); err != nil {
 			return err
 		}
 		about = fmt.Sprintf("table of %s (not checked against its puzzle's definition, which the file does not hold)\n", lv.Name)
@@ -74,4 +78,27 @@ func Check(path string, w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// readerOf gives the file at path to read in place: a regular file as it
+// is (after checking that the memory available holds as much), anything
+// else read first, as far as that memory goes (readFile).
+func readerOf(path string) (r io.ReaderAt, size int64, done func(), err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		if err := fits(path, fi.Size()); err != nil {
+			f.Close()
+			return nil, 0, nil, err
+		}
+		return f, fi.Size(), func() { f.Close() }, nil
+	}
+	f.Close()
+	data, _, err := readFile(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	return bytes.NewReader(data), int64(len(data)), func() {}, nil
 }

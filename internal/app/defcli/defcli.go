@@ -103,6 +103,13 @@ func (p *Puzzle) matches(o *cli.Options) error {
 }
 
 func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
+	if pz, ok, err := openTable(p.path); ok {
+		if err != nil && !errors.As(err, new(*lookup.TableError)) {
+			// A failure to read, not a damaged table: as readFile's.
+			err = fmt.Errorf("%w: %v", ErrLoad, err)
+		}
+		return pz, err
+	}
 	data, table, err := readFile(p.path)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
@@ -143,6 +150,40 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 	return pz, nil
 }
 
+// openTable opens the table at path in place, when path is a regular file
+// whose first bytes are a .gdt's (ok false otherwise: readFile reads it):
+// its table is read a piece at a time, never held whole. A table larger
+// than the memory available is refused before it is read.
+func openTable(path string) (pz *tws.Puzzle, ok bool, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, false, nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return nil, false, nil
+	}
+	head := make([]byte, magicLen)
+	if n, _ := io.ReadFull(f, head); !tws.IsTable(head[:n]) {
+		return nil, false, nil
+	}
+	if err := fits(path, fi.Size()); err != nil {
+		return nil, true, err
+	}
+	pz, err = tws.OpenAt(path, f, fi.Size())
+	return pz, true, err
+}
+
+// fits refuses a table file of size bytes larger than the memory
+// available: its distances take at least as much.
+func fits(path string, size int64) error {
+	if avail, ok := availableMemory(); ok && uint64(size) > avail {
+		return fmt.Errorf("%s: the table is %d MB, and this machine has %d MB available to read it", path, mb(uint64(size)), avail>>20)
+	}
+	return nil
+}
+
 // readFile reads the puzzle file at path and says whether it is a table (a
 // .gdt, by its first bytes or its name: a .gdt whose first bytes are
 // damaged is a damaged table, not a definition). A definition is read at
@@ -174,10 +215,12 @@ func readFile(path string) ([]byte, bool, error) {
 	table := tws.IsTable(head) || strings.HasSuffix(strings.ToLower(path), ".gdt")
 	limit := uint64(ksolve.MaxSize)
 	if table {
-		avail, ok := availableMemory()
-		if regular && ok && uint64(fi.Size()) > avail {
-			return nil, false, fmt.Errorf("%s: the table is %d MB, and this machine has %d MB available to read it", path, mb(uint64(fi.Size())), avail>>20)
+		if regular {
+			if err := fits(path, fi.Size()); err != nil {
+				return nil, false, err
+			}
 		}
+		avail, ok := availableMemory()
 		limit = math.MaxInt64
 		if ok {
 			limit = avail
