@@ -6,8 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/godtable/godtable/internal/app"
-	"github.com/godtable/godtable/internal/app/cli"
 	"io"
 	"net"
 	"net/http"
@@ -18,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/godtable/godtable/internal/app"
+	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/rotgame"

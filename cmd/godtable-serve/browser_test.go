@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/godtable/godtable/internal/app"
 	"io"
 	"io/fs"
 	"net/http"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/godtable/godtable/internal/app"
 	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/internal/app/staticweb"
 	"github.com/godtable/godtable/lookup/msquare"

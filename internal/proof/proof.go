@@ -16,6 +16,7 @@ package proof
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -358,6 +359,20 @@ func NoPanic(t testing.TB, name string, f func()) {
 		}
 	}()
 	f()
+}
+
+// OddStrings returns the strings every no-panic test gives a package's
+// parsers, then more: empty and blank input, a NUL byte, invalid UTF-8,
+// other puzzles' moves and a twenty-digit number.
+func OddStrings(more ...string) []string {
+	return append([]string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890"}, more...)
+}
+
+// OddRanks returns the ranks every no-panic test gives a package: either
+// side of the magic squares' 8!, the grid's 9! and the pocket cube's
+// 3,674,160 states, and the largest uint32.
+func OddRanks() []uint32 {
+	return []uint32{0, 1, 40319, 40320, 362879, 362880, 3674159, 3674160, math.MaxUint32}
 }
 
 // Colours returns n distinct printable ASCII characters, drawn at random:

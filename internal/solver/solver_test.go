@@ -1,13 +1,19 @@
 package solver_test
 
 import (
+	"errors"
+	"fmt"
+	"runtime"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/rotgrid"
 	"github.com/godtable/godtable/internal/solver"
+	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
 	embedded "github.com/godtable/godtable/tables/rotgrid"
 )
@@ -64,5 +70,48 @@ func TestConfigureNextTable(t *testing.T) {
 	}
 	if !solveMany(t, auto, 4000, time.Minute) {
 		t.Error("default: no next-move table after 4,100 solves")
+	}
+}
+
+// Many goroutines solving grids while their walker derives its next-step
+// table in the background (it starts after walk.NextAfter solves) get the
+// distance table's answers before, during and after. Run under go test
+// -race by make test.
+func TestConcurrentNextStepTable(t *testing.T) {
+	// A walker of its own, so that the next-step table is derived during
+	// this test whatever other tests did to another table's walker.
+	w, err := fresh().Walker()
+	if err != nil {
+		t.Fatal(err)
+	}
+	workers := 4 * runtime.NumCPU()
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() {
+			var a, b [walk.MaxSteps]uint8
+			// Every goroutine goes on until the table is in use, and a
+			// thousand walks after.
+			after := 0
+			for n := uint32(k); after < 1000; n += uint32(workers) {
+				if w.Prepared() {
+					after++
+				} else if n > 1<<24 {
+					errs[k] = fmt.Errorf("no next-step table after %d walks", n)
+					return
+				}
+				s := puzzle.State(uint64(n) * 7919 % rotgrid.NStates)
+				got, err1 := w.Solve(s, a[:0])
+				want, err2 := w.SolveByTable(s, b[:0])
+				if !slices.Equal(got, want) || err1 != err2 {
+					errs[k] = fmt.Errorf("rank %d: %v (%v), distance table %v (%v)", s, got, err1, want, err2)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -2,7 +2,6 @@ package msquare
 
 import (
 	"fmt"
-	"math"
 	"testing"
 
 	"github.com/godtable/godtable/internal/answer"
@@ -13,8 +12,8 @@ import (
 // No exported function panics, whatever it is given: zero values, nil
 // generators, ranks out of range, odd limits and strings.
 func TestNoPanics(t *testing.T) {
-	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R"}
-	ranks := []uint32{0, 1, 40319, 40320, 362879, 362880, 3674159, 3674160, math.MaxUint32}
+	strs := proof.OddStrings("R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R")
+	ranks := proof.OddRanks()
 	try := func(name string, f func()) { t.Helper(); proof.NoPanic(t, name, f) }
 	var sol lookup.Solution
 	try("AppendAnswer", func() { AppendAnswer(nil, sol) })

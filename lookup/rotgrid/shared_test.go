@@ -1,69 +1,13 @@
 package rotgrid
 
 import (
-	"errors"
 	"fmt"
-	"math"
-	"runtime"
-	"slices"
-	"sync"
 	"testing"
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/proof"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/rotgrid"
-	"github.com/godtable/godtable/internal/solver"
-	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/walk"
 	"github.com/godtable/godtable/lookup"
-	embedded "github.com/godtable/godtable/tables/rotgrid"
 )
-
-// Many goroutines solving grids while their walker derives its next-step
-// table in the background (it starts after walk.NextAfter solves) get the
-// distance table's answers before, during and after. Run under go test
-// -race by make test.
-func TestConcurrentNextStepTable(t *testing.T) {
-	def := rotgrid.Def()
-	lv, err := table.Decode(def, []byte(embedded.Table))
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A walker of its own, so that the next-step table is derived during
-	// this test whatever other tests did to the package's walker.
-	w := walk.New(def, lv, solver.SimpleSteps(rotgrid.Def)(), false)
-	workers := 4 * runtime.NumCPU()
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for k := range workers {
-		wg.Go(func() {
-			var a, b [walk.MaxSteps]uint8
-			// Every goroutine goes on until the table is in use, and a
-			// thousand walks after.
-			after := 0
-			for n := uint32(k); after < 1000; n += uint32(workers) {
-				if w.Prepared() {
-					after++
-				} else if n > 1<<24 {
-					errs[k] = fmt.Errorf("no next-step table after %d walks", n)
-					return
-				}
-				s := puzzle.State(uint64(n) * 7919 % def.Size)
-				got, err1 := w.Solve(s, a[:0])
-				want, err2 := w.SolveByTable(s, b[:0])
-				if !slices.Equal(got, want) || err1 != err2 {
-					errs[k] = fmt.Errorf("rank %d: %v (%v), distance table %v (%v)", s, got, err1, want, err2)
-					return
-				}
-			}
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // Count equals the dynamic program's count on every grid, the table's
 // distances are the search's, and All, on a sample of grids, lists exactly
@@ -75,8 +19,8 @@ func TestEveryState(t *testing.T) { proof.Check(t, distTable.Walker) }
 // No exported function panics, whatever it is given: zero values, nil
 // generators, ranks out of range, odd limits and strings.
 func TestNoPanics(t *testing.T) {
-	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R"}
-	ranks := []uint32{0, 1, 40319, 40320, 362879, 362880, 3674159, 3674160, math.MaxUint32}
+	strs := proof.OddStrings("R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R R")
+	ranks := proof.OddRanks()
 	try := func(name string, f func()) { t.Helper(); proof.NoPanic(t, name, f) }
 	// A solution of another puzzle: its one move is the ninth of its
 	// notation, beyond the grid's eight moves.

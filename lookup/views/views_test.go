@@ -150,7 +150,7 @@ func TestVerifyBlocks(t *testing.T) {
 
 // No exported function panics, whatever it is given.
 func TestNoPanics(t *testing.T) {
-	strs := []string{"", " ", "\x00", "0", "R", "TL", "A", "x", "UUUU", "1 2 3", "\xff\xfe", "12345678901234567890", "top", "Top:\n\n\n", "impossible", "12 impossible"}
+	strs := proof.OddStrings("top", "Top:\n\n\n", "impossible", "12 impossible")
 	try := func(name string, f func()) { t.Helper(); proof.NoPanic(t, name, f) }
 	try("views", func() {
 		Battery(-5, -1)
