@@ -112,15 +112,27 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 // /api/v1/NAME/... and the page's plain page. A table that cannot be used,
 // or a definition given in its place, stops the server before it starts
 // (exit 3), as the command refuses one; a file that cannot be read (see
-// readTable) exits 2. It returns the function that takes the puzzle away
+// openTable) exits 2. It returns the function that takes the puzzle away
 // again.
 func addTable(path string, stderr io.Writer) (func(), int) {
-	data, err := readTable(path)
+	f, size, err := openTable(path)
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: --table %v\n", err)
 		return nil, app.ExitUsage
 	}
-	if !tws.IsTable(data) && isDefinition(path, data) {
+	defer f.Close()
+	// A table is read in place, a piece at a time (tws.OpenAt); anything
+	// else is small enough to read whole, to say what it is.
+	head := make([]byte, 16)
+	n, _ := f.ReadAt(head, 0)
+	var data []byte
+	if !tws.IsTable(head[:n]) {
+		if data, err = readAll(path, f, size); err != nil {
+			fmt.Fprintf(stderr, "godtable: serve: --table %v\n", err)
+			return nil, app.ExitUsage
+		}
+	}
+	if data != nil && isDefinition(path, data) {
 		// Its bytes would be a table's with a bad magic number: say
 		// what it is instead, and how to make the table it wants.
 		out := strings.TrimSuffix(path, filepath.Ext(path)) + ".gdt"
@@ -130,7 +142,12 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 		fmt.Fprintf(stderr, "godtable: serve: --table %s: a puzzle definition, not a table: build its table with \"godtable gen %s -o %s\" and serve that\n", path, path, out)
 		return nil, app.ExitTable
 	}
-	pz, err := tws.OpenBytes(path, data)
+	var pz *tws.Puzzle
+	if data == nil {
+		pz, err = tws.OpenAt(path, f, size)
+	} else {
+		pz, err = tws.OpenBytes(path, data)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: cannot answer: %v\n", err)
 		return nil, app.ExitTable
@@ -161,30 +178,35 @@ func validName(name string) bool {
 	return true
 }
 
-// readTable reads a table file whole, first refusing what it could not: a
-// file that is not a regular one (a device such as /dev/zero, a pipe),
+// openTable opens a table file to read, first refusing what it could not:
+// a file that is not a regular one (a device such as /dev/zero, a pipe),
 // which has no size to check and may never end, and one larger than the
-// memory available. It reads no more than the size it checked, should the
-// file change meanwhile. The error begins with the path.
-func readTable(path string) ([]byte, error) {
+// memory available. It returns the size it checked, which is all that is
+// read of it, should the file change meanwhile. The error begins with the
+// path.
+func openTable(path string) (*os.File, int64, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return nil, tableError(path, err)
+		return nil, 0, tableError(path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file (want a .gdt table file)", path)
+		return nil, 0, fmt.Errorf("%s: not a regular file (want a .gdt table file)", path)
 	}
 	size := fi.Size()
 	if avail, ok := availableMemory(); ok && uint64(size) > avail {
-		return nil, fmt.Errorf("%s: the table is %s; this machine has %s available", path, sizeText(uint64(size)), sizeText(avail))
+		return nil, 0, fmt.Errorf("%s: the table is %s; this machine has %s available", path, sizeText(uint64(size)), sizeText(avail))
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, tableError(path, err)
+		return nil, 0, tableError(path, err)
 	}
-	defer f.Close()
+	return f, size, nil
+}
+
+// readAll reads the size bytes of the file f at path whole.
+func readAll(path string, f *os.File, size int64) ([]byte, error) {
 	data := make([]byte, size)
-	if _, err := io.ReadFull(f, data); err != nil {
+	if _, err := f.ReadAt(data, 0); err != nil && !(err == io.EOF && size == 0) {
 		return nil, fmt.Errorf("%s: reading: %v", path, err)
 	}
 	return data, nil
