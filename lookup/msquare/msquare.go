@@ -222,18 +222,9 @@ func (q Position) AllFrom(from Position, limit int) (sols []lookup.Solution, tru
 	if err != nil {
 		return nil, false, err
 	}
-	if limit <= 0 {
-		limit = int(^uint(0) >> 1)
-	}
-	raw, truncated, err := w.All([]puzzle.State{q.start(from)}, limit)
-	if err != nil {
-		return nil, false, err
-	}
-	sols = make([]lookup.Solution, len(raw))
-	for i, r := range raw {
-		sols[i] = answer.New(notation(), r)
-	}
-	return sols, truncated, nil
+	return walk.AllAs(w, []puzzle.State{q.start(from)}, limit, func(path []uint8) lookup.Solution {
+		return answer.New(notation(), path)
+	})
 }
 
 // Verify checks a proposed answer to the judge's question: operations A, B,

@@ -284,19 +284,10 @@ func (g Position) All(limit int) (answers []Answer, truncated bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if limit <= 0 {
-		limit = int(^uint(0) >> 1)
-	}
-	raw, truncated, err := w.All(c[:], limit)
-	if err != nil {
-		return nil, false, err
-	}
-	answers = make([]Answer, len(raw))
-	for i, r := range raw {
-		s := answer.New(notation(), r)
-		answers[i] = Answer{Moves: s, Centre: g.Apply(s).Centre()}
-	}
-	return answers, truncated, nil
+	return walk.AllAs(w, c[:], limit, func(path []uint8) Answer {
+		s := answer.New(notation(), path)
+		return Answer{Moves: s, Centre: g.Apply(s).Centre()}
+	})
 }
 
 // Verify checks a proposed answer: the operations A..H (white space between
