@@ -166,6 +166,13 @@ func SimpleSteps(def func() *puzzle.Def) func() []walk.Step {
 	}
 }
 
+// NotationOf returns steps' notation (their names joined by sep), made on
+// first call: a public package's own notation, apart from its table's, so
+// that reading and writing moves never decodes the table.
+func NotationOf(steps func() []walk.Step, sep string) func() *answer.Notation {
+	return sync.OnceValue(func() *answer.Notation { return answer.StepNotation(steps(), sep) })
+}
+
 // OrRandom returns rng, or a freshly seeded generator if rng is nil: what
 // every puzzle's Random does with a nil generator.
 func OrRandom(rng *rand.Rand) *rand.Rand {

@@ -35,7 +35,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/inputerr"
@@ -155,7 +154,7 @@ var table = solver.New(msquare.Def, tableSteps, false, "", strings.NewReader(emb
 // notation writes solutions as the judge does: the letters with nothing
 // between them. It is the package's own, not the table's, so that Apply and
 // AppendAnswer never decode the table.
-var notation = sync.OnceValue(func() *answer.Notation { return answer.StepNotation(tableSteps(), "") })
+var notation = solver.NotationOf(tableSteps, "")
 
 // start is where the walk for the question from -> q begins.
 func (q Position) start(from Position) puzzle.State {

@@ -47,7 +47,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/inputerr"
@@ -224,7 +223,7 @@ var table = solver.New(rotgame.Def, tableSteps, false, "", strings.NewReader(emb
 // notation writes the operations with nothing between them, as the judge
 // does. It is the package's own, not the table's, so that Apply never
 // decodes the table.
-var notation = sync.OnceValue(func() *answer.Notation { return answer.StepNotation(tableSteps(), "") })
+var notation = solver.NotationOf(tableSteps, "")
 
 // coords returns the board's three coordinates in the placement table.
 func (g Position) coords() ([3]puzzle.State, *walk.Walker, error) {
