@@ -80,10 +80,6 @@ var (
 	ErrDuplicate = msquare.ErrDuplicate
 )
 
-// wrap gives an input error this package's type, so that errors.As tells a
-// magic-squares error from another puzzle's.
-func wrap(err error) error { return inputerr.As[errorTag](err) }
-
 // Parse reads a state as the judge gives it: eight numbers separated by
 // white space, a permutation of 1..8, clockwise from the top-left ("2 6 8 4
 // 5 7 3 1"). Eight digits with nothing between them ("26845731") are read

@@ -74,10 +74,6 @@ var (
 	ErrMove = pyraminx.ErrMoveToken
 )
 
-// wrap gives an input error this package's type, so that errors.As tells a
-// Pyraminx error from another puzzle's.
-func wrap(err error) error { return inputerr.As[errorTag](err) }
-
 // Parse reads a position from its 36 stickers: the faces F, L, R and D, nine
 // stickers each, in the net drawn in the internal package's documentation
 // and the README (the solved puzzle is FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD),
