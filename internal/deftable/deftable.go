@@ -276,18 +276,9 @@ func (t *Table) All(s ksolve.State, limit int) ([]answer.Solution, bool, error) 
 	if err != nil {
 		return nil, false, err
 	}
-	if limit <= 0 {
-		limit = int(^uint(0) >> 1)
-	}
-	raw, truncated, err := t.w.All([]puzzle.State{puzzle.State(i)}, limit)
-	if err != nil {
-		return nil, false, err
-	}
-	sols := make([]answer.Solution, len(raw))
-	for k, r := range raw {
-		sols[k] = answer.New(t.nt, r)
-	}
-	return sols, truncated, nil
+	return walk.AllAs(t.w, []puzzle.State{puzzle.State(i)}, limit, func(path []uint8) answer.Solution {
+		return answer.New(t.nt, path)
+	})
 }
 
 // Distance returns the cost of an optimal solution from s.

@@ -133,18 +133,9 @@ func (t *Table) All(s puzzle.State, limit int) (sols []answer.Solution, truncate
 	if err != nil {
 		return nil, false, err
 	}
-	if limit <= 0 {
-		limit = int(^uint(0) >> 1)
-	}
-	raw, truncated, err := w.All([]puzzle.State{s}, limit)
-	if err != nil {
-		return nil, false, err
-	}
-	sols = make([]answer.Solution, len(raw))
-	for i, r := range raw {
-		sols[i] = answer.New(t.nt, r)
-	}
-	return sols, truncated, nil
+	return walk.AllAs(w, []puzzle.State{s}, limit, func(path []uint8) answer.Solution {
+		return answer.New(t.nt, path)
+	})
 }
 
 // Distribution returns the number of states at each distance, as the table
@@ -173,6 +164,13 @@ func SimpleSteps(def func() *puzzle.Def) func() []walk.Step {
 		}
 		return steps
 	}
+}
+
+// NotationOf returns steps' notation (their names joined by sep), made on
+// first call: a public package's own notation, apart from its table's, so
+// that reading and writing moves never decodes the table.
+func NotationOf(steps func() []walk.Step, sep string) func() *answer.Notation {
+	return sync.OnceValue(func() *answer.Notation { return answer.StepNotation(steps(), sep) })
 }
 
 // OrRandom returns rng, or a freshly seeded generator if rng is nil: what

@@ -579,6 +579,25 @@ func (w *Walker) All(coords []puzzle.State, limit int) (sols [][]uint8, truncate
 	return sols, truncated, nil
 }
 
+// AllAs is All as every puzzle's All answers: limit <= 0 means no limit,
+// and each path is made a solution of the caller's type by write (in step
+// order, as All finds them). It is written once here so that the tables and
+// the public packages, whose solutions differ, share it.
+func AllAs[S any](w *Walker, coords []puzzle.State, limit int, write func(path []uint8) S) (sols []S, truncated bool, err error) {
+	if limit <= 0 {
+		limit = int(^uint(0) >> 1)
+	}
+	paths, truncated, err := w.All(coords, limit)
+	if err != nil {
+		return nil, false, err
+	}
+	sols = make([]S, len(paths))
+	for i, p := range paths {
+		sols[i] = write(p)
+	}
+	return sols, truncated, nil
+}
+
 // continuesAny is continues for a multi-coordinate position.
 func (w *Walker) continuesAny(p multi, g int) bool {
 	for k := 0; k < p.n; k++ {

@@ -35,7 +35,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/inputerr"
@@ -80,10 +79,6 @@ var (
 	// ErrDuplicate: a number twice.
 	ErrDuplicate = msquare.ErrDuplicate
 )
-
-// wrap gives an input error this package's type, so that errors.As tells a
-// magic-squares error from another puzzle's.
-func wrap(err error) error { return inputerr.As[errorTag](err) }
 
 // Parse reads a state as the judge gives it: eight numbers separated by
 // white space, a permutation of 1..8, clockwise from the top-left ("2 6 8 4
@@ -155,7 +150,7 @@ var table = solver.New(msquare.Def, tableSteps, false, "", strings.NewReader(emb
 // notation writes solutions as the judge does: the letters with nothing
 // between them. It is the package's own, not the table's, so that Apply and
 // AppendAnswer never decode the table.
-var notation = sync.OnceValue(func() *answer.Notation { return answer.StepNotation(tableSteps(), "") })
+var notation = solver.NotationOf(tableSteps, "")
 
 // start is where the walk for the question from -> q begins.
 func (q Position) start(from Position) puzzle.State {
@@ -222,18 +217,9 @@ func (q Position) AllFrom(from Position, limit int) (sols []lookup.Solution, tru
 	if err != nil {
 		return nil, false, err
 	}
-	if limit <= 0 {
-		limit = int(^uint(0) >> 1)
-	}
-	raw, truncated, err := w.All([]puzzle.State{q.start(from)}, limit)
-	if err != nil {
-		return nil, false, err
-	}
-	sols = make([]lookup.Solution, len(raw))
-	for i, r := range raw {
-		sols[i] = answer.New(notation(), r)
-	}
-	return sols, truncated, nil
+	return walk.AllAs(w, []puzzle.State{q.start(from)}, limit, func(path []uint8) lookup.Solution {
+		return answer.New(notation(), path)
+	})
 }
 
 // Verify checks a proposed answer to the judge's question: operations A, B,

@@ -74,10 +74,6 @@ var (
 	ErrMove = pyraminx.ErrMoveToken
 )
 
-// wrap gives an input error this package's type, so that errors.As tells a
-// Pyraminx error from another puzzle's.
-func wrap(err error) error { return inputerr.As[errorTag](err) }
-
 // Parse reads a position from its 36 stickers: the faces F, L, R and D, nine
 // stickers each, in the net drawn in the internal package's documentation
 // and the README (the solved puzzle is FFFFFFFFFLLLLLLLLLRRRRRRRRRDDDDDDDDD),
@@ -195,18 +191,9 @@ func (p Position) All(limit int) (sols []lookup.Solution, truncated bool, err er
 	if err != nil {
 		return nil, false, err
 	}
-	if limit <= 0 {
-		limit = int(^uint(0) >> 1)
-	}
-	raw, truncated, err := w.All([]puzzle.State{puzzle.State(p.q.Body)}, limit)
-	if err != nil {
-		return nil, false, err
-	}
-	sols = make([]lookup.Solution, len(raw))
-	for i, r := range raw {
-		sols[i] = answer.New(notation(), p.tipMoves(r))
-	}
-	return sols, truncated, nil
+	return walk.AllAs(w, []puzzle.State{puzzle.State(p.q.Body)}, limit, func(path []uint8) lookup.Solution {
+		return answer.New(notation(), p.tipMoves(path))
+	})
 }
 
 // Verify checks a proposed solution, a move sequence in the grammar Scramble

@@ -47,7 +47,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/inputerr"
@@ -224,7 +223,7 @@ var table = solver.New(rotgame.Def, tableSteps, false, "", strings.NewReader(emb
 // notation writes the operations with nothing between them, as the judge
 // does. It is the package's own, not the table's, so that Apply never
 // decodes the table.
-var notation = sync.OnceValue(func() *answer.Notation { return answer.StepNotation(tableSteps(), "") })
+var notation = solver.NotationOf(tableSteps, "")
 
 // coords returns the board's three coordinates in the placement table.
 func (g Position) coords() ([3]puzzle.State, *walk.Walker, error) {
@@ -284,19 +283,10 @@ func (g Position) All(limit int) (answers []Answer, truncated bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	if limit <= 0 {
-		limit = int(^uint(0) >> 1)
-	}
-	raw, truncated, err := w.All(c[:], limit)
-	if err != nil {
-		return nil, false, err
-	}
-	answers = make([]Answer, len(raw))
-	for i, r := range raw {
-		s := answer.New(notation(), r)
-		answers[i] = Answer{Moves: s, Centre: g.Apply(s).Centre()}
-	}
-	return answers, truncated, nil
+	return walk.AllAs(w, c[:], limit, func(path []uint8) Answer {
+		s := answer.New(notation(), path)
+		return Answer{Moves: s, Centre: g.Apply(s).Centre()}
+	})
 }
 
 // Verify checks a proposed answer: the operations A..H (white space between
