@@ -37,7 +37,7 @@
 // the index stores no offsets, which would only be a second copy of the
 // lengths that could disagree with them. The index is covered by the
 // header CRC, each block by its own, so a reader that has read the header
-// can read, check and decode any one block, and a damaged block
+// can read, check and decode any one block (OpenPaged), and a damaged block
 // is named before it is decoded.
 //
 // One codec, Huffman coding in blocks (see huff.go): it compresses these
