@@ -369,7 +369,11 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	p := len(magic)
 	version := binary.LittleEndian.Uint16(file[p:])
 	if version != 3 && version != Version {
-		return nil, 0, &Error{Table: name, Err: ErrVersion, Detail: fmt.Sprintf("version %d, this code reads 3 and %d", version, Version)}
+		detail := fmt.Sprintf("version %d, newer than this code reads (3 and %d)", version, Version)
+		if version < 3 {
+			detail = fmt.Sprintf("version %d, older than this code reads (3 and %d): rebuild the table", version, Version)
+		}
+		return nil, 0, &Error{Table: name, Err: ErrVersion, Detail: detail}
 	}
 	n, fields, ok := headLen(version, file[p:])
 	if !ok {
