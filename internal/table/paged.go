@@ -104,11 +104,11 @@ func OpenPaged(def *puzzle.Def, r io.ReaderAt, size int64, cacheBlocks int) (*Pa
 // the reader's error.
 func (p *Paged) At(r uint64) (uint8, error) {
 	lv := p.lv
+	if lv.data != nil {
+		return lv.At(r), nil // a version 3 table, read whole
+	}
 	if lv.index != nil {
 		r = lv.index(r)
-	}
-	if lv.data != nil {
-		return lv.At(r), nil
 	}
 	b, err := p.byteAt(r >> lv.shift)
 	if err != nil {

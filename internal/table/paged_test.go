@@ -125,6 +125,18 @@ func TestPagedAnswersAsRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases = append(cases, tc{"folded", folded, file})
+	// The same fold with its entries in reverse order, whose index is no
+	// longer its own inverse: a rank indexed twice reads another entry.
+	reversed := foldedRing(300)
+	reversed.Fold = &puzzle.Fold{
+		Entries: 151,
+		Index:   func(r uint64) uint64 { return 150 - min(r, 300-r) },
+		Rep:     func(e uint64) uint64 { return 150 - e },
+	}
+	if file, err = Encode(reversed, ringDistances(300, false)); err != nil {
+		t.Fatal(err)
+	}
+	cases = append(cases, tc{"folded, reversed", reversed, file})
 	for name, def := range v3Fixtures(t) {
 		cases = append(cases, tc{name, def, readFixture(t, name)})
 	}
