@@ -332,6 +332,13 @@ func appendHeader(b []byte, h *Header) ([]byte, error) {
 	return le.AppendUint32(b, crc32.ChecksumIEEE(b)), nil
 }
 
+// maxBlockLen is the most bytes a compressed block takes: a stored
+// block's kind byte and blockSize bytes, or a huff0 block's kind byte, its
+// length and fewer than blockSize bytes (huff0 gives up, and the block is
+// stored, unless it saves a byte). Bounding it lets a reader take a block
+// in one read into a buffer of its length.
+const maxBlockLen = 1 + 4 + blockSize
+
 // blocksOf is the number of blocks a payload of n packed bytes has.
 func blocksOf(n uint64) uint64 { return (n + blockSize - 1) / blockSize }
 
@@ -492,6 +499,9 @@ func parseV4(b []byte) (*Header, error) {
 	h.Blocks = make([]Block, nb)
 	for i := range h.Blocks {
 		h.Blocks[i] = Block{Len: f.u32(), CRC: f.u32()}
+		if k := h.Blocks[i].Len; !f.short && (k == 0 || k > maxBlockLen) {
+			return nil, fmt.Errorf("block %d of %d: a length of %d bytes (a block takes 1 to %d)", i+1, nb, k, maxBlockLen)
+		}
 	}
 	h.Facts = string(f.take(int(f.u32())))
 	if f.short || len(f.b) != 0 {
