@@ -25,7 +25,10 @@ import (
 // A version 3 table has no index: OpenPaged reads and checks it whole, as
 // Read does, and answers from memory.
 //
-// A Paged is safe for concurrent use.
+// A Paged is safe for concurrent use. A block is read and decoded under
+// its lock, so goroutines that miss the cache wait for each other: the
+// cache suits a walk, whose reads stay among a few blocks, more than many
+// goroutines reading all over the table.
 type Paged struct {
 	Header
 	lv      *Levels // the levels' layout (and a version 3 table's distances)
@@ -84,6 +87,9 @@ func OpenPaged(def *puzzle.Def, r io.ReaderAt, size int64, cacheBlocks int) (*Pa
 	if end := offsets[len(h.Blocks)]; end != size {
 		return nil, &Error{Table: def.Name, Err: ErrCorrupt, Detail: fmt.Sprintf("the blocks end at byte %d, the file at %d", end, size)}
 	}
+	if cacheBlocks < 1 {
+		cacheBlocks = DefaultCacheBlocks
+	}
 	lv := newLevels(h, nil)
 	if def.Fold != nil {
 		lv.index = def.Fold.Index
@@ -94,7 +100,7 @@ func OpenPaged(def *puzzle.Def, r io.ReaderAt, size int64, cacheBlocks int) (*Pa
 		r:       r,
 		name:    def.Name,
 		offsets: offsets,
-		cache:   make([]pagedBlock, 0, max(cacheBlocks, 1)),
+		cache:   make([]pagedBlock, 0, cacheBlocks),
 	}, nil
 }
 
