@@ -97,6 +97,19 @@ func TestPagedReadsOnlyItsBlocks(t *testing.T) {
 		t.Fatal("block 5 was not read again after its eviction")
 	}
 	t.Logf("%d of %d bytes read in %d calls", c.bytes, len(file), c.calls)
+
+	// With no cache size given, DefaultCacheBlocks stay cached.
+	if p, err = OpenPaged(def, c, int64(len(file)), 0); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		for b := range DefaultCacheBlocks {
+			ask(b)
+		}
+	}
+	if p.BlocksRead() != DefaultCacheBlocks {
+		t.Errorf("%d blocks asked for twice: %d read", DefaultCacheBlocks, p.BlocksRead())
+	}
 }
 
 // A paged table answers as the decoded one on every rank: Mod3, Full8,
