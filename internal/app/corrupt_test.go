@@ -2,6 +2,9 @@ package app
 
 import (
 	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -54,8 +57,58 @@ func TestCorruptTable(t *testing.T) {
 	}
 }
 
-// headerEnd returns the offset just past a table's header checksum.
+// headerEnd returns the offset just past a table's header checksum: the
+// magic, the version, the header's length (16 bits in version 3, 32 in
+// version 4), the header, its checksum.
 func headerEnd(t *testing.T, data []byte) int {
-	n := int(data[10]) | int(data[11])<<8
-	return 8 + 4 + n + 4
+	switch v := binary.LittleEndian.Uint16(data[8:]); v {
+	case 3:
+		return 8 + 4 + int(binary.LittleEndian.Uint16(data[10:])) + 4
+	case 4:
+		return 8 + 6 + int(binary.LittleEndian.Uint32(data[10:])) + 4
+	default:
+		t.Fatalf("table format version %d", v)
+		return 0
+	}
+}
+
+// check says, for every flipped byte of a table file, one line naming
+// what is wrong, exit 3 and nothing on stdout: a definition's .gdt every
+// byte, a built-in table every byte of its header and index and every
+// 61st of its payload (with its last).
+func TestCheckRefusesEveryFlippedByte(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		file string
+		from int // flip every byte before from, every 61st from there
+	}{
+		{"testdata/defs/twisty.gdt", 1 << 30},
+		{"../../tables/msquare/msquare.gdt", -1},
+	} {
+		data, err := os.ReadFile(c.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		from := c.from
+		if from < 0 {
+			from = headerEnd(t, data)
+		}
+		path := filepath.Join(dir, filepath.Base(c.file))
+		for i := range data {
+			if i >= from && (i-from)%61 != 0 && i != len(data)-1 {
+				continue
+			}
+			bad := bytes.Clone(data)
+			bad[i] ^= 0x04
+			if err := os.WriteFile(path, bad, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var stdout, stderr bytes.Buffer
+			code := Run([]string{"check", path}, strings.NewReader(""), &stdout, &stderr)
+			msg := stderr.String()
+			if code != ExitTable || stdout.Len() != 0 || strings.Count(msg, "\n") != 1 || !strings.HasPrefix(msg, "godtable: check: table "+path+": ") {
+				t.Fatalf("%s, byte %d of %d flipped: exit %d, stdout %q, stderr %q", c.file, i, len(data), code, stdout.String(), msg)
+			}
+		}
+	}
 }

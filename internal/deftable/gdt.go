@@ -139,9 +139,27 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*Table, error) {
 		var te *table.Error
 		if errors.As(err, &te) {
 			te.Table = file
+			if v := p + 8; errors.Is(err, table.ErrVersion) && v+2 <= len(data) && binary.LittleEndian.Uint16(data[v:]) < 3 {
+				// A table too old to read is rebuilt from the definition
+				// that built it: say how.
+				te.Detail += ": " + rebuild(string(name), metric, string(restrict), file)
+			}
 			return nil, te
 		}
 		return nil, bad(table.ErrCorrupt, "%v", err)
 	}
 	return t, nil
+}
+
+// rebuild is the command that builds a .gdt file again from its
+// definition, metric and moves.
+func rebuild(def string, metric ksolve.Metric, restrict, file string) string {
+	cmd := "godtable gen " + def + " -o " + file
+	if metric == ksolve.QTM {
+		cmd += " --metric qtm"
+	}
+	if restrict != "" {
+		cmd += " --moves " + restrict
+	}
+	return cmd
 }

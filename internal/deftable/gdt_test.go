@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/godtable/godtable/internal/ksolve"
@@ -98,5 +100,28 @@ func TestOpenAtReadsInPlace(t *testing.T) {
 	}
 	if at := bytes.Index(data, []byte("GODTABLE")); c.n > int64(len(data)+len(data)-at) {
 		t.Fatalf("%d bytes read for a file of %d", c.n, len(data))
+	}
+}
+
+// A .gdt whose table is of a version older than this code reads is
+// refused in one line that says how to build it again; a newer one is not
+// told to rebuild.
+func TestOldVersionSaysRebuild(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "app", "testdata", "defs", "twisty-qtm.gdt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := bytes.Index(data, []byte("GODTABLE")) + 8
+	for _, v := range []uint16{2, table.Version + 1} {
+		bad := bytes.Clone(data)
+		binary.LittleEndian.PutUint16(bad[at:], v)
+		_, err := Open("twisty-qtm.gdt", bad)
+		if !errors.Is(err, table.ErrVersion) || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("version %d: %v", v, err)
+		}
+		want := "rebuild the table: godtable gen ../../lookup/tws/testdata/twisty.tws -o twisty-qtm.gdt --metric qtm"
+		if got := strings.Contains(err.Error(), want); got != (v < 3) {
+			t.Errorf("version %d: %v", v, err)
+		}
 	}
 }

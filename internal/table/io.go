@@ -117,36 +117,41 @@ func readBlocks(r io.Reader, h *Header, packed []byte) error {
 		read := 0
 		for j := range n {
 			i := w0 + j
-			buf, err := readBlock(r, bufs[j][:0], h.Blocks[i].Len)
-			bufs[j] = buf
-			if err == io.EOF || err == io.ErrUnexpectedEOF {
+			// A block's length is at most maxBlockLen (ReadHeader), so
+			// it is read whole into a buffer of its length.
+			k := int(h.Blocks[i].Len)
+			bufs[j] = slices.Grow(bufs[j][:0], k)[:k]
+			if _, err := io.ReadFull(r, bufs[j]); err == io.EOF || err == io.ErrUnexpectedEOF {
 				stop = corrupt("block %d of %d is cut short (the file ends)", i+1, nb)
 				break
-			}
-			if err != nil {
+			} else if err != nil {
 				return err
 			}
-			if got := crc32.ChecksumIEEE(buf); got != h.Blocks[i].CRC {
+			if got := crc32.ChecksumIEEE(bufs[j]); got != h.Blocks[i].CRC {
 				lo := uint64(i) * blockSize
 				stop = corrupt("block %d of %d (distances bytes %d to %d): checksum %08x, want %08x", i+1, nb, lo, min(lo+blockSize, uint64(len(packed))), got, h.Blocks[i].CRC)
 				break
 			}
 			read++
 		}
+		// The blocks are decoded by workers-1 goroutines and this one:
+		// one block, or one core, needs no other goroutine.
 		var next atomic.Int64
-		var wg sync.WaitGroup
-		for w := range min(workers, read) {
-			wg.Go(func() {
-				for {
-					j := int(next.Add(1) - 1)
-					if j >= read {
-						return
-					}
-					lo := uint64(w0+j) * blockSize
-					errs[j] = decodeBlock(bufs[j], packed[lo:min(lo+blockSize, uint64(len(packed)))], &scratch[w])
+		decode := func(w int) {
+			for {
+				j := int(next.Add(1) - 1)
+				if j >= read {
+					return
 				}
-			})
+				lo := uint64(w0+j) * blockSize
+				errs[j] = decodeBlock(bufs[j], packed[lo:min(lo+blockSize, uint64(len(packed)))], &scratch[w])
+			}
 		}
+		var wg sync.WaitGroup
+		for w := 1; w < min(workers, read); w++ {
+			wg.Go(func() { decode(w) })
+		}
+		decode(0)
 		wg.Wait()
 		for j := range read {
 			if errs[j] != nil {
@@ -163,22 +168,6 @@ func readBlocks(r io.Reader, h *Header, packed []byte) error {
 		return corrupt("payload: %d bytes past its last block", n)
 	}
 	return nil
-}
-
-// readBlock reads a block of k bytes from r into buf, a chunk at a time,
-// so that a length no file holds grows the buffer only as far as the file
-// goes.
-func readBlock(r io.Reader, buf []byte, k uint32) ([]byte, error) {
-	for uint64(len(buf)) < uint64(k) {
-		n := int(min(uint64(k)-uint64(len(buf)), readChunk))
-		buf = slices.Grow(buf, n)
-		got, err := io.ReadFull(r, buf[len(buf):len(buf)+n])
-		buf = buf[:len(buf)+got]
-		if err != nil {
-			return buf, err
-		}
-	}
-	return buf, nil
 }
 
 // readPayloadV3 reads a version 3 payload, checked as a whole: its blocks

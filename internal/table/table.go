@@ -1,24 +1,44 @@
-// Package table is the on-disk format of a distance table: a checked header,
-// then the distances packed and Huffman-coded.
+// Package table is the on-disk format of a distance table: a checked header
+// with a block index, then the distances packed and Huffman-coded in blocks,
+// each of which a reader can find, check and decode alone.
 //
-// A table is a file of bytes:
+// A table is a file of bytes (format version 4):
 //
-//	"GODTABLE"                 magic, 8 bytes
-//	version                    uint16
-//	header length              uint16, bytes from here up to the header CRC
-//	name                       uint8 length, then the bytes
-//	size                       uint32, number of states
-//	entries                    uint32, number of distances stored (see puzzle.Fold)
-//	goal                       uint32, rank of the goal
-//	encoding                   uint8 (Mod3 or Full8)
-//	codec                      uint8 (Huff0)
-//	distances                  uint8 n, then n uint32: states at distance 0..n-1
-//	definition                 32 bytes, puzzle.Def.Fingerprint
-//	packed length              uint32, bytes of the packed distances
-//	packed CRC                 uint32, CRC-32 (IEEE) of the packed distances
-//	payload CRC                uint32, CRC-32 (IEEE) of the compressed payload
-//	header CRC                 uint32, CRC-32 (IEEE) of everything above
-//	payload                    the packed distances, compressed by the codec
+//	"GODTABLE"       magic, 8 bytes
+//	version          uint16, 4
+//	header length    uint32, bytes from here up to the header CRC
+//	name             uint8 length, then the bytes
+//	size             uint64, number of states
+//	entries          uint64, number of distances stored (see puzzle.Fold)
+//	goal             uint64, rank of the goal
+//	encoding         uint8 (Mod3 or Full8)
+//	codec            uint8 (Huff0)
+//	distances        uint16 n, then n uint64: states at distance 0..n-1
+//	definition       32 bytes, puzzle.Def.Fingerprint
+//	symmetry         uint8 kind (SymNone, 0: no symmetry reduction), then
+//	                 uint64 classes (0 with SymNone); kept for tables of
+//	                 symmetry classes, which no build writes yet
+//	packed length    uint64, bytes of the packed distances
+//	packed CRC       uint32, CRC-32 (IEEE) of the packed distances
+//	block size       uint32, packed bytes a block holds (128 KiB; the last
+//	                 block holds the rest)
+//	block index      for each of the ceil(packed length / block size)
+//	                 blocks: uint32 compressed length, uint32 CRC-32 (IEEE)
+//	                 of its compressed bytes
+//	facts            uint32 length, then "key=value" lines: the build's
+//	                 program, command line, machine, time, states reached
+//	                 (empty in the built-in tables, which must be the same
+//	                 bytes on every build)
+//	header CRC       uint32, CRC-32 (IEEE) of everything above
+//	payload          the blocks, in order, and nothing after the last
+//
+// Block i starts where block i-1 ends, the first right after the header
+// CRC, so its offset is the header's length plus the lengths before it:
+// the index stores no offsets, which would only be a second copy of the
+// lengths that could disagree with them. The index is covered by the
+// header CRC, each block by its own, so a reader that has read the header
+// can read, check and decode any one block (OpenPaged), and a damaged block
+// is named before it is decoded.
 //
 // One codec, Huffman coding in blocks (see huff.go): it compresses these
 // tables within about 3% of zstd and DEFLATE, decodes them about as fast as
@@ -26,9 +46,15 @@
 // encoder is a pinned module's, so that regeneration gives the same bytes
 // whichever Go release runs it.
 //
-// All integers are little-endian. Decode checks every field, both checksums
-// and the definition fingerprint, so a damaged table, or one built for a
-// different definition, is refused with an *Error and never answers.
+// Version 3, which tables built before version 4 have, still opens: its
+// sizes, goal, counts and packed length are uint32 (the header length
+// uint16, the number of distances a uint8, 255 meaning a uint16 follows),
+// it has no symmetry field, block size, index or facts, and one CRC-32 of
+// the whole payload stands before the header CRC in place of the index.
+//
+// All integers are little-endian. Decode checks every field, every
+// checksum and the definition fingerprint, so a damaged table, or one built
+// for a different definition, is refused with an *Error and never answers.
 package table
 
 import (
@@ -41,12 +67,15 @@ import (
 	"github.com/godtable/godtable/internal/puzzle"
 )
 
-// Version is the format version this package writes and reads. Version 2
-// added the entries and codec fields. Version 3 has one codec, Huff0, in
-// place of version 2's DEFLATE and zstd, and checksums with CRC-32 (IEEE)
-// instead of CRC-32C, whose tables take hash/crc32 0.15 to 0.2 ms to set up
-// in every program that opens a table, against microseconds for IEEE's
-// (BenchmarkProgramRun/crc32c and /crc32 in lookup/pocket).
+// Version is the format version this package writes; it reads this one
+// and version 3. Version 2 added the entries and codec fields. Version 3
+// has one codec, Huff0, in place of version 2's DEFLATE and zstd, and
+// checksums with CRC-32 (IEEE) instead of CRC-32C, whose tables take
+// hash/crc32 0.15 to 0.2 ms to set up in every program that opens a table,
+// against microseconds for IEEE's (BenchmarkProgramRun/crc32c and /crc32 in
+// lookup/pocket); version 4 checks its blocks with IEEE for the same
+// reason. Version 4 made sizes, goal and counts 64-bit and added the
+// symmetry field, the block index and the facts.
 const Version = 4
 
 const magic = "GODTABLE"
@@ -303,6 +332,13 @@ func appendHeader(b []byte, h *Header) ([]byte, error) {
 	return le.AppendUint32(b, crc32.ChecksumIEEE(b)), nil
 }
 
+// maxBlockLen is the most bytes a compressed block takes: a stored
+// block's kind byte and blockSize bytes, or a huff0 block's kind byte, its
+// length and fewer than blockSize bytes (huff0 gives up, and the block is
+// stored, unless it saves a byte). Bounding it lets a reader take a block
+// in one read into a buffer of its length.
+const maxBlockLen = 1 + 4 + blockSize
+
 // blocksOf is the number of blocks a payload of n packed bytes has.
 func blocksOf(n uint64) uint64 { return (n + blockSize - 1) / blockSize }
 
@@ -340,7 +376,11 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	p := len(magic)
 	version := binary.LittleEndian.Uint16(file[p:])
 	if version != 3 && version != Version {
-		return nil, 0, &Error{Table: name, Err: ErrVersion, Detail: fmt.Sprintf("version %d, this code reads 3 and %d", version, Version)}
+		detail := fmt.Sprintf("version %d, newer than this code reads (3 and %d)", version, Version)
+		if version < 3 {
+			detail = fmt.Sprintf("version %d, older than this code reads (3 and %d): rebuild the table", version, Version)
+		}
+		return nil, 0, &Error{Table: name, Err: ErrVersion, Detail: detail}
 	}
 	n, fields, ok := headLen(version, file[p:])
 	if !ok {
@@ -459,6 +499,9 @@ func parseV4(b []byte) (*Header, error) {
 	h.Blocks = make([]Block, nb)
 	for i := range h.Blocks {
 		h.Blocks[i] = Block{Len: f.u32(), CRC: f.u32()}
+		if k := h.Blocks[i].Len; !f.short && (k == 0 || k > maxBlockLen) {
+			return nil, fmt.Errorf("block %d of %d: a length of %d bytes (a block takes 1 to %d)", i+1, nb, k, maxBlockLen)
+		}
 	}
 	h.Facts = string(f.take(int(f.u32())))
 	if f.short || len(f.b) != 0 {

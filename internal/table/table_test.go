@@ -171,6 +171,19 @@ func FuzzDecode(f *testing.F) {
 	f.Add([]byte("GODTABLE"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
+		// Paged or whole, a damaged table is refused, an intact one
+		// answers as encoded.
+		if p, err := OpenPaged(def, bytes.NewReader(data), int64(len(data)), 1); err == nil {
+			for r := range uint64(64) {
+				v, err := p.At(r)
+				if err != nil {
+					break
+				}
+				if v != ringDistances(64, false)[r]%3 {
+					t.Fatalf("paged: accepted a different table at rank %d", r)
+				}
+			}
+		}
 		lv, err := Decode(def, data)
 		if err != nil {
 			var te *Error
@@ -253,6 +266,32 @@ func TestCheckCounts(t *testing.T) {
 		h.Entries = h.Size - 1
 		if checked, _ := (&Levels{Header: *h}).CheckCounts(); checked {
 			t.Fatal("a folded table's counts were compared")
+		}
+	}
+}
+
+// A block index that gives a block more bytes than a block can take is
+// refused, its checksum intact, before any is read: a reader takes each
+// block into a buffer of its length.
+func TestBlockLengthBound(t *testing.T) {
+	def := ring(300, false)
+	file, err := Encode(def, ringDistances(300, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := Decode(def, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []uint32{0, maxBlockLen + 1, 1<<32 - 1} {
+		h := lv.Header
+		h.Blocks = []Block{{Len: k, CRC: h.Blocks[0].CRC}}
+		head, err := appendHeader(nil, &h)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := ReadHeader("ring", head); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "block 1 of 1: a length of") {
+			t.Errorf("block of %d bytes: %v", k, err)
 		}
 	}
 }
