@@ -46,8 +46,10 @@ type Table struct {
 // ID is the fingerprint of the table a puzzle has: its sets, its solved
 // state, its metric and the moves its search makes (by name, in name
 // order), so that comments, spacing and the order of the moves in the file
-// do not change it and the metric and the move set do.
-func ID(p *ksolve.Puzzle) [32]byte {
+// do not change it and the metric and the move set do; and the numbering
+// of its states, x's, when that is not the one of coordinates alone
+// (permindex.Index.Layout), which an x of nil stands for.
+func ID(p *ksolve.Puzzle, x *permindex.Index) [32]byte {
 	h := sha256.New()
 	d := p.Def
 	put := func(v int) { h.Write(binary.LittleEndian.AppendUint64(nil, uint64(v))) }
@@ -71,6 +73,9 @@ func ID(p *ksolve.Puzzle) [32]byte {
 		str(p.Moves[i].Name)
 		put(p.Cost[i])
 		h.Write(p.Moves[i].Perm)
+	}
+	if x != nil && x.Layout() != "" {
+		str(x.Layout())
 	}
 	var id [32]byte
 	copy(id[:], h.Sum(nil))
@@ -111,7 +116,7 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
 	}
-	id := ID(p)
+	id := ID(p, x)
 	count, exact := reachable(p)
 	lv, err := bfs.Search(ctx, x, goal, bfs.Options{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,

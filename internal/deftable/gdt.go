@@ -127,12 +127,18 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*Table, error) {
 	if err != nil {
 		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
 	}
-	if ID(pz) != [32]byte(id) {
-		return nil, bad(table.ErrMismatch, "the table was built for another definition, metric or move set")
-	}
 	x, err := permindex.New(pz)
 	if err != nil {
 		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
+	}
+	if ID(pz, x) != [32]byte(id) {
+		if ID(pz, nil) == [32]byte(id) {
+			// Built before the index joined coordinates: its states are
+			// numbered otherwise.
+			return nil, bad(table.ErrVersion, "its states are numbered as godtable numbered them before it indexed only the states the moves reach: rebuild the table: %s",
+				rebuild(string(name), metric, string(restrict), file))
+		}
+		return nil, bad(table.ErrMismatch, "the table was built for another definition, metric or move set")
 	}
 	t, err := open(pz, x, [32]byte(id), io.NewSectionReader(r, int64(p), size-int64(p)))
 	if err != nil {

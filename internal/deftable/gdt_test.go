@@ -16,25 +16,26 @@ import (
 )
 
 // A .gdt whose table is of version 3, the format before this one
-// (committed as that format wrote it), still opens, and reads exactly as
-// the table built now; written again, it is of this version and opens too.
+// (committed as that format wrote it), still opens when its states are
+// numbered as now (no coordinates joined), and reads exactly as the table
+// built now; written again, it is of this version and opens too.
 func TestVersion3GDTOpens(t *testing.T) {
-	old, err := os.ReadFile(filepath.Join("testdata", "v3-twisty.gdt"))
+	old, err := os.ReadFile(filepath.Join("testdata", "v3-loop3-cols.gdt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	t3, err := Open("v3-twisty.gdt", old)
+	t3, err := Open("v3-loop3-cols.gdt", old)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if v := t3.lv.Version; v != 3 {
 		t.Fatalf("the fixture's table is version %d", v)
 	}
-	src, err := os.ReadFile(filepath.Join("..", "..", "lookup", "tws", "testdata", "twisty.tws"))
+	src, err := os.ReadFile(filepath.Join("..", "..", "lookup", "tws", "testdata", "loop3_cols.tws"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := ksolve.Parse("twisty.tws", src)
+	d, err := ksolve.Parse("loop3_cols.tws", src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,6 +65,22 @@ func TestVersion3GDTOpens(t *testing.T) {
 	at := bytes.Index(b.Bytes(), []byte("GODTABLE"))
 	if at < 0 || binary.LittleEndian.Uint16(b.Bytes()[at+8:]) != table.Version {
 		t.Fatal("no table of this version in the .gdt written")
+	}
+}
+
+// A .gdt built before the index joined coordinates, of a definition whose
+// states are now numbered otherwise (twisty's 432 indices are now 216), is
+// refused in one line that says how to build it again, not read as if its
+// numbering were today's.
+func TestOldNumberingSaysRebuild(t *testing.T) {
+	old, err := os.ReadFile(filepath.Join("testdata", "v3-twisty.gdt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open("v3-twisty.gdt", old)
+	want := "rebuild the table: godtable gen ../../lookup/tws/testdata/twisty.tws -o v3-twisty.gdt"
+	if !errors.Is(err, table.ErrVersion) || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("%v; want a version error with %q", err, want)
 	}
 }
 

@@ -82,6 +82,13 @@ func brute(t *testing.T, p *ksolve.Puzzle, x *Index) []uint64 {
 	return counts
 }
 
+// rawOnly makes the index of raw coordinates alone, none joined, for the
+// rest of the test: what it tests is the raw coordinates' path.
+func rawOnly(t *testing.T) {
+	joining = false
+	t.Cleanup(func() { joining = true })
+}
+
 // oneState has one reachable state: its pieces are alike and their
 // orientations ignored, so no move changes anything the index keeps.
 const oneState = `Name One
@@ -120,6 +127,7 @@ func TestOneState(t *testing.T) {
 // changes in both sets is derived into set A's coordinate, which is left
 // with one value, and is the minor coordinate the search makes blocks of.
 func TestOneValueCoordinate(t *testing.T) {
+	rawOnly(t)
 	src := `Set B 3 1
 Set A 2 1
 Solved

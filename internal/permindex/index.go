@@ -31,6 +31,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 	"strconv"
 
 	"github.com/godtable/godtable/internal/ksolve"
@@ -43,8 +44,8 @@ import (
 const MaxSize = 1<<40 - 1
 
 // maxTable is the most entries (values times parent values) one coordinate's
-// move table may have.
-const maxTable = 1 << 22
+// move table may have; a variable so that the tests can split small sets.
+var maxTable uint64 = 1 << 22
 
 // maxCoords is the most coordinates an index may have.
 const maxCoords = 64
@@ -61,6 +62,7 @@ const (
 	kArr                 // the labels of one group, over its slots (parent: comb)
 	kOri                 // the orientations of all slots
 	kOriWild             // the orientations of the slots of group 0 (parent: comb)
+	kJoint               // the values several coordinates reach together (see compact.go)
 )
 
 type coord struct {
@@ -82,6 +84,14 @@ type coord struct {
 	mod     int
 	digits  int // kOri: digits kept; the last is the sum's complement when digits < set size
 	target  int // kOri: the orientation sum (mod mod) every state has, when reduced
+	// Of a coordinate of the index (Index.coords), which stands for one or
+	// more of the puzzle's (Index.raw): raw is the one it copies, or -1
+	// for a kJoint, whose members' values, in mixed radix with radix, make
+	// the codes the moves reach, in increasing order, one a value.
+	raw     int
+	members []int
+	radix   []uint64
+	codes   []uint64
 }
 
 type invariant struct {
@@ -92,19 +102,28 @@ type invariant struct {
 
 // Index is the dense numbering of a puzzle's states.
 type Index struct {
-	p      *ksolve.Puzzle
+	p *ksolve.Puzzle
+	// raw are the coordinates of the puzzle's parts; coords those of the
+	// index, each a raw one or several joined (see compact.go). The
+	// invariants are between coordinates of the index.
+	raw    []coord
 	coords []coord
 	invs   []invariant
 	size   uint64
 	gens   int
 	parts  []part
-	// partCoords[k] lists the coordinates of part k.
+	// partCoords[k] lists the raw coordinates of part k.
 	partCoords [][]int
 	// fixed are the slots no move changes (see fixedSlot).
 	fixed []fixedSlot
 	// parCols are the coordinates whose values' parities the index reads
-	// (see findParities and parities).
+	// (see findParities and parities): raw ones until compact, then the
+	// index's.
 	parCols []int
+	// joined says that some coordinates of the index are not the raw
+	// ones: the numbering is not the one godtable used before it joined
+	// coordinates (see Layout).
+	joined bool
 }
 
 // New builds the index of p and its move tables.
@@ -118,7 +137,14 @@ func New(p *ksolve.Puzzle) (*Index, error) {
 		return x, nil
 	}
 	for k := range x.coords {
-		x.buildTable(k)
+		c := &x.coords[k]
+		if c.kind == kJoint {
+			continue
+		}
+		if r := &x.raw[c.raw]; r.t16 == nil && r.t32 == nil {
+			x.buildTable(c.raw)
+		}
+		c.t16, c.t32 = x.raw[c.raw].t16, x.raw[c.raw].t32
 	}
 	return x, nil
 }
@@ -151,6 +177,16 @@ func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 		tables += c.tableEntries(x) * uint64(x.gens) * c.entryBytes()
 	}
 	return x.size, tables, nil
+}
+
+// Layout names the numbering when it differs from the one of coordinates
+// alone, which godtable used before it joined coordinates: a table's
+// identity must change with it. It is "" when nothing was joined.
+func (x *Index) Layout() string {
+	if !x.joined {
+		return ""
+	}
+	return "joint coordinates 1"
 }
 
 // tableEntries is the number of rows of c's move table: one for each of its
@@ -202,6 +238,7 @@ func plan(p *ksolve.Puzzle) (*Index, error) {
 		}
 	}
 	x.findParities()
+	x.compact()
 	size := uint64(1)
 	for k := len(x.coords) - 1; k >= 0; k-- {
 		c := &x.coords[k]
@@ -428,24 +465,55 @@ func power(b, e int) (uint64, bool) {
 }
 
 // findParities finds the parities the generators keep, alone or together,
-// among the sets whose pieces are distinct and permuted by one coordinate,
-// and halves one coordinate per independent invariant.
+// among the parts whose pieces are distinct and whose permutation the raw
+// coordinates hold, and halves one coordinate per independent invariant.
+//
+// A part's parity is the sum of its coordinates' parities: its
+// permutation's (kPerm), or, for a part split in two groups, the parity of
+// which slots hold which group (kComb: its inversions as a sequence of 0s
+// and 1s) plus each group's arrangement's (kArr), plus a constant (the
+// relabelling that puts group 0's labels first), which the solved state's
+// parities fold into want.
 func (x *Index) findParities() {
-	var cols []int // coordinates taking part
-	for k, c := range x.coords {
-		if c.kind == kPerm && int(c.ms.size) == factorial(c.ms.n) && c.ms.n >= 2 {
-			cols = append(cols, k)
+	type parPart struct {
+		coords []int // the raw coordinates whose parities sum to the part's
+		pivot  int   // one of them that can be halved, or -1
+		part   int
+	}
+	var pps []parPart
+	for k := range x.parts {
+		pt := &x.parts[k]
+		if pt.tied >= 0 || !pt.distinct() || len(pt.slots) < 2 {
+			continue
+		}
+		pp := parPart{pivot: -1, part: k}
+		for _, ck := range x.partCoords[k] {
+			c := &x.coords[ck]
+			switch c.kind {
+			case kPerm, kArr:
+				pp.coords = append(pp.coords, ck)
+				if c.ms.n >= 2 {
+					// A Lehmer code: values 2v and 2v+1 differ in parity.
+					pp.pivot = ck
+				}
+			case kComb:
+				pp.coords = append(pp.coords, ck)
+			}
+		}
+		if len(pp.coords) > 0 {
+			pps = append(pps, pp)
 		}
 	}
-	if len(cols) == 0 {
+	if len(pps) == 0 || len(pps) > 64 {
 		return
 	}
-	// rows[g] has bit j set when generator g changes the parity of cols[j].
+	// rows[g] has bit j set when generator g changes the parity of part
+	// pps[j].
 	var rows []uint64
 	for g := range x.gens {
 		var r uint64
-		for j, k := range cols {
-			if parityOf(x.parts[x.coords[k].part].mps[g]) == 1 {
+		for j, pp := range pps {
+			if parityOf(x.parts[pp.part].mps[g]) == 1 {
 				r |= 1 << j
 			}
 		}
@@ -454,7 +522,7 @@ func (x *Index) findParities() {
 	// Reduced row echelon form over GF(2).
 	pivotCol := []int{}
 	rank := 0
-	for j := range cols {
+	for j := range pps {
 		p := -1
 		for i := rank; i < len(rows); i++ {
 			if rows[i]>>j&1 == 1 {
@@ -474,32 +542,40 @@ func (x *Index) findParities() {
 		pivotCol = append(pivotCol, j)
 		rank++
 	}
-	isPivot := make([]bool, len(cols))
+	isPivot := make([]bool, len(pps))
 	for _, j := range pivotCol {
 		isPivot[j] = true
 	}
-	// The values' parities are made by New (parities), once the index is
-	// known to be small enough to build.
-	x.parCols = cols
 	// Each free column f gives the invariant: f plus the pivot columns
-	// whose row has bit f.
-	for f := range cols {
-		if isPivot[f] {
+	// whose row has bit f. The values' parities are made by New
+	// (parities), once the index is known to be small enough to build.
+	read := map[int]bool{}
+	for f, pp := range pps {
+		if isPivot[f] || pp.pivot < 0 {
 			continue
 		}
-		inv := invariant{pivot: cols[f]}
+		inv := invariant{pivot: pp.pivot}
+		all := slices.Clone(pp.coords)
 		for i, j := range pivotCol {
 			if rows[i]>>f&1 == 1 {
-				inv.others = append(inv.others, cols[j])
+				all = append(all, pps[j].coords...)
 			}
 		}
-		for _, k := range append([]int{cols[f]}, inv.others...) {
+		for _, k := range all {
+			read[k] = true
 			inv.want ^= x.solvedParity(k)
+			if k != pp.pivot {
+				inv.others = append(inv.others, k)
+			}
 		}
-		x.coords[cols[f]].pivot = true
-		x.coords[cols[f]].size = x.coords[cols[f]].full / 2
+		x.coords[pp.pivot].pivot = true
+		x.coords[pp.pivot].size = x.coords[pp.pivot].full / 2
 		x.invs = append(x.invs, inv)
 	}
+	for k := range read {
+		x.parCols = append(x.parCols, k)
+	}
+	slices.Sort(x.parCols)
 }
 
 // parities makes the parity of every value of the coordinates that take
@@ -507,12 +583,41 @@ func (x *Index) findParities() {
 func (x *Index) parities() {
 	for _, k := range x.parCols {
 		c := &x.coords[k]
+		if c.kind == kComb {
+			c.par = make([]uint64, (c.full+63)/64)
+			a := make([]uint8, c.ms.n)
+			for f := range c.full {
+				c.ms.unrank(f, a)
+				c.par[f/64] |= uint64(parityOf(a)) << (f % 64)
+			}
+			continue
+		}
 		c.par = lehmerParities(c.ms.n)
 	}
 }
 
+// solvedParity is the parity of raw coordinate k's value in the solved
+// state.
 func (x *Index) solvedParity(k int) uint8 {
-	return parityOf(x.parts[x.coords[k].part].lab)
+	c := &x.coords[k]
+	pt := &x.parts[c.part]
+	switch c.kind {
+	case kComb:
+		g := make([]uint8, len(pt.lab))
+		for i, l := range pt.lab {
+			g[i] = uint8(c.groupOf[l])
+		}
+		return parityOf(g)
+	case kArr:
+		var a []uint8
+		for _, l := range pt.lab {
+			if c.groupOf[l] == c.group {
+				a = append(a, uint8(c.local[l]))
+			}
+		}
+		return parityOf(a)
+	}
+	return parityOf(pt.lab)
 }
 
 func factorial(n int) int {

@@ -33,7 +33,13 @@ func TestLehmerParities(t *testing.T) {
 func TestTooLarge(t *testing.T) {
 	for _, src := range []string{
 		"Set S 17 1\nSolved\nEnd\nMove M\nS\n2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 1\nEnd\n",
-		"Set S 8 3\nSet T 8 3\nSet U 8 3\nSet V 8 3\nSolved\nEnd\nMove M\nS\n2 3 4 5 6 7 8 1\nT\n2 3 4 5 6 7 8 1\nU\n2 1 3 4 5 6 7 8\nV\n2 1 3 4 5 6 7 8\nEnd\n",
+		// Four sets, each with a cycle and a swap of its own: nothing is
+		// tied, and the index is (8! × 3^8)^4.
+		"Set S 8 3\nSet T 8 3\nSet U 8 3\nSet V 8 3\nSolved\nEnd\n" +
+			"Move M\nS\n2 3 4 5 6 7 8 1\n1 0 0 0 0 0 0 0\nEnd\nMove N\nS\n2 1 3 4 5 6 7 8\nEnd\n" +
+			"Move O\nT\n2 3 4 5 6 7 8 1\n1 0 0 0 0 0 0 0\nEnd\nMove P\nT\n2 1 3 4 5 6 7 8\nEnd\n" +
+			"Move Q\nU\n2 3 4 5 6 7 8 1\n1 0 0 0 0 0 0 0\nEnd\nMove R\nU\n2 1 3 4 5 6 7 8\nEnd\n" +
+			"Move X\nV\n2 3 4 5 6 7 8 1\n1 0 0 0 0 0 0 0\nEnd\nMove Y\nV\n2 1 3 4 5 6 7 8\nEnd\n",
 	} {
 		d, err := ksolve.Parse("big.tws", []byte(src))
 		if err != nil {

@@ -16,7 +16,7 @@ type setView struct {
 // value returns coordinate k's value for the set's slots; false when the
 // orientations break the sum every state keeps.
 func (x *Index) value(k int, v setView) (uint64, bool) {
-	c := &x.coords[k]
+	c := &x.raw[k]
 	switch c.kind {
 	case kPerm:
 		return c.ms.rank(v.lab), true
@@ -60,7 +60,7 @@ func (x *Index) value(k int, v setView) (uint64, bool) {
 // kOriWild coordinate needs the slots' groups (its comb) written first, as
 // group numbers in lab.
 func (x *Index) fill(k int, f uint64, v setView) {
-	c := &x.coords[k]
+	c := &x.raw[k]
 	switch c.kind {
 	case kPerm:
 		c.ms.unrank(f, v.lab)
@@ -99,11 +99,11 @@ func (x *Index) fill(k int, f uint64, v setView) {
 
 // buildTable makes coordinate k's move table, on every core.
 func (x *Index) buildTable(k int) {
-	c := &x.coords[k]
+	c := &x.raw[k]
 	G := uint64(x.gens)
 	parents := uint64(1)
 	if c.parent >= 0 {
-		parents = x.coords[c.parent].full
+		parents = x.raw[c.parent].full
 	}
 	n := parents * c.full * G
 	if c.full <= 1<<16 {
@@ -149,7 +149,7 @@ type tableBuilder struct {
 }
 
 func (x *Index) newTableBuilder(k int) *tableBuilder {
-	pt := &x.parts[x.coords[k].part]
+	pt := &x.parts[x.raw[k].part]
 	n := len(pt.slots)
 	return &tableBuilder{x: x, k: k, pt: pt,
 		gid: make([]uint8, n), out: make([]uint8, n), a: make([]uint8, n), b: make([]uint8, n)}
@@ -158,12 +158,12 @@ func (x *Index) newTableBuilder(k int) *tableBuilder {
 // parentRows fills the rows of values [lo, hi) of coordinate k read with
 // parent value pf.
 func (tb *tableBuilder) parentRows(pf, lo, hi uint64) {
-	x, c := tb.x, &tb.x.coords[tb.k]
+	x, c := tb.x, &tb.x.raw[tb.k]
 	G := x.gens
 	n := len(tb.pt.slots)
 	var S []int // slots of the group, for kArr and kOriWild
 	if c.parent >= 0 {
-		x.coords[c.parent].ms.unrank(pf, tb.gid)
+		x.raw[c.parent].ms.unrank(pf, tb.gid)
 		S = S[:0]
 		grp := c.group
 		if c.kind == kOriWild {
@@ -265,7 +265,7 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 			return 0, false
 		}
 	}
-	full := make([]uint64, len(x.coords))
+	raw := make([]uint64, len(x.raw))
 	labs := make([][]uint8, len(x.parts))
 	var ori [256]uint8
 	for k := range x.parts {
@@ -290,8 +290,16 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 			if !ok {
 				return 0, false
 			}
-			full[ck] = f
+			raw[ck] = f
 		}
+	}
+	full := make([]uint64, len(x.coords))
+	for k := range x.coords {
+		f, ok := x.coords[k].fromRaw(raw)
+		if !ok {
+			return 0, false
+		}
+		full[k] = f
 	}
 	for _, inv := range x.invs {
 		p := x.coords[inv.pivot].parity(full[inv.pivot])
@@ -337,6 +345,11 @@ func (x *Index) State(i uint64) ksolve.State {
 	d := x.p.Def
 	full := make([]uint64, len(x.coords))
 	x.fulls(i, full)
+	raw := make([]uint64, len(x.raw))
+	for k := range x.coords {
+		x.coords[k].toRaw(full[k], raw)
+	}
+	full = raw
 	s := d.Solved.Clone()
 	labs := make([][]uint8, len(x.parts))
 	for k := range x.parts {
@@ -353,7 +366,7 @@ func (x *Index) State(i uint64) ksolve.State {
 		cs := x.partCoords[k]
 		var groupOf, local []int
 		for _, ck := range cs {
-			c := &x.coords[ck]
+			c := &x.raw[ck]
 			switch c.kind {
 			case kPerm:
 				x.fill(ck, full[ck], v)
@@ -370,7 +383,7 @@ func (x *Index) State(i uint64) ksolve.State {
 				ori[j] = 0
 			}
 			for _, ck := range cs {
-				if x.coords[ck].kind == kArr {
+				if x.raw[ck].kind == kArr {
 					x.fill(ck, full[ck], v)
 				}
 			}
@@ -386,13 +399,13 @@ func (x *Index) State(i uint64) ksolve.State {
 			copy(ori, pt.ori) // the orientations are filled in below
 			wv := setView{lab: groups, ori: ori}
 			for _, ck := range cs {
-				if x.coords[ck].kind == kOriWild {
+				if x.raw[ck].kind == kOriWild {
 					x.fill(ck, full[ck], wv)
 				}
 			}
 		}
 		for _, ck := range cs {
-			if x.coords[ck].kind == kOri {
+			if x.raw[ck].kind == kOri {
 				x.fill(ck, full[ck], v)
 			}
 		}

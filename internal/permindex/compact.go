@@ -1,0 +1,455 @@
+package permindex
+
+import (
+	"math/big"
+	"math/bits"
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// The raw coordinates number every value of each part's permutation and
+// orientations, and the parities the moves keep. What else the moves keep
+// is found here, by search over the coordinates' own move tables:
+//
+//   - the values one coordinate reaches, when the moves reach fewer than
+//     all of them (a skewb diamond's corners twist by fours, not ones);
+//   - the values several coordinates reach together, when they are tied
+//     (in the group <U,F> of the cube, the edges' orientations follow from
+//     their permutation, and the corners' permutation is one of 120 of
+//     720, its parity the edges').
+//
+// Each such set becomes one coordinate of the index, a joint (kJoint): its
+// values are its members' values the moves reach together, numbered in the
+// order of their codes (the members' values in mixed radix), and its move
+// table takes a value to a value, as any coordinate's does, so that the
+// search reads one table a neighbour for it, however many coordinates it
+// joins. The projection of the reachable states onto some coordinates is
+// the orbit of the solved state's projection (the coordinates' tables are
+// the moves' action on them), so the search over a joint is exact: no
+// reachable state is left out.
+//
+// Only coordinates read with no other (kPerm, kOri) and read by no other
+// join: a kComb's arrangements are read with it. A parity invariant's
+// coordinates join all together or not at all, so that an invariant left
+// in the index is between coordinates of its own.
+
+// maxJoint is the most values a joint coordinate may have: as many as a
+// raw coordinate's move table may have entries.
+const maxJoint = 1 << 22
+
+// joinBudget bounds the moves of coordinates' values the searches for
+// ties may make in all (a value moved by every generator, for each member
+// of a joint, see reach), so that a definition of many coordinates that
+// are not tied does not spend long proving it: well under a second.
+var joinBudget = 64 << 20
+
+// joining is whether compact joins and renumbers coordinates; the tests
+// turn it off to check the raw coordinates' index too.
+var joining = true
+
+// maxStepTable is the most entries a raw coordinate's move table may have
+// to be built for the searches here; a larger one's values are moved one
+// by one (step), so that planning an index allocates little.
+const maxStepTable = 1 << 21
+
+// cheapJoin is the largest product of two units' values that join though
+// they are not tied.
+const cheapJoin = 1 << 12
+
+// unit is a set of raw coordinates that join or not together, with the
+// codes of their values the moves reach (nil when not searched or too
+// many).
+type unit struct {
+	members []int
+	radix   []uint64
+	codes   []uint64
+}
+
+// compact makes the index's coordinates from the raw ones (see the
+// comment above): x.raw takes the raw coordinates, x.coords the index's.
+func (x *Index) compact() {
+	x.raw = x.coords
+	R := len(x.raw)
+	if R == 1 && x.raw[0].kind == kPerm {
+		// The index computes neighbours from the permutation, with no
+		// table (see direct): a search over a table would build one.
+		x.coords = []coord{x.raw[0]}
+		x.coords[0].raw = 0
+		return
+	}
+	joinable := make([]bool, R)
+	for k, c := range x.raw {
+		joinable[k] = c.parent < 0 && (c.kind == kPerm || c.kind == kOri)
+	}
+	// A parity invariant's coordinates are one cluster.
+	root := make([]int, R)
+	for k := range root {
+		root[k] = k
+	}
+	find := func(k int) int {
+		for root[k] != k {
+			k = root[k]
+		}
+		return k
+	}
+	for _, inv := range x.invs {
+		for _, o := range inv.others {
+			a, b := find(inv.pivot), find(o)
+			root[max(a, b)] = min(a, b)
+		}
+	}
+	for k := range joinable {
+		if !joinable[k] || !joining {
+			joinable[find(k)] = false
+		}
+	}
+	var units []*unit
+	unitOf := make([]int, R)
+	for k := range R {
+		unitOf[k] = -1
+		if r := find(k); joinable[r] {
+			if r == k {
+				units = append(units, &unit{})
+				unitOf[k] = len(units) - 1
+			} else {
+				unitOf[k] = unitOf[r]
+			}
+			u := units[unitOf[k]]
+			u.members = append(u.members, k)
+		}
+	}
+	budget := joinBudget
+	for _, u := range units {
+		for _, k := range u.members {
+			if x.raw[k].full*uint64(x.gens) <= maxStepTable {
+				x.buildTable(k)
+			}
+		}
+		u.radix = x.radixOf(u.members)
+		if u.radix != nil {
+			u.codes = x.reach(u.members, u.radix, &budget)
+		}
+	}
+	// Join two units while their values together are fewer than the
+	// product of theirs: a tie. The smallest products are tried first; a
+	// pair found untied is not tried again. When no pair is tied, the two
+	// smallest units join anyway if their product is small (cheapJoin):
+	// it costs the search nothing, and a tie of three (the orientations of
+	// three pieces whose sum the moves keep) shows as a tie of two then.
+	// The search stops when the index is down to the states the moves
+	// reach, where the puzzle's group counts them exactly.
+	target, exact := x.p.Reachable()
+	untied := map[[2]*unit]bool{}
+	for !exact || x.indexSize(units).Cmp(target) != 0 {
+		var best, cheap [2]*unit
+		bestProd, cheapProd := uint64(0), uint64(0)
+		for i, a := range units {
+			for _, b := range units[i+1:] {
+				if a.codes == nil || b.codes == nil {
+					continue
+				}
+				hi, prod := bits.Mul64(uint64(len(a.codes)), uint64(len(b.codes)))
+				if hi != 0 {
+					continue
+				}
+				if untied[[2]*unit{a, b}] {
+					if prod <= cheapJoin && (cheapProd == 0 || prod < cheapProd) {
+						cheap, cheapProd = [2]*unit{a, b}, prod
+					}
+					continue
+				}
+				if bestProd == 0 || prod < bestProd {
+					best, bestProd = [2]*unit{a, b}, prod
+				}
+			}
+		}
+		if bestProd == 0 && cheapProd == 0 || budget <= 0 {
+			break
+		}
+		pair := best
+		if bestProd == 0 {
+			pair = cheap
+		}
+		a, b := pair[0], pair[1]
+		members := append(slices.Clone(a.members), b.members...)
+		slices.Sort(members)
+		radix := x.radixOf(members)
+		var codes []uint64
+		if radix != nil {
+			codes = x.reach(members, radix, &budget)
+		}
+		if codes == nil || bestProd != 0 && uint64(len(codes)) == bestProd {
+			untied[pair] = true
+			continue
+		}
+		a.members, a.radix, a.codes = members, radix, codes
+		units = slices.DeleteFunc(units, func(u *unit) bool { return u == b })
+	}
+	// The index's coordinates, in the order of the raw ones, a joint
+	// where its first member was.
+	final := make([]int, R) // raw coordinate -> index coordinate, or -1
+	var coords []coord
+	for k := range R {
+		final[k] = -1
+		var u *unit
+		for _, v := range units {
+			if slices.Contains(v.members, k) {
+				u = v
+			}
+		}
+		switch {
+		case u != nil && u.codes != nil && (len(u.members) > 1 || uint64(len(u.codes)) < x.raw[k].full):
+			if u.members[0] == k {
+				x.joined = true
+				coords = append(coords, coord{kind: kJoint, raw: -1, parent: -1, part: -1,
+					full: uint64(len(u.codes)), size: uint64(len(u.codes)),
+					members: u.members, radix: u.radix, codes: u.codes})
+			}
+		default:
+			c := x.raw[k]
+			c.raw = k
+			final[k] = len(coords)
+			coords = append(coords, c)
+		}
+	}
+	for k := range coords {
+		c := &coords[k]
+		if c.kind == kJoint {
+			x.jointTable(c)
+			for _, m := range c.members {
+				// A member's table is read no more.
+				x.raw[m].t16, x.raw[m].t32 = nil, nil
+			}
+		} else if c.parent >= 0 {
+			c.parent = final[c.parent]
+		}
+	}
+	var invs []invariant
+	for _, inv := range x.invs {
+		if final[inv.pivot] < 0 {
+			continue // in a joint, whose values keep it
+		}
+		inv.pivot = final[inv.pivot]
+		others := make([]int, len(inv.others))
+		for i, o := range inv.others {
+			others[i] = final[o]
+		}
+		inv.others = others
+		invs = append(invs, inv)
+	}
+	x.invs = invs
+	var parCols []int
+	for _, k := range x.parCols {
+		if final[k] >= 0 {
+			parCols = append(parCols, final[k])
+		}
+	}
+	x.parCols = parCols
+	x.coords = coords
+}
+
+// indexSize is the size the index would have with units joined as they
+// are: the product of their values and of the other coordinates'.
+func (x *Index) indexSize(units []*unit) *big.Int {
+	n := big.NewInt(1)
+	in := make([]bool, len(x.raw))
+	for _, u := range units {
+		if u.codes != nil {
+			n.Mul(n, new(big.Int).SetUint64(uint64(len(u.codes))))
+			for _, k := range u.members {
+				in[k] = true
+			}
+		}
+	}
+	for k, c := range x.raw {
+		if !in[k] {
+			n.Mul(n, new(big.Int).SetUint64(c.size))
+		}
+	}
+	return n
+}
+
+// radixOf is the mixed radix of the members' values (the last member's
+// weight 1), or nil when their product is beyond 64 bits.
+func (x *Index) radixOf(members []int) []uint64 {
+	radix := make([]uint64, len(members))
+	w := uint64(1)
+	for i := len(members) - 1; i >= 0; i-- {
+		radix[i] = w
+		hi, lo := bits.Mul64(w, x.raw[members[i]].full)
+		if hi != 0 {
+			return nil
+		}
+		w = lo
+	}
+	return radix
+}
+
+// solvedCode is the code of the members' values in the solved state.
+func (x *Index) solvedCode(members []int, radix []uint64) uint64 {
+	code := uint64(0)
+	for i, k := range members {
+		c := &x.raw[k]
+		pt := &x.parts[c.part]
+		f, _ := x.value(k, setView{lab: pt.lab, ori: pt.ori})
+		code += f * radix[i]
+	}
+	return code
+}
+
+// moveCode is the code generator g takes code to.
+func (x *Index) moveCode(members []int, radix []uint64, code uint64, g int) uint64 {
+	G := uint64(x.gens)
+	out := uint64(0)
+	for i, k := range members {
+		c := &x.raw[k]
+		f := code / radix[i] % c.full
+		if c.t16 != nil || c.t32 != nil {
+			out += c.next(f*G, g) * radix[i]
+		} else {
+			out += x.step(k, f, g) * radix[i]
+		}
+	}
+	return out
+}
+
+// step is the value generator g takes value f of raw coordinate k (a kPerm
+// or a kOri) to, worked out from the pieces, as its move table's row would
+// be (tableBuilder.parentRows).
+func (x *Index) step(k int, f uint64, g int) uint64 {
+	c := &x.raw[k]
+	pt := &x.parts[c.part]
+	n := len(pt.slots)
+	var a, b [256]uint8
+	mp := pt.mps[g]
+	if c.kind == kPerm {
+		c.ms.unrank(f, a[:n])
+		for i, from := range mp {
+			b[i] = a[from]
+		}
+		return c.ms.rank(b[:n])
+	}
+	x.fill(k, f, setView{ori: a[:n]})
+	mo := pt.mos[g]
+	for i, from := range mp {
+		b[i] = uint8((int(a[from]) + int(mo[i])) % c.mod)
+	}
+	v, _ := x.value(k, setView{ori: b[:n]})
+	return v
+}
+
+// reach returns, in increasing order, the codes of the members' values
+// the moves reach from the solved state's, by breadth-first search over
+// their move tables; nil when they are more than maxJoint or the search
+// would take budget past 0 (it takes from it the values it visits).
+func (x *Index) reach(members []int, radix []uint64, budget *int) []uint64 {
+	last := x.raw[members[0]].full * radix[0] // the product of the members' values
+	start := x.solvedCode(members, radix)
+	var seen func(uint64) bool // marks code and says whether it was marked
+	if last <= 1<<27 {
+		bs := make([]uint64, (last+63)/64)
+		seen = func(c uint64) bool {
+			w, b := c/64, uint64(1)<<(c%64)
+			was := bs[w]&b != 0
+			bs[w] |= b
+			return was
+		}
+	} else {
+		m := map[uint64]struct{}{}
+		seen = func(c uint64) bool {
+			_, was := m[c]
+			m[c] = struct{}{}
+			return was
+		}
+	}
+	// A value moved through a table costs 1, one worked out from the
+	// pieces (step) about 32 times as much.
+	cost := 0
+	for _, k := range members {
+		if c := &x.raw[k]; c.t16 != nil || c.t32 != nil {
+			cost += x.gens
+		} else {
+			cost += 32 * x.gens
+		}
+	}
+	seen(start)
+	codes := []uint64{start}
+	for i := 0; i < len(codes); i++ {
+		*budget -= cost
+		if *budget < 0 {
+			return nil
+		}
+		for g := range x.gens {
+			n := x.moveCode(members, radix, codes[i], g)
+			if !seen(n) {
+				if len(codes) == maxJoint {
+					return nil
+				}
+				codes = append(codes, n)
+			}
+		}
+	}
+	slices.Sort(codes)
+	return codes
+}
+
+// jointTable makes joint coordinate c's move table, on every core.
+func (x *Index) jointTable(c *coord) {
+	G := uint64(x.gens)
+	n := c.full * G
+	if c.full <= 1<<16 {
+		c.t16 = make([]uint16, n)
+	} else {
+		c.t32 = make([]uint32, n)
+	}
+	workers := uint64(runtime.GOMAXPROCS(0))
+	per := (c.full + workers - 1) / workers
+	var wg sync.WaitGroup
+	for lo := uint64(0); lo < c.full; lo += per {
+		wg.Add(1)
+		go func(lo, hi uint64) {
+			defer wg.Done()
+			for v := lo; v < hi; v++ {
+				for g := range x.gens {
+					to := x.moveCode(c.members, c.radix, c.codes[v], g)
+					j, _ := slices.BinarySearch(c.codes, to)
+					if c.t16 != nil {
+						c.t16[v*G+uint64(g)] = uint16(j)
+					} else {
+						c.t32[v*G+uint64(g)] = uint32(j)
+					}
+				}
+			}
+		}(lo, min(lo+per, c.full))
+	}
+	wg.Wait()
+}
+
+// fromRaw is the coordinate's value for the raw coordinates' values;
+// false when a joint's members have values the moves never reach
+// together.
+func (c *coord) fromRaw(raw []uint64) (uint64, bool) {
+	if c.kind != kJoint {
+		return raw[c.raw], true
+	}
+	code := uint64(0)
+	for i, k := range c.members {
+		code += raw[k] * c.radix[i]
+	}
+	v, ok := slices.BinarySearch(c.codes, code)
+	return uint64(v), ok
+}
+
+// toRaw writes the raw coordinates' values of the coordinate's value f.
+func (c *coord) toRaw(f uint64, raw []uint64) {
+	if c.kind != kJoint {
+		raw[c.raw] = f
+		return
+	}
+	code := c.codes[f]
+	for i, k := range c.members {
+		raw[k] = code / c.radix[i]
+		code %= c.radix[i]
+	}
+}

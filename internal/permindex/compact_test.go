@@ -1,0 +1,175 @@
+package permindex
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/ksolve"
+)
+
+// splitSix is a set of six distinct pieces that, with move tables of at
+// most 200 entries (splitTable), is indexed as which slots hold pieces 1-3
+// (20 ways) and the arrangement of each half (6 each): its moves are a
+// 3-cycle and a 5-cycle, both even, so the parity of the six, which is the
+// sum of the three coordinates' parities, halves the index; the
+// orientations the 3-cycle twists are tied to nothing.
+const splitSix = `Name SplitSix
+Set P 6 1
+Set O 3 3
+Solved
+End
+Move A
+P
+2 3 1 4 5 6
+O
+2 3 1
+1 1 1
+End
+Move B
+P
+1 3 4 5 6 2
+End
+`
+
+const splitTable = 200
+
+// checkIndex proves x an index of p's states by a search over whole
+// states: every reachable state has an index below Size, its own, from
+// which State gives the state back; every index's neighbours are the
+// indices of the states the moves make; and the search over the index
+// alone finds the states' distribution. It returns the number of states.
+func checkIndex(t *testing.T, p *ksolve.Puzzle, x *Index) uint64 {
+	t.Helper()
+	d := p.Def
+	seen := map[string]bool{string(d.Solved): true}
+	taken := map[uint64]bool{}
+	frontier := []ksolve.State{d.Solved}
+	var counts []uint64
+	out := make([]uint64, x.Degree())
+	for len(frontier) > 0 {
+		counts = append(counts, uint64(len(frontier)))
+		var next []ksolve.State
+		for _, s := range frontier {
+			i, ok := x.Index(s)
+			if !ok || i >= x.Size() || taken[i] {
+				t.Fatalf("state %v: index %d, %v (size %d, or taken)", s, i, ok, x.Size())
+			}
+			taken[i] = true
+			if back := x.State(i); string(back) != string(s) {
+				t.Fatalf("index %d: state %v, want %v", i, back, s)
+			}
+			x.Neighbors(i, out)
+			for gi, g := range p.Gens {
+				n := d.Apply(nil, s, p.Moves[g].Perm)
+				if j, ok := x.Index(n); !ok || j != out[gi] || x.Apply(i, gi) != j {
+					t.Fatalf("index %d, move %s: neighbour %d, want %d (%v)", i, p.Moves[g].Name, out[gi], j, ok)
+				}
+				if !seen[string(n)] {
+					seen[string(n)] = true
+					next = append(next, n)
+				}
+			}
+		}
+		frontier = next
+	}
+	goal, _ := x.Index(d.Solved)
+	lv, err := bfs.Search(context.Background(), x, goal, bfs.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := lv.Counts
+	for len(got) > 0 && got[len(got)-1] == 0 {
+		got = got[:len(got)-1]
+	}
+	if !slices.Equal(got, counts) {
+		t.Fatalf("search over the index: %v, want %v", got, counts)
+	}
+	total := uint64(0)
+	for _, c := range counts {
+		total += c
+	}
+	return total
+}
+
+// Every small definition's index, with coordinates joined and without, is
+// proved by checkIndex; joined, it numbers exactly the reachable states.
+func TestJoinedIndexProved(t *testing.T) {
+	type def struct {
+		name, src string
+		split     bool
+	}
+	defs := []def{{"splitSix", splitSix, true}, {"oneState", oneState, false}}
+	files, err := filepath.Glob(filepath.Join("..", "..", "lookup", "tws", "testdata", "*.tws"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if b := filepath.Base(f); b == "pocket.tws" || b == "pyraminx.tws" && testing.Short() {
+			continue // millions of states: the deftable tests prove its table
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defs = append(defs, def{name: filepath.Base(f), src: string(src)})
+	}
+	for _, c := range defs {
+		t.Run(c.name, func(t *testing.T) {
+			if c.split {
+				old := maxTable
+				maxTable = splitTable
+				t.Cleanup(func() { maxTable = old })
+			}
+			p := puzzleOf(t, c.src)
+			var sizes [2]uint64
+			for i, join := range []bool{false, true} {
+				joining = join
+				x, err := New(p)
+				joining = true
+				if err != nil {
+					t.Fatal(err)
+				}
+				reached := checkIndex(t, p, x)
+				sizes[i] = x.Size()
+				if join && x.Size() != reached {
+					t.Errorf("joined: %d indices for %d states", x.Size(), reached)
+				}
+			}
+			if sizes[1] > sizes[0] {
+				t.Errorf("joined %d indices, raw %d", sizes[1], sizes[0])
+			}
+		})
+	}
+}
+
+// A part split into which slots hold which half and each half's
+// arrangement keeps the parity its moves keep: the sum of the three
+// coordinates' parities, derived into the last arrangement's.
+func TestSplitParity(t *testing.T) {
+	rawOnly(t)
+	old := maxTable
+	maxTable = splitTable
+	t.Cleanup(func() { maxTable = old })
+	p := puzzleOf(t, splitSix)
+	x, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := []kind{}
+	for _, c := range x.coords {
+		kinds = append(kinds, c.kind)
+	}
+	if !slices.Equal(kinds, []kind{kComb, kArr, kArr, kPerm, kOri}) || len(x.invs) != 2 || !x.coords[2].pivot || len(x.invs[0].others) != 2 {
+		t.Fatalf("coordinates %v, invariants %+v: want P's comb and two arrangements, the second halved by the other two, and O's", kinds, x.invs)
+	}
+	// 360 even arrangements of P; O's 3 even arrangements, each with the
+	// one turn A gives it (the raw index keeps the 9 turns whose sum is
+	// kept, a tie the joined index finds).
+	if n := checkIndex(t, p, x); n != 360*3 || x.Size() != 360*3*9 {
+		t.Errorf("%d states, %d indices; want %d, %d", n, x.Size(), 360*3, 360*3*9)
+	}
+}
