@@ -35,8 +35,9 @@ import (
 // in the index is between coordinates of its own.
 
 // maxJoint is the most values a joint coordinate may have: as many as a
-// raw coordinate's move table may have entries.
-const maxJoint = 1 << 22
+// raw coordinate's move table may have entries. A variable so that the
+// tests can keep joints small.
+var maxJoint = 1 << 22
 
 // joinBudget bounds the moves of coordinates' values the searches for
 // ties may make in all (a value moved by every generator, for each member
@@ -127,7 +128,7 @@ func (x *Index) compact() {
 			}
 		}
 		u.radix = x.radixOf(u.members)
-		if u.radix != nil {
+		if u.radix != nil && x.hopeful(u.members, u.radix) {
 			u.codes = x.reach(u.members, u.radix, &budget)
 		}
 	}
@@ -141,6 +142,7 @@ func (x *Index) compact() {
 	// reach, where the puzzle's group counts them exactly.
 	target, exact := x.p.Reachable()
 	untied := map[[2]*unit]bool{}
+	tooMany := map[[2]*unit]bool{}
 	for !exact || x.indexSize(units).Cmp(target) != 0 {
 		var best, cheap [2]*unit
 		bestProd, cheapProd := uint64(0), uint64(0)
@@ -154,7 +156,7 @@ func (x *Index) compact() {
 					continue
 				}
 				if untied[[2]*unit{a, b}] {
-					if prod <= cheapJoin && (cheapProd == 0 || prod < cheapProd) {
+					if !tooMany[[2]*unit{a, b}] && prod <= cheapJoin && (cheapProd == 0 || prod < cheapProd) {
 						cheap, cheapProd = [2]*unit{a, b}, prod
 					}
 					continue
@@ -176,10 +178,15 @@ func (x *Index) compact() {
 		slices.Sort(members)
 		radix := x.radixOf(members)
 		var codes []uint64
-		if radix != nil {
+		if radix != nil && x.hopeful(members, radix) {
 			codes = x.reach(members, radix, &budget)
 		}
-		if codes == nil || bestProd != 0 && uint64(len(codes)) == bestProd {
+		if codes == nil {
+			// Too many values to join, or past the budget.
+			untied[pair], tooMany[pair] = true, true
+			continue
+		}
+		if bestProd != 0 && uint64(len(codes)) == bestProd {
 			untied[pair] = true
 			continue
 		}
@@ -201,7 +208,7 @@ func (x *Index) compact() {
 		switch {
 		case u != nil && u.codes != nil && (len(u.members) > 1 || uint64(len(u.codes)) < x.raw[k].full):
 			if u.members[0] == k {
-				x.joined = true
+				x.renumbered = true
 				coords = append(coords, coord{kind: kJoint, raw: -1, parent: -1, part: -1,
 					full: uint64(len(u.codes)), size: uint64(len(u.codes)),
 					members: u.members, radix: u.radix, codes: u.codes})
@@ -247,6 +254,9 @@ func (x *Index) compact() {
 	}
 	x.parCols = parCols
 	x.coords = coords
+	if joining {
+		x.characters()
+	}
 }
 
 // indexSize is the size the index would have with units joined as they
@@ -268,6 +278,24 @@ func (x *Index) indexSize(units []*unit) *big.Int {
 		}
 	}
 	return n
+}
+
+// hopeless is how many times maxJoint the members' values together may be
+// (less the parities their invariants keep) for a search to be worth it: a
+// search that finds more than maxJoint values is wasted, and a tie that
+// divides by more than this is rare.
+const hopeless = 256
+
+// hopeful says whether the members' values together, less a factor of 2
+// for each invariant among them, are few enough for reach to be tried.
+func (x *Index) hopeful(members []int, radix []uint64) bool {
+	n := x.raw[members[0]].full * radix[0]
+	for _, inv := range x.invs {
+		if slices.Contains(members, inv.pivot) {
+			n /= 2
+		}
+	}
+	return n/hopeless <= uint64(maxJoint)
 }
 
 // radixOf is the mixed radix of the members' values (the last member's
@@ -438,6 +466,9 @@ func (c *coord) fromRaw(raw []uint64) (uint64, bool) {
 		code += raw[k] * c.radix[i]
 	}
 	v, ok := slices.BinarySearch(c.codes, code)
+	if ok && c.num != nil {
+		return uint64(c.num[v]), true
+	}
 	return uint64(v), ok
 }
 
@@ -446,6 +477,9 @@ func (c *coord) toRaw(f uint64, raw []uint64) {
 	if c.kind != kJoint {
 		raw[c.raw] = f
 		return
+	}
+	if c.pos != nil {
+		f = uint64(c.pos[f])
 	}
 	code := c.codes[f]
 	for i, k := range c.members {

@@ -163,13 +163,98 @@ func TestSplitParity(t *testing.T) {
 	for _, c := range x.coords {
 		kinds = append(kinds, c.kind)
 	}
-	if !slices.Equal(kinds, []kind{kComb, kArr, kArr, kPerm, kOri}) || len(x.invs) != 2 || !x.coords[2].pivot || len(x.invs[0].others) != 2 {
-		t.Fatalf("coordinates %v, invariants %+v: want P's comb and two arrangements, the second halved by the other two, and O's", kinds, x.invs)
+	if !slices.Equal(kinds, []kind{kComb, kArr, kArr, kPerm}) || len(x.invs) != 2 || !x.coords[2].pivot || len(x.invs[0].others) != 2 {
+		t.Fatalf("coordinates %v, invariants %+v: want P's comb and two arrangements, the second halved by the other two, and O's arrangement", kinds, x.invs)
 	}
 	// 360 even arrangements of P; O's 3 even arrangements, each with the
-	// one turn A gives it (the raw index keeps the 9 turns whose sum is
-	// kept, a tie the joined index finds).
-	if n := checkIndex(t, p, x); n != 360*3 || x.Size() != 360*3*9 {
-		t.Errorf("%d states, %d indices; want %d, %d", n, x.Size(), 360*3, 360*3*9)
+	// one turn A gives it: O's orientations follow from where its pieces
+	// are (part.gauge), and have no coordinate.
+	if n := checkIndex(t, p, x); n != 360*3 || x.Size() != n {
+		t.Errorf("%d states, %d indices; want %d, %d", n, x.Size(), 360*3, 360*3)
+	}
+}
+
+// fiveFlips is five pieces that only flip, by moves that keep two sums of
+// flips: A1+B+C and A2+B+D, plus a sixth, E, on its own. With joints of at
+// most 4 values, no pair of coordinates shows a tie: A1 and A2 join, B and
+// C, D and E, untied, and the two sums are characters' ties of three
+// joints, both of them read by A's joint, whose value then keeps two bits
+// fewer.
+const fiveFlips = `Name FiveFlips
+Set A1 1 2
+Set A2 1 2
+Set B 1 2
+Set C 1 2
+Set D 1 2
+Set E 1 2
+Solved
+End
+Move M
+A1
+1
+1
+A2
+1
+1
+B
+1
+1
+End
+Move N
+A1
+1
+1
+C
+1
+1
+End
+Move O
+A2
+1
+1
+D
+1
+1
+End
+Move P
+B
+1
+1
+C
+1
+1
+D
+1
+1
+End
+Move Q
+E
+1
+1
+End
+`
+
+// Ties of three or more joints found by their characters: the index is
+// the reachable states, proved by checkIndex, with two bits of one joint's
+// value derived.
+func TestCharacterTies(t *testing.T) {
+	old := maxJoint
+	maxJoint = 4
+	t.Cleanup(func() { maxJoint = old })
+	p := puzzleOf(t, fiveFlips)
+	x, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var shape []uint64
+	for _, c := range x.coords {
+		shape = append(shape, c.full)
+	}
+	if !slices.Equal(shape, []uint64{4, 4, 4}) || !x.coords[0].pivot || x.coords[0].pbits != 2 || len(x.invs) != 2 {
+		t.Fatalf("coordinates of %v values, first with %d bits derived, invariants %+v: want three joints of 4, the first with 2 derived",
+			shape, x.coords[0].pbits, x.invs)
+	}
+	if n := checkIndex(t, p, x); n != 16 || x.Size() != 16 {
+		t.Errorf("%d states, %d indices; want 16, 16", n, x.Size())
 	}
 }

@@ -317,10 +317,13 @@ func TestTooLargeMessages(t *testing.T) {
 		},
 		{
 			// As icosamate's corners: 12 pieces of 5 orientations whose
-			// sum every move keeps. The arrangements split in two halves
-			// fit; the orientations, 5^11 of them, are the cause.
+			// sum every move keeps, and a move that twists two in place,
+			// so that the orientations do not follow from where the
+			// pieces are. The arrangements split in two halves fit; the
+			// orientations, 5^11 of them, are the cause.
 			"orientations",
-			"Set C5RNER 12 5\nSolved\nEnd\nMove M\nC5RNER\n" + cycle(12) + "\n1 4 0 0 0 0 0 0 0 0 0 0\nEnd\n",
+			"Set C5RNER 12 5\nSolved\nEnd\nMove M\nC5RNER\n" + cycle(12) + "\n1 4 0 0 0 0 0 0 0 0 0 0\nEnd\n" +
+				"Move N\nC5RNER\n1 2 3 4 5 6 7 8 9 10 11 12\n1 4 0 0 0 0 0 0 0 0 0 0\nEnd\n",
 			[]string{"set C5RNER: its orientations (11 of its 12 pieces", "48828125 entries (5^11)", fmt.Sprintf("over the %d entries a coordinate may have", maxTable)},
 		},
 	} {

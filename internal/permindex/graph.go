@@ -27,11 +27,7 @@ func (x *Index) at(row *[maxCoords]uint64, g int) uint64 {
 	t := uint64(0)
 	for k := range x.coords {
 		c := &x.coords[k]
-		nf := c.next(row[k], g)
-		if c.pivot {
-			nf >>= 1
-		}
-		t += nf * c.weight
+		t += c.next(row[k], g) >> c.pbits * c.weight
 	}
 	return t
 }
@@ -74,18 +70,12 @@ type block struct {
 	base   []uint64
 	pf     uint64 // the minor coordinate's parent's value
 	row0   uint64 // the minor coordinate's table row of the block's first index
-	want   uint8  // the parity the minor coordinate must have, if a pivot
-	inv    *invariant
+	want   uint64 // the bits the minor coordinate's value must have, if a pivot
 	scratc [maxCoords]uint64
 }
 
 func (x *Index) newBlock() *block {
 	b := &block{x: x, minor: &x.coords[len(x.coords)-1], base: make([]uint64, x.gens)}
-	for k := range x.invs {
-		if x.invs[k].pivot == len(x.coords)-1 {
-			b.inv = &x.invs[k]
-		}
-	}
 	// Empty (first = end = 0): the first index asked for loads a block.
 	return b
 }
@@ -112,11 +102,7 @@ func (b *block) load(i uint64) {
 		}
 		row := (pf*c.full + full[k]) * G
 		for g := range b.base {
-			nf := c.next(row, g)
-			if c.pivot {
-				nf >>= 1
-			}
-			b.base[g] += nf * c.weight
+			b.base[g] += c.next(row, g) >> c.pbits * c.weight
 		}
 	}
 	b.pf = 0
@@ -124,11 +110,8 @@ func (b *block) load(i uint64) {
 		b.pf = full[p]
 	}
 	b.row0 = b.pf * b.minor.full * G
-	if b.inv != nil {
-		b.want = b.inv.want
-		for _, o := range b.inv.others {
-			b.want ^= cs[o].parity(full[o])
-		}
+	if b.minor.pivot {
+		b.want = x.pivotBits(len(cs)-1, full)
 	}
 }
 
@@ -137,8 +120,7 @@ func (b *block) row(i uint64) uint64 {
 	c := b.minor
 	f := i - b.first
 	if c.pivot {
-		f <<= 1
-		f |= uint64(b.want ^ c.parity(f))
+		f = c.expand(f, b.want)
 	}
 	return (b.pf*c.full + f) * uint64(b.x.gens)
 }
@@ -147,11 +129,7 @@ func (b *block) row(i uint64) uint64 {
 // is row.
 func (b *block) next(row uint64, g int) uint64 {
 	c := b.minor
-	nf := c.next(row, g)
-	if c.pivot {
-		nf >>= 1
-	}
-	return b.base[g] + nf
+	return b.base[g] + c.next(row, g)>>c.pbits
 }
 
 // Kernel returns a kernel for one of bfs.Search's workers: it works out the

@@ -73,6 +73,7 @@ type coord struct {
 	size   uint64 // values in the index: full, or full/2 for a parity pivot
 	weight uint64
 	pivot  bool
+	pbits  uint8    // the bits of a pivot's value the index derives: 1, or a joint's invariants
 	par    []uint64 // parity of each value, for a permutation of distinct pieces
 	t16    []uint16 // move table when values fit 16 bits
 	t32    []uint32 // else
@@ -92,12 +93,69 @@ type coord struct {
 	members []int
 	radix   []uint64
 	codes   []uint64
+	// num and pos, when not nil, number a joint's values otherwise than
+	// its codes' order (see characters.go): num[p] is the value of code
+	// p, pos[v] the code of value v.
+	num, pos []uint32
 }
 
 type invariant struct {
 	pivot  int   // the coordinate whose parity is derived
 	others []int // coordinates whose parities it is derived from
 	want   uint8 // the parity sum of pivot and others
+	// at is the bit of the pivot's value the invariant gives: 0 for a
+	// parity, whose value's parity is its Lehmer code's; a joint's
+	// invariants are its values' low bits (see characters.go).
+	at uint8
+	// opar, when not nil, holds for each other coordinate the bit of each
+	// of its values that the invariant sums, in place of its parity: a
+	// joint coordinate's character (see characters.go).
+	opar [][]uint64
+}
+
+// expand is the full value of pivot coordinate c whose value in the index
+// is h, given the bits its invariants give it (pivotBits).
+func (c *coord) expand(h, bits uint64) uint64 {
+	f := h << c.pbits
+	if c.kind == kJoint {
+		return f | bits
+	}
+	return f | bits ^ uint64(c.parity(f))
+}
+
+// pivotBits is the bits the invariants of pivot coordinate k give its value,
+// each at its place, from the other coordinates' full values.
+func (x *Index) pivotBits(k int, full []uint64) uint64 {
+	b := uint64(0)
+	for i := range x.invs {
+		inv := &x.invs[i]
+		if inv.pivot != k {
+			continue
+		}
+		s := inv.want
+		for j, o := range inv.others {
+			s ^= inv.bit(x, j, full[o])
+		}
+		b |= uint64(s) << inv.at
+	}
+	return b
+}
+
+// pivotBit is the bit invariant inv reads from its pivot's full value f.
+func (x *Index) pivotBit(inv *invariant, f uint64) uint8 {
+	c := &x.coords[inv.pivot]
+	if c.kind == kJoint {
+		return uint8(f >> inv.at & 1)
+	}
+	return c.parity(f)
+}
+
+// bit is the bit other coordinate j of the invariant adds for value f.
+func (inv *invariant) bit(x *Index, j int, f uint64) uint8 {
+	if inv.opar != nil && inv.opar[j] != nil {
+		return uint8(inv.opar[j][f/64] >> (f % 64) & 1)
+	}
+	return x.coords[inv.others[j]].parity(f)
 }
 
 // Index is the dense numbering of a puzzle's states.
@@ -120,10 +178,11 @@ type Index struct {
 	// (see findParities and parities): raw ones until compact, then the
 	// index's.
 	parCols []int
-	// joined says that some coordinates of the index are not the raw
-	// ones: the numbering is not the one godtable used before it joined
-	// coordinates (see Layout).
-	joined bool
+	// renumbered says that the numbering is not the one godtable used
+	// before the index kept to the states the moves reach (see Layout):
+	// coordinates joined, orientations that follow from where the pieces
+	// are, a split part's parity.
+	renumbered bool
 }
 
 // New builds the index of p and its move tables.
@@ -180,13 +239,14 @@ func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 }
 
 // Layout names the numbering when it differs from the one of coordinates
-// alone, which godtable used before it joined coordinates: a table's
-// identity must change with it. It is "" when nothing was joined.
+// alone, which godtable used before the index kept to the states the moves
+// reach: a table's identity must change with it. It is "" when the
+// numbering is that one.
 func (x *Index) Layout() string {
-	if !x.joined {
+	if !x.renumbered {
 		return ""
 	}
-	return "joint coordinates 1"
+	return "reachable states 1"
 }
 
 // tableEntries is the number of rows of c's move table: one for each of its
@@ -291,6 +351,11 @@ func (x *Index) addPart(k int) error {
 		anyKept = anyKept || !w
 	}
 	hasOri := pt.mod > 1 && anyKept
+	if hasOri {
+		pt.gauge()
+		hasOri = pt.turn == nil
+		x.renumbered = x.renumbered || !hasOri
+	}
 	wildSplit := pt.wildSplit()
 	ms := newMultiset(counts)
 	add := func(c coord) int {
@@ -568,7 +633,11 @@ func (x *Index) findParities() {
 				inv.others = append(inv.others, k)
 			}
 		}
+		if x.coords[pp.pivot].kind == kArr {
+			x.renumbered = true // a split part's parity is new
+		}
 		x.coords[pp.pivot].pivot = true
+		x.coords[pp.pivot].pbits = 1
 		x.coords[pp.pivot].size = x.coords[pp.pivot].full / 2
 		x.invs = append(x.invs, inv)
 	}

@@ -2,6 +2,7 @@ package permindex
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/godtable/godtable/internal/ksolve"
 )
@@ -42,6 +43,78 @@ type part struct {
 	// corner that always turn together).
 	tied int
 	phi  []uint8
+	// turn, when not nil, gives each piece's orientation from where it
+	// is: piece l in slot j has orientation turn[l] + h[j] (mod mod), in
+	// every reachable state (see gauge). The part then has no orientation
+	// coordinate.
+	turn, h []uint8
+}
+
+// gauge finds whether the part's orientations follow from where its pieces
+// are: whether some turn h of each slot makes every move's twist at slot j
+// h[j] - h[from] (mod mod), from the slot whose piece it brings to j. Then
+// a piece's orientation less the turn of its slot never changes, so that it
+// is its solved value: a puzzle geometry's edges described with their
+// whole rotations, whose twists only say which way a piece faces where it
+// is. It sets turn and h when it does, and leaves them nil when not, or
+// when the part has pieces whose orientation is ignored.
+func (pt *part) gauge() {
+	m := pt.mod
+	n := len(pt.slots)
+	if m < 2 || n == 0 || slices.Contains(pt.wild, true) {
+		return
+	}
+	h := make([]int, n)
+	set := make([]bool, n)
+	h[0], set[0] = 0, true
+	// The slots are one orbit: spread h from slot 0 along every move's
+	// edges, both ways, until all are set.
+	for changed := true; changed; {
+		changed = false
+		for g, mp := range pt.mps {
+			for j, from := range mp {
+				t := int(pt.mos[g][j])
+				switch {
+				case set[from] && !set[j]:
+					h[j], set[j], changed = (h[from]+t)%m, true, true
+				case set[j] && !set[from]:
+					h[from], set[from], changed = ((h[j]-t)%m+m)%m, true, true
+				}
+			}
+		}
+	}
+	for g, mp := range pt.mps {
+		for j, from := range mp {
+			if !set[j] || (h[from]+int(pt.mos[g][j]))%m != h[j] {
+				return
+			}
+		}
+	}
+	// Each piece's turn: its solved orientation less its slot's, the same
+	// for every slot a label holds.
+	turn := make([]int, len(pt.counts))
+	seen := make([]bool, len(pt.counts))
+	for j, l := range pt.lab {
+		t := ((int(pt.ori[j])-h[j])%m + m) % m
+		if seen[l] && turn[l] != t {
+			return
+		}
+		turn[l], seen[l] = t, true
+	}
+	pt.turn = make([]uint8, len(turn))
+	pt.h = make([]uint8, n)
+	for l, t := range turn {
+		pt.turn[l] = uint8(t)
+	}
+	for j, v := range h {
+		pt.h[j] = uint8(v)
+	}
+}
+
+// orientation is the orientation piece l has in slot j when the part's
+// orientations follow from where its pieces are (turn is set).
+func (pt *part) orientation(l uint8, j int) uint8 {
+	return uint8((int(pt.turn[l]) + int(pt.h[j])) % pt.mod)
 }
 
 // localOf is the part's local label for the set's label g, or -1 when the

@@ -284,6 +284,13 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 				}
 			}
 		}
+		if pt.turn != nil {
+			for j, l := range lab {
+				if ori[j] != pt.orientation(l, j) {
+					return 0, false
+				}
+			}
+		}
 		v := setView{lab: lab, ori: ori[:n]}
 		for _, ck := range x.partCoords[k] {
 			f, ok := x.value(ck, v)
@@ -302,9 +309,9 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 		full[k] = f
 	}
 	for _, inv := range x.invs {
-		p := x.coords[inv.pivot].parity(full[inv.pivot])
-		for _, o := range inv.others {
-			p ^= x.coords[o].parity(full[o])
+		p := x.pivotBit(&inv, full[inv.pivot])
+		for j, o := range inv.others {
+			p ^= inv.bit(x, j, full[o])
 		}
 		if p != inv.want {
 			return 0, false
@@ -313,11 +320,7 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 	idx := uint64(0)
 	for k := range x.coords {
 		c := &x.coords[k]
-		v := full[k]
-		if c.pivot {
-			v >>= 1
-		}
-		idx += v * c.weight
+		idx += full[k] >> c.pbits * c.weight
 	}
 	return idx, true
 }
@@ -329,14 +332,10 @@ func (x *Index) fulls(i uint64, full []uint64) {
 		full[k] = i % c.size
 		i /= c.size
 	}
-	for _, inv := range x.invs {
-		c := &x.coords[inv.pivot]
-		want := inv.want
-		for _, o := range inv.others {
-			want ^= x.coords[o].parity(full[o])
+	for k := range x.coords {
+		if c := &x.coords[k]; c.pivot {
+			full[k] = c.expand(full[k], x.pivotBits(k, full))
 		}
-		f := full[inv.pivot] << 1
-		full[inv.pivot] = f | uint64(want^c.parity(f))
 	}
 }
 
@@ -414,6 +413,8 @@ func (x *Index) State(i uint64) ksolve.State {
 				ori[j] = ksolve.Wild
 			} else if pt.mod == 1 {
 				ori[j] = 0
+			} else if pt.turn != nil {
+				ori[j] = pt.orientation(lab[j], j)
 			}
 		}
 		pt.scatter(d, s, lab, ori)
