@@ -120,9 +120,16 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 		fmt.Fprintf(stderr, "godtable: serve: --table %v\n", err)
 		return nil, app.ExitUsage
 	}
-	defer f.Close()
-	// A table is read in place, a piece at a time (tws.OpenAt); anything
-	// else is small enough to read whole, to say what it is.
+	keep := false // a table read in place keeps its file open
+	defer func() {
+		if !keep {
+			f.Close()
+		}
+	}()
+	// A table is read a piece at a time (tws.OpenAt), or, past
+	// defcli.Paged's size, left in the file, each answer reading the blocks
+	// it needs (tws.OpenPagedAt); anything else is small enough to read
+	// whole, to say what it is.
 	head := make([]byte, 16)
 	n, _ := f.ReadAt(head, 0)
 	var data []byte
@@ -143,9 +150,13 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 		return nil, app.ExitTable
 	}
 	var pz *tws.Puzzle
-	if data == nil {
+	switch {
+	case data == nil && defcli.Paged(size):
+		pz, err = tws.OpenPagedAt(path, f, size, defcli.PagedCacheBlocks)
+		keep = err == nil
+	case data == nil:
 		pz, err = tws.OpenAt(path, f, size)
-	} else {
+	default:
 		pz, err = tws.OpenBytes(path, data)
 	}
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/godtable/godtable/internal/app/defcli"
 )
 
 // A definition puzzle's table served with --table answers through the same
@@ -136,4 +138,25 @@ func TestServeTableRefusedUnread(t *testing.T) {
 		t.Fatalf("a table the size of the memory available: exit %d", code)
 	}
 	remove()
+}
+
+// A table past defcli.PagedAbove is served in place, each answer reading
+// the blocks it needs, and answers as the table read whole.
+func TestServeTablePaged(t *testing.T) {
+	const gdt = "../../internal/app/testdata/defs/twisty.gdt"
+	want := strings.ReplaceAll(runOutput([]string{"solve", gdt, "--json", "--scramble", "--count", "A B A"}, ""), gdt, "twisty")
+	old := defcli.PagedAbove
+	defcli.PagedAbove = 0
+	defer func() { defcli.PagedAbove = old }()
+	var stderr bytes.Buffer
+	remove, code := addTable(gdt, &stderr)
+	if code != 0 {
+		t.Fatalf("--table: exit %d: %s", code, stderr.String())
+	}
+	defer remove()
+	h := newHandler(io.Discard)
+	status, out := post(t, h, "POST", "/api/v1/twisty/solve", `{"state":"A B A","scramble":true,"count":true}`)
+	if status != 200 || out != want {
+		t.Errorf("solve: %d %q, want %q", status, out, want)
+	}
 }

@@ -135,6 +135,11 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		// numbered two as one.
 		return nil, fmt.Errorf("%s: the search reached %d states, but the moves reach %v (the order of the group they generate): the index or the search is wrong", p.Def.Name, reached, count)
 	}
+	if !exact && count != nil && count.IsUint64() && reached > count.Uint64() {
+		// With identical pieces the order is a bound: the states are
+		// the order divided by the solved state's stabiliser.
+		return nil, fmt.Errorf("%s: the search reached %d states, but the moves reach at most %v (the order of the group they generate): the index or the search is wrong", p.Def.Name, reached, count)
+	}
 	def := walkDef(p, x, goal, id)
 	packed := tablebuild.Packed(lv)
 	h, err := table.PackedHeader(def, packed, lv.Counts)
@@ -184,6 +189,21 @@ func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, r io.ReaderAt) (*Ta
 		return nil, err
 	}
 	return newTable(p, x, id, def, lv), nil
+}
+
+// openPaged reads the table of size bytes that r holds in place (see
+// OpenPagedAt).
+func openPaged(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, r io.ReaderAt, size int64, cacheBlocks int) (*Table, error) {
+	goal, ok := x.Index(p.Def.Solved)
+	if !ok {
+		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	}
+	def := walkDef(p, x, goal, id)
+	pg, err := table.OpenPaged(def, r, size, cacheBlocks)
+	if err != nil {
+		return nil, err
+	}
+	return newTable(p, x, id, def, pg.Levels()), nil
 }
 
 // newTable makes the walker of a table's levels.
@@ -244,10 +264,25 @@ var ErrUnreachable = fmt.Errorf("not reachable from the solved state")
 // IndexOf returns the index of state s, or ErrUnreachable.
 func (t *Table) IndexOf(s ksolve.State) (uint64, error) {
 	i, ok := t.Index.Index(s)
-	if !ok || !t.lv.Reachable(i) {
+	if ok && !t.lv.Reachable(i) {
+		if err := t.lv.Err(); err != nil {
+			return 0, err
+		}
+		ok = false
+	}
+	if !ok {
 		return 0, ErrUnreachable
 	}
 	return i, nil
+}
+
+// checked returns err, or the table's failure to read a level in place
+// (table.Levels.Err): an answer read from a damaged block is no answer.
+func (t *Table) checked(err error) error {
+	if e := t.lv.Err(); e != nil {
+		return e
+	}
+	return err
 }
 
 // Solve returns the first optimal solution from s in the definition's move
@@ -259,7 +294,7 @@ func (t *Table) Solve(s ksolve.State) (answer.Solution, error) {
 	}
 	var buf [walk.MaxSteps]uint8
 	steps, err := t.w.Solve(puzzle.State(i), buf[:0])
-	if err != nil {
+	if err := t.checked(err); err != nil {
 		return answer.Solution{}, err
 	}
 	return answer.New(t.nt, steps), nil
@@ -271,7 +306,11 @@ func (t *Table) Count(s ksolve.State) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return t.w.Count([]puzzle.State{puzzle.State(i)})
+	n, err := t.w.Count([]puzzle.State{puzzle.State(i)})
+	if err := t.checked(err); err != nil {
+		return 0, err
+	}
+	return n, nil
 }
 
 // All returns the optimal solutions from s in move order, at most limit
@@ -281,9 +320,13 @@ func (t *Table) All(s ksolve.State, limit int) ([]answer.Solution, bool, error) 
 	if err != nil {
 		return nil, false, err
 	}
-	return walk.AllAs(t.w, []puzzle.State{puzzle.State(i)}, limit, func(path []uint8) answer.Solution {
+	sols, more, err := walk.AllAs(t.w, []puzzle.State{puzzle.State(i)}, limit, func(path []uint8) answer.Solution {
 		return answer.New(t.nt, path)
 	})
+	if err := t.checked(err); err != nil {
+		return nil, false, err
+	}
+	return sols, more, nil
 }
 
 // Distance returns the cost of an optimal solution from s.
@@ -302,6 +345,11 @@ func (t *Table) Random(rng *rand.Rand) ksolve.State {
 		i := rng.Uint64N(n)
 		if t.lv.Reachable(i) {
 			return t.Index.State(i)
+		}
+		if t.lv.Err() != nil {
+			// A table read in place that fails reads as unreachable:
+			// the solved state, whose answer reports the failure.
+			return t.Puzzle.Def.Solved.Clone()
 		}
 	}
 }
@@ -334,7 +382,7 @@ func (t *Table) Antipodes(n int) ([]uint64, error) {
 		}
 		if most >= 3 {
 			steps, err := t.w.Solve(puzzle.State(i), buf[:0])
-			if err != nil {
+			if err := t.checked(err); err != nil {
 				return nil, err
 			}
 			if answer.New(t.nt, steps).Cost() != most {
@@ -342,6 +390,9 @@ func (t *Table) Antipodes(n int) ([]uint64, error) {
 			}
 		}
 		found = append(found, i)
+	}
+	if err := t.checked(nil); err != nil {
+		return nil, err
 	}
 	return found, nil
 }

@@ -46,6 +46,9 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	if err != nil {
 		return int64(n), err
 	}
+	if t.lv.Paged() != nil {
+		return int64(n), fmt.Errorf("%s: a table read in place is not written again", t.Puzzle.Def.Name)
+	}
 	m, err := table.WritePacked(w, &t.lv.Header, t.lv.Packed())
 	return int64(n) + m, err
 }
@@ -70,6 +73,22 @@ const headMax = 8 + 1 + 2 + 1<<16 + 2 + 1<<16 + 4 + ksolve.MaxSize + 32 + 4
 // decoded as it comes (table.Read), so that a table of gigabytes costs its
 // distances' memory, not the file's as well.
 func OpenAt(file string, r io.ReaderAt, size int64) (*Table, error) {
+	return openAt(file, r, size, false, 0)
+}
+
+// OpenPagedAt opens a .gdt file of size bytes from r as OpenAt does, but
+// reads its table in place (table.OpenPaged): its header and block index
+// at open, then each level an answer asks for from the one block that
+// holds it, checked and decoded into a cache of cacheBlocks blocks of 128
+// KiB (table.DefaultCacheBlocks when cacheBlocks < 1). A table larger than
+// the memory answers so, holding only the blocks it reads; r must stay
+// open while the table answers. A version 3 table, which has no block
+// index, is read whole.
+func OpenPagedAt(file string, r io.ReaderAt, size int64, cacheBlocks int) (*Table, error) {
+	return openAt(file, r, size, true, cacheBlocks)
+}
+
+func openAt(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int) (*Table, error) {
 	data := make([]byte, min(size, headMax))
 	if n, err := r.ReadAt(data, 0); err != nil && !(err == io.EOF && n == len(data)) {
 		if err != io.EOF && err != io.ErrUnexpectedEOF {
@@ -140,7 +159,12 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*Table, error) {
 		}
 		return nil, bad(table.ErrMismatch, "the table was built for another definition, metric or move set")
 	}
-	t, err := open(pz, x, [32]byte(id), io.NewSectionReader(r, int64(p), size-int64(p)))
+	var t *Table
+	if paged {
+		t, err = openPaged(pz, x, [32]byte(id), io.NewSectionReader(r, int64(p), size-int64(p)), size-int64(p), cacheBlocks)
+	} else {
+		t, err = open(pz, x, [32]byte(id), io.NewSectionReader(r, int64(p), size-int64(p)))
+	}
 	if err != nil {
 		var te *table.Error
 		if errors.As(err, &te) {

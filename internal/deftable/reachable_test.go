@@ -89,6 +89,12 @@ func TestBuildChecksTheCount(t *testing.T) {
 	if _, err := Build(context.Background(), p, BuildOptions{}); err != nil {
 		t.Fatalf("a bound, not a count, failed the build: %v", err)
 	}
+	// A bound the search passes fails it.
+	reachable = func(p *ksolve.Puzzle) (*big.Int, bool) { return big.NewInt(3674159), false }
+	_, err = Build(context.Background(), p, BuildOptions{})
+	if err == nil || err.Error() != "Pocket: the search reached 3674160 states, but the moves reach at most 3674159 (the order of the group they generate): the index or the search is wrong" {
+		t.Fatalf("Build past the bound: %v", err)
+	}
 }
 
 // The cube's domino group and its <U,F> and <R,U> subgroups, whose builds

@@ -15,6 +15,33 @@ type Levels struct {
 	bits  uint8 // bits per state
 	mask  uint8
 	below [256]uint8 // below[v] is the level of a state one step nearer than a state at level v
+	// page, when not nil, reads the levels in place (Paged.Levels): data
+	// is nil.
+	page *Paged
+}
+
+// unreachable is the level an unreachable state holds.
+func (l *Levels) unreachable() uint8 {
+	if l.Encoding == Mod3 {
+		return 3
+	}
+	return Unreachable
+}
+
+// Paged says whether the levels are read in place, a block at a time
+// (Paged.Levels), rather than held.
+func (l *Levels) Paged() *Paged { return l.page }
+
+// Err returns the first failure to read a level in place (a damaged
+// block, or the file's error), or nil: levels held never fail. An answer
+// computed while it is nil read checked levels only.
+func (l *Levels) Err() error {
+	if l.page == nil {
+		return nil
+	}
+	l.page.mu.Lock()
+	defer l.page.mu.Unlock()
+	return l.page.err
 }
 
 func newLevels(h *Header, packed []byte) *Levels {
@@ -39,6 +66,9 @@ func newLevels(h *Header, packed []byte) *Levels {
 
 // At returns the stored level of rank r.
 func (l *Levels) At(r uint64) uint8 {
+	if l.page != nil {
+		return l.page.level(r)
+	}
 	if l.index != nil {
 		r = l.index(r)
 	}
@@ -69,7 +99,7 @@ func (l *Levels) MaxDistance() int { return len(l.Counts) - 1 }
 // Reader returns a copy of what At computes with, for loops that keep it
 // in locals (see Reader).
 func (l *Levels) Reader() Reader {
-	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask}
+	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page}
 }
 
 // Reader reads a table's levels as At does, from locals: a walk's loop
@@ -80,10 +110,14 @@ type Reader struct {
 	data              []byte
 	shift, low, width uint64
 	mask              uint8
+	page              *Paged // levels read in place (see Levels.page)
 }
 
 // At returns the stored level of rank r.
 func (l *Reader) At(r uint64) uint8 {
+	if l.page != nil {
+		return l.page.level(r)
+	}
 	if l.index != nil {
 		r = l.index(r)
 	}

@@ -38,7 +38,9 @@ type Paged struct {
 
 	mu      sync.Mutex
 	cache   []pagedBlock
+	where   map[int]int // a cached block's place in cache
 	tick    uint64
+	err     error // the first failure of a read through Levels (see Levels.Err)
 	scratch huff0.Scratch
 	reads   int
 }
@@ -161,23 +163,28 @@ func (p *Paged) byteAt(at uint64) (byte, error) {
 // and decoded into it; p.mu is held.
 func (p *Paged) block(i int) ([]byte, error) {
 	p.tick++
-	for k := range p.cache {
-		if p.cache[k].i == i {
-			p.cache[k].used = p.tick
-			return p.cache[k].data, nil
-		}
+	if k, ok := p.where[i]; ok {
+		p.cache[k].used = p.tick
+		return p.cache[k].data, nil
+	}
+	if p.where == nil {
+		p.where = map[int]int{}
 	}
 	var slot *pagedBlock
+	at := 0
 	if len(p.cache) < cap(p.cache) {
 		p.cache = append(p.cache, pagedBlock{})
-		slot = &p.cache[len(p.cache)-1]
+		at = len(p.cache) - 1
 	} else {
-		slot = &p.cache[0]
 		for k := range p.cache {
-			if p.cache[k].used < slot.used {
-				slot = &p.cache[k]
+			if p.cache[k].used < p.cache[at].used {
+				at = k
 			}
 		}
+	}
+	slot = &p.cache[at]
+	if slot.i >= 0 && len(slot.data) > 0 {
+		delete(p.where, slot.i)
 	}
 	lo := uint64(i) * blockSize
 	n := min(lo+blockSize, p.PackedLen) - lo
@@ -192,8 +199,37 @@ func (p *Paged) block(i int) ([]byte, error) {
 		return nil, err
 	}
 	slot.i, slot.data, slot.used = i, data, p.tick
+	p.where[i] = at
 	p.reads++
 	return data, nil
+}
+
+// Levels returns the table's levels read through p: At and the Reader
+// read each level from its block, as p.At does. A read that fails
+// (damage found in a block, or the file's error) gives the level of an
+// unreachable state and is kept: Levels.Err returns the first, and an
+// answer given while it was nil was read from checked blocks only.
+func (p *Paged) Levels() *Levels {
+	if p.lv.data != nil {
+		return p.lv // a version 3 table, read whole
+	}
+	lv := *p.lv
+	lv.page = p
+	return &lv
+}
+
+// level is At for Levels: a failure is kept, and read as unreachable.
+func (p *Paged) level(r uint64) uint8 {
+	v, err := p.At(r)
+	if err != nil {
+		p.mu.Lock()
+		if p.err == nil {
+			p.err = err
+		}
+		p.mu.Unlock()
+		return p.lv.unreachable()
+	}
+	return v
 }
 
 // readBlock reads block i from the file, checks it and decodes it into out.

@@ -176,6 +176,30 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*Puzzle, error) {
 	return newPuzzle(t), nil
 }
 
+// OpenPagedAt opens a .gdt file of size bytes from r as OpenAt does, but
+// leaves its table in the file: each answer reads the 128 KiB blocks that
+// hold the levels it needs, checked and decoded into a cache of at most
+// cacheBlocks of them (16 when cacheBlocks < 1). A table larger than the
+// memory answers so. r must stay open while the puzzle answers; a block
+// found damaged then fails the answer that read it with a *TableError.
+func OpenPagedAt(file string, r io.ReaderAt, size int64, cacheBlocks int) (*Puzzle, error) {
+	t, err := deftable.OpenPagedAt(file, r, size, cacheBlocks)
+	if err != nil {
+		return nil, err
+	}
+	return newPuzzle(t), nil
+}
+
+// BlocksRead is how many of a table's blocks the puzzle has read and
+// decoded since it was opened with OpenPagedAt (0 for a table held whole):
+// the reads its answers cost.
+func (pz *Puzzle) BlocksRead() int {
+	if pg := pz.t.Levels().Paged(); pg != nil {
+		return pg.BlocksRead()
+	}
+	return 0
+}
+
 // Open reads a .gdt file from r.
 func Open(file string, r io.Reader) (*Puzzle, error) {
 	data, err := io.ReadAll(r)

@@ -151,37 +151,58 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 }
 
 // openTable opens the table at path in place, when path is a regular file
-// whose first bytes are a .gdt's (ok false otherwise: readFile reads it):
-// its table is read a piece at a time, never held whole. A table larger
-// than the memory available is refused before it is read.
+// whose first bytes are a .gdt's (ok false otherwise: readFile reads it).
+// A table of at most PagedAbove bytes, and at most half the memory
+// available, is read whole, a piece at a time (its distances then answer
+// from memory); a larger one stays in the file, which stays open, and each
+// answer reads the blocks it needs (tws.OpenPagedAt), so that a table
+// larger than the memory answers too.
 func openTable(path string) (pz *tws.Puzzle, ok bool, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, false, nil
 	}
-	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil || !fi.Mode().IsRegular() {
+		f.Close()
 		return nil, false, nil
 	}
 	head := make([]byte, magicLen)
 	if n, _ := io.ReadFull(f, head); !tws.IsTable(head[:n]) {
+		f.Close()
 		return nil, false, nil
 	}
-	if err := fits(path, fi.Size()); err != nil {
-		return nil, true, err
+	if Paged(fi.Size()) {
+		pz, err = tws.OpenPagedAt(path, f, fi.Size(), PagedCacheBlocks)
+		if err != nil {
+			f.Close()
+		}
+		return pz, true, err
 	}
+	defer f.Close()
 	pz, err = tws.OpenAt(path, f, fi.Size())
 	return pz, true, err
 }
 
-// fits refuses a table file of size bytes larger than the memory
-// available: its distances take at least as much.
-func fits(path string, size int64) error {
-	if avail, ok := availableMemory(); ok && uint64(size) > avail {
-		return fmt.Errorf("%s: the table is %d MB, and this machine has %d MB available to read it", path, mb(uint64(size)), avail>>20)
+// PagedAbove is the size of a table file past which the commands read it
+// in place rather than whole: reading 512 MB, and decoding the gigabytes of
+// distances it holds, takes seconds, while an answer read in place takes
+// milliseconds. A variable so that the tests can read small tables in
+// place.
+var PagedAbove int64 = 512 << 20
+
+// PagedCacheBlocks is how many decoded blocks of 128 KiB a table read in
+// place keeps: 64 MiB, about what a few answers' walks read.
+var PagedCacheBlocks = 512
+
+// Paged says whether a table file of size bytes is read in place: past
+// PagedAbove, or past half the memory available.
+func Paged(size int64) bool {
+	if size > PagedAbove {
+		return true
 	}
-	return nil
+	avail, ok := availableMemory()
+	return ok && uint64(size) > avail/2
 }
 
 // readFile reads the puzzle file at path and says whether it is a table (a
@@ -430,4 +451,14 @@ func (p *Puzzle) Antipodes(o *cli.Options, n int) ([]cli.Drawn, error) {
 		out[i] = cli.Drawn{State: pos.Line(), Moves: moves.String(), Dist: moves.Cost()}
 	}
 	return out, nil
+}
+
+// fits refuses a table file of size bytes larger than the memory
+// available, for a reader that holds it whole (check, and a table that is
+// not a regular file): its distances take at least as much.
+func fits(path string, size int64) error {
+	if avail, ok := availableMemory(); ok && uint64(size) > avail {
+		return fmt.Errorf("%s: the table is %d MB, and this machine has %d MB available to read it", path, mb(uint64(size)), avail>>20)
+	}
+	return nil
 }

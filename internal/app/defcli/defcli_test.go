@@ -106,9 +106,37 @@ func TestLongDefinition(t *testing.T) {
 	oneLine(t, err, path, "too long for a definition")
 }
 
-// A table larger than the memory available is refused before it is read,
-// with its size and the memory available.
+// A table larger than half the memory available is read in place: it
+// opens and answers as the table read whole, reading only the blocks its
+// answers need; one whose header is damaged is refused in one line as a
+// damaged table, whatever its size.
 func TestTableOverMemory(t *testing.T) {
+	const twisty = "../testdata/defs/twisty.gdt"
+	whole, err := load(t, twisty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withMemory(t, 1000) // the file is 859 bytes
+	paged, err := load(t, twisty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole.pz.BlocksRead() != 0 || paged.pz.BlocksRead() != 0 {
+		t.Fatal("blocks read before any answer, or a table read whole read blocks")
+	}
+	for _, in := range []string{"A", "A B", "C D' A2", "B B A"} {
+		var w, g cli.Answer
+		o := &cli.Options{Scramble: true}
+		err1 := whole.Solve(in, o, &w)
+		err2 := paged.Solve(in, o, &g)
+		if err1 != nil || err2 != nil || fmt.Sprint(w) != fmt.Sprint(g) {
+			t.Fatalf("%q: %v (%v), want %v (%v)", in, g, err2, w, err1)
+		}
+	}
+	if paged.pz.BlocksRead() == 0 {
+		t.Error("the table read in place read no block")
+	}
+
 	path := filepath.Join(t.TempDir(), "big.gdt")
 	f, err := os.Create(path)
 	if err != nil {
@@ -123,7 +151,7 @@ func TestTableOverMemory(t *testing.T) {
 	f.Close()
 	withMemory(t, 16<<20)
 	_, err = load(t, path)
-	oneLine(t, err, path, "64 MB", "16 MB available")
+	oneLine(t, err, path, "corrupt table")
 }
 
 // twist is a definition with a small index and large move tables: 20 alike
