@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/godtable/godtable/lookup"
@@ -108,4 +109,41 @@ func TestPagedDamagedBlock(t *testing.T) {
 	if failed == 0 {
 		t.Fatal("no answer read the damaged block")
 	}
+}
+
+// BenchmarkPagedSolve solves random positions from the table file named by
+// GODTABLE_BENCH_GDT, read in place with the command's cache, and reports
+// the blocks each answer read: the cost of an answer from a table larger
+// than the memory. It runs only when the variable names a file.
+func BenchmarkPagedSolve(b *testing.B) {
+	path := os.Getenv("GODTABLE_BENCH_GDT")
+	if path == "" {
+		b.Skip("GODTABLE_BENCH_GDT names no table")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		b.Fatal(err)
+	}
+	pz, err := tws.OpenPagedAt(path, f, fi.Size(), 512)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	positions := make([]tws.Position, 1000)
+	for i := range positions {
+		positions[i] = pz.Random(rng)
+	}
+	before := pz.BlocksRead()
+	b.ResetTimer()
+	for i := range b.N {
+		if _, err := positions[i%len(positions)].Solve(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(pz.BlocksRead()-before)/float64(b.N), "blocks/answer")
 }
