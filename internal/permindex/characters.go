@@ -86,9 +86,8 @@ func (x *Index) characters() {
 	for i := range pivot {
 		pivot[i] = -1
 	}
-	var taken [][]int // taken[k]: the dependencies pivot k's bits stand for, in bit order
+	taken := make([][]int, len(x.coords)) // taken[k]: the dependencies pivot k's bits stand for, in bit order
 	for k := range x.coords {
-		taken = append(taken, nil)
 		if of[k] == 0 {
 			continue
 		}
@@ -184,6 +183,56 @@ func (x *Index) characters() {
 		for n, o := range inv.others {
 			inv.opar[n] = x.sumBits(chars, deps[i]&of[o], o)
 		}
+	}
+	x.pivotLast()
+}
+
+// pivotLast moves the pivot whose invariants read the last coordinate to
+// the end, when there is one such pivot: the search's blocks are runs of
+// the last coordinate's values (see block), and hold only if no pivot but
+// the last derives bits from it (blocksHold). Where they still do not, the
+// search goes index by index.
+func (x *Index) pivotLast() {
+	last := len(x.coords) - 1
+	p := -1
+	for _, inv := range x.invs {
+		if inv.pivot != last && slices.Contains(inv.others, last) {
+			if p >= 0 && p != inv.pivot {
+				return
+			}
+			p = inv.pivot
+		}
+	}
+	if p < 0 {
+		return
+	}
+	// The coordinates after p move up one; p goes last.
+	to := func(k int) int {
+		switch {
+		case k == p:
+			return last
+		case k > p:
+			return k - 1
+		}
+		return k
+	}
+	moved := x.coords[p]
+	x.coords = append(x.coords[:p], x.coords[p+1:]...)
+	x.coords = append(x.coords, moved)
+	for k := range x.coords {
+		if c := &x.coords[k]; c.parent >= 0 {
+			c.parent = to(c.parent)
+		}
+	}
+	for j := range x.invs {
+		inv := &x.invs[j]
+		inv.pivot = to(inv.pivot)
+		for n, o := range inv.others {
+			inv.others[n] = to(o)
+		}
+	}
+	for n, k := range x.parCols {
+		x.parCols[n] = to(k)
 	}
 }
 

@@ -2,6 +2,7 @@ package permindex
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/godtable/godtable/internal/bfs"
 )
@@ -132,6 +133,22 @@ func (b *block) next(row uint64, g int) uint64 {
 	return b.base[g] + c.next(row, g)>>c.pbits
 }
 
+// blocksHold says that within a block (the indices that differ in the
+// last coordinate alone) every other coordinate's full value is the same:
+// no pivot but the last derives bits from the last. The invariants are
+// made so (findParities and characters), and a kernel that relied on it
+// otherwise would give wrong neighbours: the search then goes index by
+// index.
+func (x *Index) blocksHold() bool {
+	last := len(x.coords) - 1
+	for _, inv := range x.invs {
+		if inv.pivot != last && slices.Contains(inv.others, last) {
+			return false
+		}
+	}
+	return true
+}
+
 // Kernel returns a kernel for one of bfs.Search's workers: it works out the
 // neighbours of a word's indices through the move tables, a block at a
 // time.
@@ -142,6 +159,9 @@ func (x *Index) Kernel() bfs.Kernel {
 	if len(x.coords) == 0 {
 		// One state, which every move keeps: there is no minor coordinate
 		// to make blocks of, and nothing worth a fast path.
+		return bfs.Neighbors(x).Kernel()
+	}
+	if !x.blocksHold() {
 		return bfs.Neighbors(x).Kernel()
 	}
 	b := x.newBlock()
