@@ -1,14 +1,12 @@
 package permindex
 
 import (
-	"context"
 	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/ksolve"
 )
 
@@ -98,16 +96,7 @@ func checkIndex(t *testing.T, p *ksolve.Puzzle, x *Index) uint64 {
 			j++
 		}
 	}
-	goal, _ := x.Index(d.Solved)
-	lv, err := bfs.Search(context.Background(), x, goal, bfs.Options{Workers: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := lv.Counts
-	for len(got) > 0 && got[len(got)-1] == 0 {
-		got = got[:len(got)-1]
-	}
-	if !slices.Equal(got, counts) {
+	if got := distances(t, p, x); !slices.Equal(got, counts) {
 		t.Fatalf("search over the index: %v, want %v", got, counts)
 	}
 	total := uint64(0)

@@ -35,6 +35,13 @@ func search(t *testing.T, src string) (*Index, []uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return x, distances(t, p, x)
+}
+
+// distances searches x from p's solved state and returns the states at
+// each distance.
+func distances(t *testing.T, p *ksolve.Puzzle, x *Index) []uint64 {
+	t.Helper()
 	goal, ok := x.Index(p.Def.Solved)
 	if !ok {
 		t.Fatal("the solved state has no index")
@@ -47,7 +54,7 @@ func search(t *testing.T, src string) (*Index, []uint64) {
 	for len(counts) > 0 && counts[len(counts)-1] == 0 {
 		counts = counts[:len(counts)-1]
 	}
-	return x, counts
+	return counts
 }
 
 // brute is the distribution of p's states by a breadth-first search over
