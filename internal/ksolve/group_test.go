@@ -38,3 +38,48 @@ func TestReachable(t *testing.T) {
 		}
 	}
 }
+
+// With alike pieces and ignored orientations, the count is the group's
+// order divided by the order of the elements that keep the solved state:
+// twisty's 648 elements reach 216 states (its search's count), and a
+// 4-piece ring of pieces 1 1 2 2 under a 4-cycle reaches 2 of its 4
+// rotations. Past the search's budget, the order is given as a bound.
+func TestReachableAlike(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "lookup", "tws", "testdata", "twisty.tws"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, src string
+		want      string
+	}{
+		{"twisty", string(src), "216"},
+		{"ring", "Set R 4 1\nSolved\nR\n1 1 2 2\nEnd\nMove M\nR\n2 3 4 1\nEnd\n", "4"},
+		{"pairs", "Set R 4 1\nSolved\nR\n1 2 1 2\nEnd\nMove M\nR\n2 3 4 1\nEnd\n", "2"},
+	} {
+		d, err := Parse(c.name+".tws", []byte(c.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := NewPuzzle(d, HTM, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, exact := p.Reachable(); n.String() != c.want || !exact {
+			t.Errorf("%s: %v states (exact %v), want %s", c.name, n, exact, c.want)
+		}
+	}
+	d, err := Parse("twisty.tws", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(b int) { stabiliserBudget = b }(stabiliserBudget)
+	stabiliserBudget = 1
+	p, err := NewPuzzle(d, HTM, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, exact := p.Reachable(); n.String() != "648" || exact {
+		t.Errorf("twisty past the budget: %v (exact %v), want the bound 648", n, exact)
+	}
+}

@@ -2,8 +2,10 @@ package ksolve
 
 import (
 	"fmt"
+	"math/big"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Metric says what a move costs.
@@ -55,6 +57,13 @@ type Puzzle struct {
 	// name order: every move in HTM; in QTM the moves of cost 1, of which
 	// the others are made.
 	Gens []int
+	// reach keeps Reachable's count, worked out once: the index's
+	// planning, gen and the build's check each ask for it.
+	reach struct {
+		once  sync.Once
+		n     *big.Int
+		exact bool
+	}
 }
 
 // MaxSearchMoves is the most moves a puzzle's search and answers take,
