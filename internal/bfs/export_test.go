@@ -1,6 +1,8 @@
 package bfs
 
 import (
+	"context"
+	"errors"
 	"testing"
 	"time"
 )
@@ -14,3 +16,20 @@ func CheckpointEveryLevel(t testing.TB) {
 	checkpointRule = func(after, elapsed, _, _ time.Duration) bool { return elapsed >= after }
 	t.Cleanup(func() { checkpointRule = old })
 }
+
+// SearchDiskStopped is SearchDisk stopped after steps chunk steps, as a
+// kill would stop it.
+func SearchDiskStopped(ctx context.Context, g Graph, goal uint64, opt DiskOptions, steps int) (*DiskLevels, error) {
+	opt.stopAfter = steps
+	return SearchDisk(ctx, g, goal, opt)
+}
+
+// NoSync has the search on disk leave its files unsynced until the test
+// ends: a test's stop is the search's, not the machine's.
+func NoSync(t testing.TB) {
+	syncFiles = false
+	t.Cleanup(func() { syncFiles = true })
+}
+
+// IsStopped says err is SearchDiskStopped's stop.
+func IsStopped(err error) bool { return errors.Is(err, errStopped) }

@@ -1,0 +1,1106 @@
+package bfs
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash"
+	"hash/crc32"
+	"io"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// The search on disk keeps the levels, two bits an index as Search does,
+// in chunk files of a work directory, and holds one chunk at a time. Each
+// chunk has, beside its levels, its frontier: a file of the indices at the
+// level being searched, so that a level expands those alone (the levels'
+// two bits cannot tell distance d from d-3, and a search that cannot go
+// backward would expand both). A level is two passes over the chunks:
+//
+//   - expand: each index of the chunk's frontier marks its unseen
+//     neighbours inside the chunk at once, and writes those outside it to
+//     update files, one per target chunk and worker, as sorted runs of
+//     offsets coded as varint differences (delayed duplicate detection);
+//   - apply: each chunk takes the update files written for it, the unseen
+//     indices they name taking the next level; the indices that changed, in
+//     both passes, are the next level's frontier.
+//
+// Every file carries a CRC-32 and is written beside its name, synced and
+// renamed into place, and a manifest says how far the search has come, so
+// that a search killed at any moment resumes at the chunk it was working
+// on: each chunk's step can be done again, for it only gives unseen
+// indices the next level, and its files of a half-done attempt are
+// written again. The levels are the same, bit for bit, as Search's.
+
+// DiskOptions tune SearchDisk.
+type DiskOptions struct {
+	// Dir is the work directory: the chunk, frontier, update and manifest
+	// files.
+	Dir string
+	// ChunkWords is the words (32 indices each) a chunk holds.
+	ChunkWords uint64
+	// Workers is the number of goroutines (0: GOMAXPROCS).
+	Workers int
+	// ID identifies the graph: a work directory of another is refused.
+	ID [32]byte
+	// Progress, if set, is called after each chunk's step.
+	Progress func(DiskProgress)
+	// UpdateCap is the most neighbours outside its chunk a worker holds
+	// before it writes them out (0: 1<<20, 4 MiB).
+	UpdateCap int
+	// stopAfter, when positive, stops the search with errStopped after
+	// that many chunk steps: the tests' kill.
+	stopAfter int
+}
+
+// DiskProgress is how far a search on disk has come.
+type DiskProgress struct {
+	Level         int    // the distance being searched for
+	Apply         bool   // applying the updates (else expanding)
+	Chunk, Chunks int    // the chunks done of the pass, of all
+	Found         uint64 // indices reached before this level
+	// Written and Read are the bytes of the work directory's files written
+	// and read so far (since the search started or resumed).
+	Written, Read int64
+}
+
+// DiskLevel is the work of one level of a search on disk.
+type DiskLevel struct {
+	States   uint64 // indices found at the level
+	Written  int64  // bytes written to the work directory
+	Read     int64  // bytes read from it
+	Wall     time.Duration
+	CPU      time.Duration // user and system, of the whole process
+	Expanded uint64        // neighbours worked out
+	Crossing uint64        // of them, in another chunk (before repeats are dropped)
+	// Resumed says the level was begun before the search resumed: its
+	// figures are of the part done since.
+	Resumed bool
+}
+
+// DiskLevels is a finished search on disk: its counts, and its levels in
+// the work directory's chunk files.
+type DiskLevels struct {
+	Size   uint64
+	Counts []uint64
+	// Stats are the levels' figures (Stats[d-1] of level d), for the
+	// levels searched by this call.
+	Stats []DiskLevel
+	// Resumed says the search resumed from the work directory.
+	Resumed bool
+	dir     string
+	words   uint64 // words a chunk
+	chunks  int
+}
+
+var errStopped = errors.New("bfs: search stopped (test)")
+
+// ErrWorkDir is the class of the error for a work directory that cannot be
+// used: another search's, damaged, or in use.
+var ErrWorkDir = errors.New("work directory")
+
+const diskMagic = "GDTDISK2"
+
+// DiskChunkWords is the chunk a search on disk can hold in mem bytes of
+// memory, in words: an expanding chunk takes 16 bytes a word (its levels,
+// its frontier and the next one's), and each worker holds its update
+// buffer (UpdateCap offsets of 4 bytes) and a write buffer per target
+// chunk. 0 if mem is too little for any.
+func DiskChunkWords(size, mem uint64, workers int) uint64 {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	fixed := uint64(workers) * (8<<20 + 16<<20) // update buffers (grown to twice), and write buffers for up to 256 chunks
+	if mem <= fixed {
+		return 0
+	}
+	words := (mem - fixed) / 16
+	all := (size + 31) / 32
+	if words >= all {
+		return all
+	}
+	// As many chunks as that takes, the words shared out evenly, so that
+	// the last chunk is not a sliver.
+	chunks := (all + words - 1) / words
+	return (all + chunks - 1) / chunks
+}
+
+// DiskNeed is the bytes of work directory a search of size indices keeps
+// besides its update files: the chunks' levels and two frontiers.
+func DiskNeed(size uint64) uint64 { return (size+31)/32*8 + 2*((size+63)/64*8) }
+
+// manifest is how far a search on disk has come.
+type manifest struct {
+	id         [32]byte
+	size, goal uint64
+	words      uint64
+	counts     []uint64
+	apply      bool   // the level's updates are being applied
+	next       int    // the next chunk of the pass
+	found      uint64 // the apply pass's count so far
+}
+
+func (m *manifest) encode() []byte {
+	b := []byte(diskMagic)
+	b = append(b, m.id[:]...)
+	le := binary.LittleEndian
+	b = le.AppendUint64(b, m.size)
+	b = le.AppendUint64(b, m.goal)
+	b = le.AppendUint64(b, m.words)
+	ap := uint64(0)
+	if m.apply {
+		ap = 1
+	}
+	b = le.AppendUint64(b, ap)
+	b = le.AppendUint64(b, uint64(m.next))
+	b = le.AppendUint64(b, m.found)
+	b = le.AppendUint64(b, uint64(len(m.counts)))
+	for _, c := range m.counts {
+		b = le.AppendUint64(b, c)
+	}
+	return b
+}
+
+func decodeManifest(b []byte) (*manifest, bool) {
+	if len(b) < len(diskMagic)+32+7*8 || string(b[:len(diskMagic)]) != diskMagic {
+		return nil, false
+	}
+	b = b[len(diskMagic):]
+	m := &manifest{}
+	copy(m.id[:], b)
+	b = b[32:]
+	u := func() uint64 { v := binary.LittleEndian.Uint64(b); b = b[8:]; return v }
+	m.size, m.goal, m.words = u(), u(), u()
+	m.apply = u() == 1
+	m.next = int(u())
+	m.found = u()
+	n := u()
+	if n == 0 || n > maxLevels || uint64(len(b)) != 8*n {
+		return nil, false
+	}
+	for range n {
+		m.counts = append(m.counts, u())
+	}
+	return m, true
+}
+
+// fileWriter writes a file beside its name, with its CRC-32 at the end,
+// and renames it into place once synced.
+type fileWriter struct {
+	f    *os.File
+	bw   *bufio.Writer
+	h    hash.Hash32
+	path string
+	n    int64
+}
+
+func createFile(path string, buf int) (*fileWriter, error) {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return nil, err
+	}
+	h := crc32.NewIEEE()
+	return &fileWriter{f: f, h: h, path: path, bw: bufio.NewWriterSize(io.MultiWriter(f, h), buf)}, nil
+}
+
+// bufSize is the buffer for a file of n bytes: a megabyte, or less for a
+// smaller file.
+func bufSize(n int) int { return max(4096, min(n, 1<<20)) }
+
+func (w *fileWriter) Write(b []byte) (int, error) {
+	n, err := w.bw.Write(b)
+	w.n += int64(n)
+	return n, err
+}
+
+// close finishes the file: its checksum, synced, renamed into place. It
+// returns the bytes written.
+func (w *fileWriter) close() (int64, error) {
+	err := w.bw.Flush()
+	if err == nil {
+		err = binary.Write(w.f, binary.LittleEndian, w.h.Sum32())
+	}
+	if err == nil && syncFiles {
+		err = w.f.Sync()
+	}
+	if cerr := w.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(w.f.Name(), w.path)
+	}
+	if err != nil {
+		os.Remove(w.f.Name())
+		return 0, err
+	}
+	return w.n + 4, nil
+}
+
+// syncFiles says files are synced before they are renamed into place, so
+// that a machine that stops (not only the search) leaves no file renamed
+// but not whole; the tests, which stop the search alone, turn it off.
+var syncFiles = true
+
+// abort drops a file not finished.
+func (w *fileWriter) abort() {
+	w.f.Close()
+	os.Remove(w.f.Name())
+}
+
+// writeFile writes data and its CRC-32 to path (see fileWriter).
+func writeFile(path string, data []byte) (int64, error) {
+	w, err := createFile(path, 64<<10)
+	if err != nil {
+		return 0, err
+	}
+	if _, err := w.Write(data); err != nil {
+		w.abort()
+		return 0, err
+	}
+	return w.close()
+}
+
+// readFile reads a file fileWriter wrote and checks its CRC-32.
+func readFile(path string) ([]byte, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) < 4 || crc32.ChecksumIEEE(b[:len(b)-4]) != binary.LittleEndian.Uint32(b[len(b)-4:]) {
+		return nil, damaged(path, "its checksum does not match")
+	}
+	return b[:len(b)-4], nil
+}
+
+func damaged(path, why string) error {
+	return fmt.Errorf("%w: %s is damaged (%s); remove the directory to start again", ErrWorkDir, path, why)
+}
+
+// disk is one search on disk.
+type disk struct {
+	g       Graph
+	opt     DiskOptions
+	m       *manifest
+	n, per  uint64 // indices, and indices a chunk
+	chunks  int
+	steps   int
+	written atomic.Int64
+	read    atomic.Int64
+	nbrs    atomic.Uint64
+	cross   atomic.Uint64
+	// The chunk's words, frontier and next frontier, allocated once: a
+	// level's steps reuse them.
+	words, front, next []uint64
+}
+
+// buffers returns the step buffers, allocated on first use.
+func (s *disk) buffers() (words, front, next []uint64) {
+	if s.words == nil {
+		s.words = make([]uint64, s.opt.ChunkWords)
+		s.front = make([]uint64, s.per/64+1)
+		s.next = make([]uint64, s.per/64+1)
+	}
+	return s.words, s.front, s.next
+}
+
+func (s *disk) path(format string, a ...any) string {
+	return filepath.Join(s.opt.Dir, fmt.Sprintf(format, a...))
+}
+func (s *disk) chunkPath(c int) string    { return s.path("chunk-%06d", c) }
+func (s *disk) frontPath(d, c int) string { return s.path("front-%05d-%06d", d, c) }
+func (s *disk) manifestPath() string      { return s.path("manifest") }
+
+// updatePath names the update file of level d for chunk t from chunk c's
+// worker w.
+func (s *disk) updatePath(d, t, c, w int) string {
+	return s.path("update-%05d-%06d-%06d-%d", d, t, c, w)
+}
+
+// SearchDisk searches g from goal as Search does, holding one chunk of
+// opt.ChunkWords words of the levels at a time, the rest in opt.Dir; run
+// again on the same directory, it resumes. The directory is locked while
+// the search runs. The levels stay in opt.Dir for the caller to read
+// (DiskLevels.Each) and remove.
+func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*DiskLevels, error) {
+	n := g.Size()
+	if goal >= n {
+		return nil, fmt.Errorf("bfs: goal %d outside %d indices", goal, n)
+	}
+	if opt.ChunkWords == 0 {
+		return nil, errors.New("bfs: a chunk of no words")
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.UpdateCap <= 0 {
+		opt.UpdateCap = 1 << 20
+	}
+	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("%w %s: %v", ErrWorkDir, opt.Dir, err)
+	}
+	lock, err := os.OpenFile(filepath.Join(opt.Dir, "lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("%w %s: %v", ErrWorkDir, opt.Dir, err)
+	}
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		return nil, fmt.Errorf("%w %s: another build is using it", ErrWorkDir, opt.Dir)
+	}
+	s := &disk{g: g, opt: opt, n: n, per: opt.ChunkWords * 32}
+	s.chunks = int((n + s.per - 1) / s.per)
+	resumed := false
+	if b, err := readFile(s.manifestPath()); err == nil {
+		m, ok := decodeManifest(b)
+		if !ok {
+			return nil, fmt.Errorf("%w %s: its manifest is not a search's", ErrWorkDir, opt.Dir)
+		}
+		if m.id != opt.ID || m.size != n || m.goal != goal || m.words != opt.ChunkWords {
+			return nil, fmt.Errorf("%w %s: it holds another search (another definition, metric, moves or memory); remove it, or give another", ErrWorkDir, opt.Dir)
+		}
+		s.m, resumed = m, true
+	} else if errors.Is(err, os.ErrNotExist) {
+		if err := s.start(goal); err != nil {
+			return nil, err
+		}
+	} else {
+		return nil, fmt.Errorf("%w %s: %v", ErrWorkDir, opt.Dir, err)
+	}
+	// Files half-written when a search was killed.
+	if err := s.removeFiles(func(name string) bool { return strings.HasSuffix(name, ".tmp") }); err != nil {
+		return nil, err
+	}
+	var stats []DiskLevel
+	for d := len(s.m.counts) - 1; s.m.counts[d] > 0; d = len(s.m.counts) - 1 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if err := s.removeFiles(func(name string) bool { return olderFront(name, d) }); err != nil {
+			return nil, err
+		}
+		st := DiskLevel{Resumed: s.m.apply || s.m.next > 0}
+		w0, r0, n0, c0, cpu0, t0 := s.written.Load(), s.read.Load(), s.nbrs.Load(), s.cross.Load(), cpuTime(), time.Now()
+		if !s.m.apply {
+			for s.m.next < s.chunks {
+				if err := s.step(ctx, d, s.m.next, false); err != nil {
+					return nil, err
+				}
+			}
+			s.m.apply, s.m.next, s.m.found = true, 0, 0
+			if err := s.save(); err != nil {
+				return nil, err
+			}
+		}
+		for s.m.next < s.chunks {
+			if err := s.step(ctx, d, s.m.next, true); err != nil {
+				return nil, err
+			}
+		}
+		s.m.counts = append(s.m.counts, s.m.found)
+		s.m.apply, s.m.next, s.m.found = false, 0, 0
+		if err := s.save(); err != nil {
+			return nil, err
+		}
+		st.States = s.m.counts[d+1]
+		st.Written, st.Read = s.written.Load()-w0, s.read.Load()-r0
+		st.Expanded, st.Crossing = s.nbrs.Load()-n0, s.cross.Load()-c0
+		st.Wall, st.CPU = time.Since(t0), cpuTime()-cpu0
+		if st.States > 0 {
+			stats = append(stats, st)
+		}
+	}
+	return &DiskLevels{Size: n, Counts: s.m.counts[:len(s.m.counts)-1], Stats: stats, Resumed: resumed,
+		dir: opt.Dir, words: opt.ChunkWords, chunks: s.chunks}, nil
+}
+
+// olderFront says name is a frontier file of a level before d: a level
+// done, whose files a search killed before removing them left.
+func olderFront(name string, d int) bool {
+	var l, c int
+	if _, err := fmt.Sscanf(name, "front-%05d-%06d", &l, &c); err != nil || strings.HasSuffix(name, ".tmp") {
+		return false
+	}
+	return l < d
+}
+
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// start writes the first chunks (every index unseen but the goal), their
+// frontiers (the goal) and the manifest.
+func (s *disk) start(goal uint64) error {
+	// Files of a search that never wrote its manifest are its start's:
+	// written again.
+	if err := s.removeFiles(func(string) bool { return true }); err != nil {
+		return err
+	}
+	words := make([]uint64, s.opt.ChunkWords)
+	for c := range s.chunks {
+		for i := range words {
+			words[i] = ^uint64(0)
+		}
+		var front []uint64
+		if goal/s.per == uint64(c) {
+			off := goal % s.per
+			words[off/32] &^= 3 << (2 * (off % 32))
+			front = []uint64{off}
+		}
+		if err := s.saveChunk(c, words); err != nil {
+			return err
+		}
+		if err := s.saveFrontList(0, c, front); err != nil {
+			return err
+		}
+	}
+	s.m = &manifest{id: s.opt.ID, size: s.n, goal: goal, words: s.opt.ChunkWords, counts: []uint64{1}}
+	return s.save()
+}
+
+func (s *disk) save() error {
+	_, err := writeFile(s.manifestPath(), s.m.encode())
+	return err
+}
+
+// saveChunk writes chunk c's levels.
+func (s *disk) saveChunk(c int, words []uint64) error {
+	w, err := createFile(s.chunkPath(c), bufSize(8*len(words)))
+	if err != nil {
+		return err
+	}
+	if err := writeWords(w, words); err != nil {
+		w.abort()
+		return err
+	}
+	n, err := w.close()
+	s.written.Add(n)
+	return err
+}
+
+// writeWords writes words little-endian, a piece at a time.
+func writeWords(w io.Writer, words []uint64) error {
+	var buf [8 << 10]byte
+	for len(words) > 0 {
+		k := min(len(words), len(buf)/8)
+		for i, x := range words[:k] {
+			binary.LittleEndian.PutUint64(buf[8*i:], x)
+		}
+		if _, err := w.Write(buf[:8*k]); err != nil {
+			return err
+		}
+		words = words[k:]
+	}
+	return nil
+}
+
+// loadChunk reads chunk c's levels into words, a piece at a time (the
+// file is never held whole besides them), and checks its checksum.
+func (s *disk) loadChunk(c int, words []uint64) error {
+	path := s.chunkPath(c)
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrWorkDir, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if fi.Size() != int64(8*len(words))+4 {
+		return damaged(path, fmt.Sprintf("%d bytes, want %d", fi.Size(), 8*len(words)+4))
+	}
+	h := crc32.NewIEEE()
+	r := bufio.NewReaderSize(f, bufSize(int(fi.Size())))
+	var buf [8 << 10]byte
+	for i := 0; i < len(words); {
+		k := min(len(words)-i, len(buf)/8)
+		if _, err := io.ReadFull(r, buf[:8*k]); err != nil {
+			return fmt.Errorf("%w: %s: %v", ErrWorkDir, path, err)
+		}
+		h.Write(buf[:8*k])
+		for j := range k {
+			words[i+j] = binary.LittleEndian.Uint64(buf[8*j:])
+		}
+		i += k
+	}
+	var sum [4]byte
+	if _, err := io.ReadFull(r, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != h.Sum32() {
+		return damaged(path, "its checksum does not match")
+	}
+	s.read.Add(fi.Size())
+	return nil
+}
+
+// A frontier file is the offsets, in its chunk, of the indices at a level:
+// a kind byte, then either the bitmap's words (frontBits) or a count and
+// the offsets' differences as varints (frontList), whichever is shorter.
+const (
+	frontBits = 0
+	frontList = 1
+)
+
+// saveFront writes chunk c's frontier of level d from its bitmap.
+func (s *disk) saveFront(d, c int, bm []uint64) error {
+	cnt := 0
+	for _, x := range bm {
+		cnt += bits.OnesCount64(x)
+	}
+	if cnt*3 < len(bm)*8 {
+		offs := make([]uint64, 0, cnt)
+		for i, x := range bm {
+			for ; x != 0; x &= x - 1 {
+				offs = append(offs, uint64(i)*64+uint64(bits.TrailingZeros64(x)))
+			}
+		}
+		return s.saveFrontList(d, c, offs)
+	}
+	w, err := createFile(s.frontPath(d, c), bufSize(8*len(bm)))
+	if err != nil {
+		return err
+	}
+	w.Write([]byte{frontBits})
+	if err := writeWords(w, bm); err != nil {
+		w.abort()
+		return err
+	}
+	n, err := w.close()
+	s.written.Add(n)
+	return err
+}
+
+// saveFrontList writes chunk c's frontier of level d from its offsets, in
+// increasing order.
+func (s *disk) saveFrontList(d, c int, offs []uint64) error {
+	b := []byte{frontList}
+	b = binary.AppendUvarint(b, uint64(len(offs)))
+	prev := uint64(0)
+	for _, o := range offs {
+		b = binary.AppendUvarint(b, o-prev)
+		prev = o
+	}
+	n, err := writeFile(s.frontPath(d, c), b)
+	s.written.Add(n)
+	return err
+}
+
+// loadFront reads chunk c's frontier of level d into bm (zeroed first);
+// missing says there is no such file.
+func (s *disk) loadFront(d, c int, bm []uint64) (missing bool, err error) {
+	clear(bm)
+	path := s.frontPath(d, c)
+	b, err := readFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	s.read.Add(int64(len(b)) + 4)
+	switch {
+	case len(b) == 1+8*len(bm) && b[0] == frontBits:
+		for i := range bm {
+			bm[i] = binary.LittleEndian.Uint64(b[1+8*i:])
+		}
+	case len(b) > 0 && b[0] == frontList:
+		b = b[1:]
+		cnt, k := binary.Uvarint(b)
+		if k <= 0 {
+			return false, damaged(path, "no count")
+		}
+		b = b[k:]
+		o := uint64(0)
+		for range cnt {
+			v, k := binary.Uvarint(b)
+			if k <= 0 || o+v >= s.per {
+				return false, damaged(path, "an offset outside its chunk")
+			}
+			b, o = b[k:], o+v
+			bm[o/64] |= 1 << (o % 64)
+		}
+		if len(b) != 0 {
+			return false, damaged(path, "bytes past its offsets")
+		}
+	default:
+		return false, damaged(path, "not a frontier")
+	}
+	return false, nil
+}
+
+// step expands chunk c at level d, or applies its updates, and records it
+// in the manifest.
+func (s *disk) step(ctx context.Context, d, c int, apply bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if s.opt.stopAfter > 0 && s.steps >= s.opt.stopAfter {
+		return errStopped
+	}
+	s.steps++
+	if apply {
+		cnt, err := s.applyChunk(d, c)
+		if err != nil {
+			return err
+		}
+		s.m.found += cnt
+	} else if err := s.expandChunk(ctx, d, c); err != nil {
+		return err
+	}
+	s.m.next = c + 1
+	if err := s.save(); err != nil {
+		return err
+	}
+	if apply {
+		// The chunk's updates are in it now, and recorded so.
+		if err := s.removeUpdates(d, c); err != nil {
+			return err
+		}
+	}
+	if s.opt.Progress != nil {
+		found := uint64(0)
+		for _, k := range s.m.counts {
+			found += k
+		}
+		s.opt.Progress(DiskProgress{Level: d + 1, Apply: apply, Chunk: c + 1, Chunks: s.chunks, Found: found,
+			Written: s.written.Load(), Read: s.read.Load()})
+	}
+	return nil
+}
+
+// spread32 moves bit k of x to bit 2k: a frontier's bits of 32 indices as
+// a mask of their fields in a word of the levels.
+func spread32(x uint64) uint64 {
+	x &= 0xffffffff
+	x = (x | x<<16) & 0x0000ffff0000ffff
+	x = (x | x<<8) & 0x00ff00ff00ff00ff
+	x = (x | x<<4) & 0x0f0f0f0f0f0f0f0f
+	x = (x | x<<2) & 0x3333333333333333
+	x = (x | x<<1) & 0x5555555555555555
+	return x
+}
+
+// expandChunk marks the unseen neighbours in chunk c of its frontier at
+// level d, and writes those in other chunks to update files.
+func (s *disk) expandChunk(ctx context.Context, d, c int) error {
+	// An earlier attempt at this chunk may have left some of its update
+	// files: they are written again.
+	if err := s.removeFiles(func(name string) bool {
+		var l, t, from, w int
+		_, err := fmt.Sscanf(name, "update-%05d-%06d-%06d-%d", &l, &t, &from, &w)
+		return err == nil && l == d && from == c
+	}); err != nil {
+		return err
+	}
+	words, front, next := s.buffers()
+	if _, err := s.loadFront(d, c, front); err != nil {
+		return err
+	}
+	// The next level's frontier of an earlier attempt holds what it
+	// marked in the chunk, if it saved the chunk too.
+	if _, err := s.loadFront(d+1, c, next); err != nil {
+		return err
+	}
+	if !slices.ContainsFunc(front, func(x uint64) bool { return x != 0 }) {
+		return s.saveFront(d+1, c, next)
+	}
+	if err := s.loadChunk(c, words); err != nil {
+		return err
+	}
+	nxt := Next(uint8(d % 3))
+	base := uint64(c) * s.per
+	first := base / 32 // the chunk's first word in the whole levels
+	var wg sync.WaitGroup
+	var at atomic.Uint64
+	errs := make([]error, s.opt.Workers)
+	for wk := range s.opt.Workers {
+		wg.Go(func() {
+			errs[wk] = s.expandWorker(ctx, wk, d, c, words, front, next, nxt, base, first, &at)
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	// The frontier first: an attempt killed between the two saves leaves
+	// a frontier that holds the marks the chunk file lacks, and the next
+	// attempt marks them again.
+	if err := s.saveFront(d+1, c, next); err != nil {
+		return err
+	}
+	return s.saveChunk(c, words)
+}
+
+// expandWorker is one worker of expandChunk: it takes the chunk's words
+// 32 at a time from at.
+func (s *disk) expandWorker(ctx context.Context, wk, d, c int, words, front, next []uint64, nxt uint8, base, first uint64, at *atomic.Uint64) error {
+	k := s.g.Kernel()
+	deg := s.g.Degree()
+	out := make([]uint64, 32*deg)
+	bufs := make([][]uint32, s.chunks)
+	files := make([]*fileWriter, s.chunks)
+	held := 0
+	var nbrs, cross uint64
+	var scratch []uint32
+	// flush writes each target's offsets as a sorted run, without
+	// repeats: its length, then the differences, as varints.
+	flush := func() error {
+		var b []byte
+		for t, offs := range bufs {
+			if len(offs) == 0 {
+				continue
+			}
+			offs = slices.Compact(radixSort(offs, &scratch, s.per))
+			if files[t] == nil {
+				f, err := createFile(s.updatePath(d, t, c, wk), 64<<10)
+				if err != nil {
+					return err
+				}
+				files[t] = f
+			}
+			b = binary.AppendUvarint(b[:0], uint64(len(offs)))
+			prev := uint32(0)
+			for _, o := range offs {
+				b = binary.AppendUvarint(b, uint64(o-prev))
+				prev = o
+			}
+			if _, err := files[t].Write(b); err != nil {
+				return err
+			}
+			bufs[t] = offs[:0]
+		}
+		held = 0
+		return nil
+	}
+	err := func() error {
+		const step = 1024 // words a worker takes at a time
+		for ctx.Err() == nil {
+			lo := at.Add(step) - step
+			if lo >= uint64(len(words)) {
+				return nil
+			}
+			hi := min(lo+step, uint64(len(words)))
+			for w := lo; w < hi; w++ {
+				m := spread32(front[w/2] >> (32 * (w % 2)))
+				if m == 0 {
+					continue
+				}
+				k.Neighbors(first+w, m, out)
+				nb := out[:bits.OnesCount64(m)*deg]
+				nbrs += uint64(len(nb))
+				for _, j := range nb {
+					if o := j - base; o < s.per {
+						p := &words[o>>5]
+						sh := (o & 31) << 1
+						if atomic.LoadUint64(p)>>sh&3 == Unseen {
+							// Workers may mark the same index at once,
+							// with the same level and bit.
+							atomic.AndUint64(p, ^(uint64(3^nxt) << sh))
+							atomic.OrUint64(&next[o/64], 1<<(o%64))
+						}
+						continue
+					}
+					t := int(j / s.per)
+					bufs[t] = append(bufs[t], uint32(j-uint64(t)*s.per))
+					held++
+				}
+				if held >= s.opt.UpdateCap {
+					cross += uint64(held)
+					if err := flush(); err != nil {
+						return err
+					}
+				}
+			}
+		}
+		return nil
+	}()
+	cross += uint64(held)
+	if err == nil {
+		err = flush()
+	}
+	for _, f := range files {
+		if f == nil {
+			continue
+		}
+		if err != nil {
+			f.abort()
+			continue
+		}
+		n, cerr := f.close()
+		s.written.Add(n)
+		err = cerr
+	}
+	s.nbrs.Add(nbrs)
+	s.cross.Add(cross)
+	return err
+}
+
+// radixSort sorts offs, each below limit, least significant digit first:
+// a few passes over them where a comparison sort takes log n, which is
+// most of a level's work otherwise. scratch is reused between calls.
+func radixSort(offs []uint32, scratch *[]uint32, limit uint64) []uint32 {
+	if len(offs) < 256 {
+		slices.Sort(offs)
+		return offs
+	}
+	if cap(*scratch) < len(offs) {
+		*scratch = make([]uint32, len(offs))
+	}
+	tmp := (*scratch)[:len(offs)]
+	const digit = 11
+	var count [1 << digit]int
+	for shift := 0; limit > 1<<shift; shift += digit {
+		clear(count[:])
+		for _, o := range offs {
+			count[o>>shift&(1<<digit-1)]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, o := range offs {
+			k := o >> shift & (1<<digit - 1)
+			tmp[count[k]] = o
+			count[k]++
+		}
+		offs, tmp = tmp, offs
+	}
+	// The sorted offsets may be in scratch: the caller's buffer is then
+	// the scratch of the next call.
+	*scratch = tmp[:0]
+	return offs
+}
+
+// updateNames returns the names of the update files of level d for chunk
+// t.
+func (s *disk) updateNames(d, t int) ([]string, error) {
+	ents, err := os.ReadDir(s.opt.Dir)
+	if err != nil {
+		return nil, err
+	}
+	prefix := fmt.Sprintf("update-%05d-%06d-", d, t)
+	var names []string
+	for _, e := range ents {
+		if strings.HasPrefix(e.Name(), prefix) && !strings.HasSuffix(e.Name(), ".tmp") {
+			names = append(names, e.Name())
+		}
+	}
+	return names, nil
+}
+
+func (s *disk) removeUpdates(d, t int) error {
+	names, err := s.updateNames(d, t)
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		if err := os.Remove(filepath.Join(s.opt.Dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// workFile says name is one of a search's chunk, frontier or update
+// files, or one of them (or the manifest) half-written: the files a search
+// may remove, in a directory that may hold others.
+func workFile(name string) bool {
+	for _, p := range []string{"chunk-", "front-", "update-", "manifest."} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// removeFiles removes the work files (not the manifest or the lock) whose
+// names match.
+func (s *disk) removeFiles(match func(string) bool) error {
+	ents, err := os.ReadDir(s.opt.Dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		name := e.Name()
+		if !workFile(name) || !match(name) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(s.opt.Dir, name)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyChunk gives the unseen indices of chunk t that its update files of
+// level d name the next level, and returns the indices of the chunk at
+// that level.
+func (s *disk) applyChunk(d, t int) (uint64, error) {
+	words, _, next := s.buffers()
+	missing, err := s.loadFront(d+1, t, next)
+	if err != nil {
+		return 0, err
+	}
+	if missing {
+		return 0, fmt.Errorf("%w: %s is missing", ErrWorkDir, s.frontPath(d+1, t))
+	}
+	names, err := s.updateNames(d, t)
+	if err != nil {
+		return 0, err
+	}
+	if len(names) > 0 {
+		if err := s.loadChunk(t, words); err != nil {
+			return 0, err
+		}
+		nxt := Next(uint8(d % 3))
+		for _, name := range names {
+			if err := s.applyFile(filepath.Join(s.opt.Dir, name), words, next, nxt); err != nil {
+				return 0, err
+			}
+		}
+		if err := s.saveFront(d+1, t, next); err != nil {
+			return 0, err
+		}
+		if err := s.saveChunk(t, words); err != nil {
+			return 0, err
+		}
+	}
+	cnt := uint64(0)
+	for _, x := range next {
+		cnt += uint64(bits.OnesCount64(x))
+	}
+	return cnt, nil
+}
+
+// applyFile applies one update file to a chunk's words and next frontier,
+// reading it a piece at a time (an update file may be larger than the
+// memory the search may take). Its checksum is checked at its end, before
+// the chunk is saved: a damaged file fails the step, which leaves nothing.
+func (s *disk) applyFile(path string, words, next []uint64, nxt uint8) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrWorkDir, err)
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return err
+	}
+	if fi.Size() < 4 {
+		return damaged(path, "shorter than its checksum")
+	}
+	h := crc32.NewIEEE()
+	r := bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, fi.Size()-4), h), bufSize(int(fi.Size())))
+	for {
+		cnt, err := binary.ReadUvarint(r)
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return damaged(path, "a run without its length")
+		}
+		o := uint64(0)
+		for range cnt {
+			v, err := binary.ReadUvarint(r)
+			if err != nil || o+v >= s.per {
+				return damaged(path, "an offset outside its chunk")
+			}
+			o += v
+			sh := (o & 31) << 1
+			if words[o>>5]>>sh&3 == Unseen {
+				words[o>>5] &^= uint64(3^nxt) << sh
+				next[o/64] |= 1 << (o % 64)
+			}
+		}
+	}
+	var sum [4]byte
+	if _, err := io.ReadFull(f, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != h.Sum32() {
+		return damaged(path, "its checksum does not match")
+	}
+	s.read.Add(fi.Size())
+	return nil
+}
+
+// Each hands the levels' packed bytes, in index order, a piece at a time,
+// to emit: the bytes of a table.Mod3 table's distances (the fields past
+// the last index 0). The piece is only valid during the call.
+func (l *DiskLevels) Each(emit func([]byte) error) error {
+	need := (l.Size + 3) / 4 // packed bytes
+	done := uint64(0)
+	words := make([]uint64, l.words)
+	s := &disk{opt: DiskOptions{Dir: l.dir, ChunkWords: l.words}}
+	buf := make([]byte, 1<<20)
+	for c := range l.chunks {
+		if err := s.loadChunk(c, words); err != nil {
+			return err
+		}
+		if c == l.chunks-1 {
+			// The fields past the last index read 0, as a table packs
+			// them.
+			last := l.Size - uint64(c)*l.words*32
+			for i := last; i < l.words*32; i++ {
+				words[i/32] &^= 3 << (2 * (i % 32))
+			}
+		}
+		for w := 0; w < len(words) && done < need; {
+			k := min(len(words)-w, len(buf)/8)
+			for i := range k {
+				binary.LittleEndian.PutUint64(buf[8*i:], words[w+i])
+			}
+			piece := buf[:min(uint64(8*k), need-done)]
+			if err := emit(piece); err != nil {
+				return err
+			}
+			done += uint64(len(piece))
+			w += k
+		}
+	}
+	return nil
+}
+
+// Levels reads the levels into memory, as Search returns them.
+func (l *DiskLevels) Levels() (*Levels, error) {
+	raw := make([]byte, 0, (l.Size+3)/4)
+	if err := l.Each(func(b []byte) error { raw = append(raw, b...); return nil }); err != nil {
+		return nil, err
+	}
+	words := make([]uint64, (l.Size+31)/32)
+	for i := range words {
+		var w [8]byte
+		copy(w[:], raw[min(8*i, len(raw)):])
+		words[i] = binary.LittleEndian.Uint64(w[:])
+	}
+	return &Levels{Words: words, Counts: slices.Clone(l.Counts), Size: l.Size}, nil
+}
+
+// Remove removes the search's files, and the work directory if nothing
+// else is left in it.
+func (l *DiskLevels) Remove() error {
+	s := &disk{opt: DiskOptions{Dir: l.dir}}
+	if err := s.removeFiles(func(string) bool { return true }); err != nil {
+		return err
+	}
+	for _, name := range []string{"manifest", "lock"} {
+		if err := os.Remove(filepath.Join(l.dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	os.Remove(l.dir) // only if empty
+	return nil
+}
