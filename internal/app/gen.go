@@ -34,6 +34,7 @@ func runGen(e *env, args []string) int {
 	fs.SetOutput(io.Discard)
 	var (
 		out, goDir, pkg, metric, moves string
+		memFlag, work                  string
 		workers                        int
 		progress, quiet                bool
 		checkpointAfter                time.Duration
@@ -44,6 +45,10 @@ func runGen(e *env, args []string) int {
 	fs.StringVar(&metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size)")
 	fs.StringVar(&moves, "moves", "", "restrict the moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
 	fs.IntVar(&workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d)", maxWorkers))
+	fs.StringVar(&memFlag, "mem", "", "search on disk in this much `memory` (512M, 4G, ...), the move tables included, with the\n"+
+		"levels in chunk files under --work; for a table whose search does not fit in memory")
+	fs.StringVar(&work, "work", "", "the on-disk search's work `directory` (default: the table's name with .work); a build run\n"+
+		"again on it resumes")
 	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
 	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
 	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second,
@@ -75,6 +80,16 @@ func runGen(e *env, args []string) int {
 		return usage("-o and -go together: -go writes the table into DIR")
 	case workers < 0 || workers > maxWorkers:
 		return usage("--workers %d: want 0 to %d (0: one per CPU)", workers, maxWorkers)
+	case work != "" && memFlag == "":
+		return usage("--work %s: the work directory is the on-disk search's; give --mem too", work)
+	case memFlag != "" && goDir != "":
+		return usage("--mem with -go: a Go package embeds its table in the program, so it is built in memory")
+	}
+	var memory uint64
+	if memFlag != "" {
+		if memory, err = parseSize(memFlag); err != nil {
+			return usage("--mem %s: %v", memFlag, err)
+		}
 	}
 	if _, err := tws.ParseMetricName(metric); err != nil {
 		return usage("%v", err)
@@ -114,8 +129,8 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
 		return ExitInvalid
 	}
-	if avail, ok := sysmem.Available(); ok && need > avail {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: its table needs about %d MB (%d states indexed, two bits each, and its move tables); this machine has %d MB available\n",
+	if avail, ok := sysmem.Available(); ok && need > avail && memory == 0 {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: its table needs about %d MB (%d states indexed, two bits each, and its move tables); this machine has %d MB available: give --mem SIZE to search on disk\n",
 			pos[0], need>>20, indexed, avail>>20)
 		return ExitInvalid
 	}
@@ -144,8 +159,15 @@ func runGen(e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d\n", def.Name(), bound, n, indexed)
 	}
+	showProgress := progress || !quiet && isTerminal(e.stderr)
+	if memory > 0 {
+		if work == "" {
+			work = out + ".work"
+		}
+		return genOnDisk(e, def, opt, tws.DiskOptions{Work: work, Memory: memory}, out, shown, showProgress)
+	}
 	clearProgress := func() {}
-	if progress || !quiet && isTerminal(e.stderr) {
+	if showProgress {
 		opt.Progress, clearProgress = progressReporter(e.stderr)
 	}
 	// A build that runs longer than a few seconds keeps its work after some
@@ -171,7 +193,7 @@ func runGen(e *env, args []string) int {
 		}
 		return ExitInvalid
 	}
-	if err := writeAtomic(out, pz); err != nil {
+	if err := writeAtomic(out, pz.WriteTo); err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitIO
 	}
@@ -260,7 +282,7 @@ func outputPath(path, def string) (string, error) {
 
 // writeAtomic writes the table beside path and renames it into place, so
 // that no one ever reads half a table under its name.
-func writeAtomic(path string, pz *tws.Puzzle) (err error) {
+func writeAtomic(path string, write func(io.Writer) (int64, error)) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
@@ -271,7 +293,7 @@ func writeAtomic(path string, pz *tws.Puzzle) (err error) {
 			os.Remove(f.Name())
 		}
 	}()
-	if _, err = pz.WriteTo(f); err != nil {
+	if _, err = write(f); err != nil {
 		return err
 	}
 	if err = f.Chmod(0o644); err != nil {

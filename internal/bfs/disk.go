@@ -57,7 +57,7 @@ type DiskOptions struct {
 	// Progress, if set, is called after each chunk's step.
 	Progress func(DiskProgress)
 	// UpdateCap is the most neighbours outside its chunk a worker holds
-	// before it writes them out (0: 1<<20, 4 MiB).
+	// before it writes them out (0: 1<<18, a megabyte).
 	UpdateCap int
 	// stopAfter, when positive, stops the search with errStopped after
 	// that many chunk steps: the tests' kill.
@@ -114,14 +114,17 @@ const diskMagic = "GDTDISK2"
 
 // DiskChunkWords is the chunk a search on disk can hold in mem bytes of
 // memory, in words: an expanding chunk takes 16 bytes a word (its levels,
-// its frontier and the next one's), and each worker holds its update
-// buffer (UpdateCap offsets of 4 bytes) and a write buffer per target
-// chunk. 0 if mem is too little for any.
+// its frontier and the next one's); each worker holds its buffers of
+// offsets (UpdateCap of 4 bytes, and a sort's scratch of as many at most)
+// and its update files' write buffers (at most a megabyte); and the
+// program's own memory, the file buffers and the collector's room take an
+// eighth and 16 MiB more (measured: a sixteenth and 8 MiB left the
+// process a few megabytes over). 0 if mem is too little for a chunk.
 func DiskChunkWords(size, mem uint64, workers int) uint64 {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	fixed := uint64(workers) * (8<<20 + 16<<20) // update buffers (grown to twice), and write buffers for up to 256 chunks
+	fixed := uint64(workers)*(8*defaultUpdateCap+1<<20) + 16<<20 + mem/8
 	if mem <= fixed {
 		return 0
 	}
@@ -135,6 +138,9 @@ func DiskChunkWords(size, mem uint64, workers int) uint64 {
 	chunks := (all + words - 1) / words
 	return (all + chunks - 1) / chunks
 }
+
+// defaultUpdateCap is DiskOptions.UpdateCap's default.
+const defaultUpdateCap = 1 << 18
 
 // DiskNeed is the bytes of work directory a search of size indices keeps
 // besides its update files: the chunks' levels and two frontiers.
@@ -206,17 +212,27 @@ type fileWriter struct {
 }
 
 func createFile(path string, buf int) (*fileWriter, error) {
+	return createFileWith(path, bufio.NewWriterSize(nil, buf))
+}
+
+// createFileWith is createFile writing through bw, which it resets.
+func createFileWith(path string, bw *bufio.Writer) (*fileWriter, error) {
 	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return nil, err
 	}
 	h := crc32.NewIEEE()
-	return &fileWriter{f: f, h: h, path: path, bw: bufio.NewWriterSize(io.MultiWriter(f, h), buf)}, nil
+	bw.Reset(io.MultiWriter(f, h))
+	return &fileWriter{f: f, h: h, path: path, bw: bw}, nil
 }
 
-// bufSize is the buffer for a file of n bytes: a megabyte, or less for a
+// bufSize is the buffer for a file of n bytes: maxBuf, or less for a
 // smaller file.
-func bufSize(n int) int { return max(4096, min(n, 1<<20)) }
+func bufSize(n int) int { return max(16, min(n, maxBuf)) }
+
+// maxBuf is the largest file buffer: a megabyte; the tests make it small,
+// so that every file takes many.
+var maxBuf = 1 << 20
 
 func (w *fileWriter) Write(b []byte) (int, error) {
 	n, err := w.bw.Write(b)
@@ -287,6 +303,121 @@ func damaged(path, why string) error {
 	return fmt.Errorf("%w: %s is damaged (%s); remove the directory to start again", ErrWorkDir, path, why)
 }
 
+// checkedReader reads a file fileWriter wrote, a buffer at a time, and
+// checks its checksum at the end (done): what it hands out before that is
+// not to be kept unless done says the file is whole. Its buffer is reused
+// from file to file.
+type checkedReader struct {
+	f    *os.File
+	r    io.Reader
+	h    hash.Hash32
+	back []byte
+	buf  []byte // the bytes of back not read yet
+	eof  bool
+	path string
+	size int64
+}
+
+// open starts reading path; a missing file's error is os.ErrNotExist's.
+func (cr *checkedReader) open(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return err
+	}
+	if fi.Size() < 4 {
+		f.Close()
+		return damaged(path, "shorter than its checksum")
+	}
+	if cr.back == nil {
+		cr.back = make([]byte, maxBuf)
+	}
+	cr.f, cr.path, cr.size = f, path, fi.Size()
+	cr.h = crc32.NewIEEE()
+	cr.r = io.TeeReader(io.LimitReader(f, fi.Size()-4), cr.h)
+	cr.buf, cr.eof = nil, false
+	return nil
+}
+
+// fill tops the buffer up once fewer than want bytes are left in it
+// (want at most the buffer's size).
+func (cr *checkedReader) fill(want int) error {
+	if cr.eof || len(cr.buf) >= want {
+		return nil
+	}
+	n := copy(cr.back, cr.buf)
+	k, err := io.ReadFull(cr.r, cr.back[n:])
+	cr.buf = cr.back[:n+k]
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		cr.eof, err = true, nil
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrWorkDir, cr.path, err)
+	}
+	return nil
+}
+
+// more says bytes are left before the checksum.
+func (cr *checkedReader) more() (bool, error) {
+	err := cr.fill(1)
+	return len(cr.buf) > 0, err
+}
+
+// uvarint reads a varint; false at the end or at a varint cut short.
+func (cr *checkedReader) uvarint() (uint64, bool) {
+	if cr.fill(binary.MaxVarintLen64) != nil {
+		return 0, false
+	}
+	v, k := binary.Uvarint(cr.buf)
+	if k <= 0 {
+		return 0, false
+	}
+	cr.buf = cr.buf[k:]
+	return v, true
+}
+
+// words reads len(w) little-endian words into w.
+func (cr *checkedReader) words(w []uint64) error {
+	for i := 0; i < len(w); {
+		if err := cr.fill(8); err != nil {
+			return err
+		}
+		k := min(len(w)-i, len(cr.buf)/8)
+		if k == 0 {
+			return damaged(cr.path, "shorter than it should be")
+		}
+		for j := range k {
+			w[i+j] = binary.LittleEndian.Uint64(cr.buf[8*j:])
+		}
+		cr.buf = cr.buf[8*k:]
+		i += k
+	}
+	return nil
+}
+
+// done checks that the file is read to its checksum and that it matches,
+// closes the file and returns its size.
+func (cr *checkedReader) done() (int64, error) {
+	defer cr.f.Close()
+	if more, err := cr.more(); err != nil {
+		return 0, err
+	} else if more {
+		return 0, damaged(cr.path, "bytes past its end")
+	}
+	var sum [4]byte
+	if _, err := io.ReadFull(cr.f, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != cr.h.Sum32() {
+		return 0, damaged(cr.path, "its checksum does not match")
+	}
+	return cr.size, nil
+}
+
+// close closes a file not read to its end.
+func (cr *checkedReader) close() { cr.f.Close() }
+
 // disk is one search on disk.
 type disk struct {
 	g       Graph
@@ -299,9 +430,12 @@ type disk struct {
 	read    atomic.Int64
 	nbrs    atomic.Uint64
 	cross   atomic.Uint64
-	// The chunk's words, frontier and next frontier, allocated once: a
-	// level's steps reuse them.
+	// The chunk's words, frontier and next frontier, and the workers'
+	// buffers, allocated once: a level's steps reuse them.
 	words, front, next []uint64
+	workers            []*worker
+	in                 checkedReader
+	enc                []byte
 }
 
 // buffers returns the step buffers, allocated on first use.
@@ -344,7 +478,7 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
 	if opt.UpdateCap <= 0 {
-		opt.UpdateCap = 1 << 20
+		opt.UpdateCap = defaultUpdateCap
 	}
 	if err := os.MkdirAll(opt.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("%w %s: %v", ErrWorkDir, opt.Dir, err)
@@ -507,42 +641,24 @@ func writeWords(w io.Writer, words []uint64) error {
 	return nil
 }
 
-// loadChunk reads chunk c's levels into words, a piece at a time (the
+// loadChunk reads chunk c's levels into words, a buffer at a time (the
 // file is never held whole besides them), and checks its checksum.
 func (s *disk) loadChunk(c int, words []uint64) error {
 	path := s.chunkPath(c)
-	f, err := os.Open(path)
-	if err != nil {
+	if err := s.in.open(path); err != nil {
 		return fmt.Errorf("%w: %v", ErrWorkDir, err)
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
+	if s.in.size != int64(8*len(words))+4 {
+		s.in.close()
+		return damaged(path, fmt.Sprintf("%d bytes, want %d", s.in.size, 8*len(words)+4))
+	}
+	if err := s.in.words(words); err != nil {
+		s.in.close()
 		return err
 	}
-	if fi.Size() != int64(8*len(words))+4 {
-		return damaged(path, fmt.Sprintf("%d bytes, want %d", fi.Size(), 8*len(words)+4))
-	}
-	h := crc32.NewIEEE()
-	r := bufio.NewReaderSize(f, bufSize(int(fi.Size())))
-	var buf [8 << 10]byte
-	for i := 0; i < len(words); {
-		k := min(len(words)-i, len(buf)/8)
-		if _, err := io.ReadFull(r, buf[:8*k]); err != nil {
-			return fmt.Errorf("%w: %s: %v", ErrWorkDir, path, err)
-		}
-		h.Write(buf[:8*k])
-		for j := range k {
-			words[i+j] = binary.LittleEndian.Uint64(buf[8*j:])
-		}
-		i += k
-	}
-	var sum [4]byte
-	if _, err := io.ReadFull(r, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != h.Sum32() {
-		return damaged(path, "its checksum does not match")
-	}
-	s.read.Add(fi.Size())
-	return nil
+	n, err := s.in.done()
+	s.read.Add(n)
+	return err
 }
 
 // A frontier file is the offsets, in its chunk, of the indices at a level:
@@ -560,13 +676,20 @@ func (s *disk) saveFront(d, c int, bm []uint64) error {
 		cnt += bits.OnesCount64(x)
 	}
 	if cnt*3 < len(bm)*8 {
-		offs := make([]uint64, 0, cnt)
+		b := append(s.enc[:0], frontList)
+		b = binary.AppendUvarint(b, uint64(cnt))
+		prev := uint64(0)
 		for i, x := range bm {
 			for ; x != 0; x &= x - 1 {
-				offs = append(offs, uint64(i)*64+uint64(bits.TrailingZeros64(x)))
+				o := uint64(i)*64 + uint64(bits.TrailingZeros64(x))
+				b = binary.AppendUvarint(b, o-prev)
+				prev = o
 			}
 		}
-		return s.saveFrontList(d, c, offs)
+		s.enc = b
+		n, err := writeFile(s.frontPath(d, c), b)
+		s.written.Add(n)
+		return err
 	}
 	w, err := createFile(s.frontPath(d, c), bufSize(8*len(bm)))
 	if err != nil {
@@ -602,42 +725,50 @@ func (s *disk) saveFrontList(d, c int, offs []uint64) error {
 func (s *disk) loadFront(d, c int, bm []uint64) (missing bool, err error) {
 	clear(bm)
 	path := s.frontPath(d, c)
-	b, err := readFile(path)
-	if errors.Is(err, os.ErrNotExist) {
+	if err := s.in.open(path); errors.Is(err, os.ErrNotExist) {
 		return true, nil
+	} else if err != nil {
+		return false, fmt.Errorf("%w: %v", ErrWorkDir, err)
 	}
-	if err != nil {
+	if err := s.readFront(path, bm); err != nil {
+		s.in.close()
+		clear(bm)
 		return false, err
 	}
-	s.read.Add(int64(len(b)) + 4)
+	n, err := s.in.done()
+	if err != nil {
+		clear(bm)
+		return false, err
+	}
+	s.read.Add(n)
+	return false, nil
+}
+
+func (s *disk) readFront(path string, bm []uint64) error {
+	kind, ok := s.in.uvarint()
 	switch {
-	case len(b) == 1+8*len(bm) && b[0] == frontBits:
-		for i := range bm {
-			bm[i] = binary.LittleEndian.Uint64(b[1+8*i:])
+	case ok && kind == frontBits:
+		if s.in.size != int64(1+8*len(bm)+4) {
+			return damaged(path, "a bitmap of another length")
 		}
-	case len(b) > 0 && b[0] == frontList:
-		b = b[1:]
-		cnt, k := binary.Uvarint(b)
-		if k <= 0 {
-			return false, damaged(path, "no count")
+		return s.in.words(bm)
+	case ok && kind == frontList:
+		cnt, ok := s.in.uvarint()
+		if !ok {
+			return damaged(path, "no count")
 		}
-		b = b[k:]
 		o := uint64(0)
-		for range cnt {
-			v, k := binary.Uvarint(b)
-			if k <= 0 || o+v >= s.per {
-				return false, damaged(path, "an offset outside its chunk")
+		for i := range cnt {
+			v, ok := s.in.uvarint()
+			if !ok || o+v >= s.per || i > 0 && v == 0 {
+				return damaged(path, "an offset outside its chunk")
 			}
-			b, o = b[k:], o+v
+			o += v
 			bm[o/64] |= 1 << (o % 64)
 		}
-		if len(b) != 0 {
-			return false, damaged(path, "bytes past its offsets")
-		}
-	default:
-		return false, damaged(path, "not a frontier")
+		return nil
 	}
-	return false, nil
+	return damaged(path, "not a frontier")
 }
 
 // step expands chunk c at level d, or applies its updates, and records it
@@ -746,46 +877,77 @@ func (s *disk) expandChunk(ctx context.Context, d, c int) error {
 	return s.saveChunk(c, words)
 }
 
+// worker is what one worker of the expand pass keeps from step to step,
+// allocated once, so that a search's memory stays where it starts: each
+// target chunk's buffer of offsets (a fixed share of UpdateCap), the
+// sort's scratch, and the write buffers of its update files.
+type worker struct {
+	bufs    [][]uint32
+	scratch []uint32
+	enc     []byte
+	out     []uint64
+	writers []*bufio.Writer
+}
+
+// writeBuf is the write buffer of an update file: 16 KiB, or less where
+// there are many chunks, so that a worker's come to a megabyte at most
+// (or 4 KiB each).
+func writeBuf(chunks int) int { return max(4<<10, min(16<<10, 1<<20/chunks)) }
+
+func (s *disk) worker(wk int) *worker {
+	for len(s.workers) <= wk {
+		s.workers = append(s.workers, nil)
+	}
+	if s.workers[wk] == nil {
+		per := max(4096, s.opt.UpdateCap/s.chunks)
+		w := &worker{bufs: make([][]uint32, s.chunks), writers: make([]*bufio.Writer, s.chunks),
+			out: make([]uint64, 32*s.g.Degree())}
+		for t := range w.bufs {
+			w.bufs[t] = make([]uint32, 0, per)
+		}
+		s.workers[wk] = w
+	}
+	return s.workers[wk]
+}
+
 // expandWorker is one worker of expandChunk: it takes the chunk's words
-// 32 at a time from at.
+// 1024 at a time from at.
 func (s *disk) expandWorker(ctx context.Context, wk, d, c int, words, front, next []uint64, nxt uint8, base, first uint64, at *atomic.Uint64) error {
 	k := s.g.Kernel()
 	deg := s.g.Degree()
-	out := make([]uint64, 32*deg)
-	bufs := make([][]uint32, s.chunks)
+	ws := s.worker(wk)
+	out, bufs := ws.out, ws.bufs
 	files := make([]*fileWriter, s.chunks)
-	held := 0
 	var nbrs, cross uint64
-	var scratch []uint32
-	// flush writes each target's offsets as a sorted run, without
-	// repeats: its length, then the differences, as varints.
-	flush := func() error {
-		var b []byte
-		for t, offs := range bufs {
-			if len(offs) == 0 {
-				continue
+	// flush writes target t's offsets as a sorted run, without repeats:
+	// its length, then the differences, as varints.
+	flush := func(t int) error {
+		offs := bufs[t]
+		if len(offs) == 0 {
+			return nil
+		}
+		cross += uint64(len(offs))
+		sorted := slices.Compact(radixSort(offs, &ws.scratch, s.per))
+		if files[t] == nil {
+			if ws.writers[t] == nil {
+				ws.writers[t] = bufio.NewWriterSize(nil, writeBuf(s.chunks))
 			}
-			offs = slices.Compact(radixSort(offs, &scratch, s.per))
-			if files[t] == nil {
-				f, err := createFile(s.updatePath(d, t, c, wk), 64<<10)
-				if err != nil {
-					return err
-				}
-				files[t] = f
-			}
-			b = binary.AppendUvarint(b[:0], uint64(len(offs)))
-			prev := uint32(0)
-			for _, o := range offs {
-				b = binary.AppendUvarint(b, uint64(o-prev))
-				prev = o
-			}
-			if _, err := files[t].Write(b); err != nil {
+			f, err := createFileWith(s.updatePath(d, t, c, wk), ws.writers[t])
+			if err != nil {
 				return err
 			}
-			bufs[t] = offs[:0]
+			files[t] = f
 		}
-		held = 0
-		return nil
+		b := binary.AppendUvarint(ws.enc[:0], uint64(len(sorted)))
+		prev := uint32(0)
+		for _, o := range sorted {
+			b = binary.AppendUvarint(b, uint64(o-prev))
+			prev = o
+		}
+		ws.enc = b
+		bufs[t] = offs[:0]
+		_, err := files[t].Write(b)
+		return err
 	}
 	err := func() error {
 		const step = 1024 // words a worker takes at a time
@@ -816,22 +978,22 @@ func (s *disk) expandWorker(ctx context.Context, wk, d, c int, words, front, nex
 						continue
 					}
 					t := int(j / s.per)
-					bufs[t] = append(bufs[t], uint32(j-uint64(t)*s.per))
-					held++
-				}
-				if held >= s.opt.UpdateCap {
-					cross += uint64(held)
-					if err := flush(); err != nil {
-						return err
+					if len(bufs[t]) == cap(bufs[t]) {
+						if err := flush(t); err != nil {
+							return err
+						}
 					}
+					bufs[t] = append(bufs[t], uint32(j-uint64(t)*s.per))
 				}
 			}
 		}
 		return nil
 	}()
-	cross += uint64(held)
-	if err == nil {
-		err = flush()
+	for t := range bufs {
+		if err == nil {
+			err = flush(t)
+		}
+		bufs[t] = bufs[t][:0]
 	}
 	for _, f := range files {
 		if f == nil {
@@ -852,7 +1014,8 @@ func (s *disk) expandWorker(ctx context.Context, wk, d, c int, words, front, nex
 
 // radixSort sorts offs, each below limit, least significant digit first:
 // a few passes over them where a comparison sort takes log n, which is
-// most of a level's work otherwise. scratch is reused between calls.
+// most of a level's work otherwise. It sorts them in place, with scratch
+// (kept between calls) for the passes between.
 func radixSort(offs []uint32, scratch *[]uint32, limit uint64) []uint32 {
 	if len(offs) < 256 {
 		slices.Sort(offs)
@@ -862,14 +1025,21 @@ func radixSort(offs []uint32, scratch *[]uint32, limit uint64) []uint32 {
 		*scratch = make([]uint32, len(offs))
 	}
 	tmp := (*scratch)[:len(offs)]
-	const digit = 11
-	var count [1 << digit]int
-	for shift := 0; limit > 1<<shift; shift += digit {
-		clear(count[:])
+	orig := offs
+	// Digits of 13 bits at most, so that the counts stay in the
+	// first-level cache: two passes sort the offsets of a chunk of up to
+	// 2^26 indices.
+	width := bits.Len64(limit - 1)
+	passes := (width + 12) / 13
+	digit := (width + passes - 1) / passes
+	var counts [1 << 13]int32
+	count := counts[:1<<digit]
+	for shift := 0; shift < width; shift += digit {
+		clear(count)
 		for _, o := range offs {
 			count[o>>shift&(1<<digit-1)]++
 		}
-		sum := 0
+		sum := int32(0)
 		for i, c := range count {
 			count[i] = sum
 			sum += c
@@ -881,10 +1051,10 @@ func radixSort(offs []uint32, scratch *[]uint32, limit uint64) []uint32 {
 		}
 		offs, tmp = tmp, offs
 	}
-	// The sorted offsets may be in scratch: the caller's buffer is then
-	// the scratch of the next call.
-	*scratch = tmp[:0]
-	return offs
+	if &offs[0] != &orig[0] {
+		copy(orig, offs) // the sorted offsets in the caller's buffer
+	}
+	return orig
 }
 
 // updateNames returns the names of the update files of level d for chunk
@@ -989,36 +1159,32 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 }
 
 // applyFile applies one update file to a chunk's words and next frontier,
-// reading it a piece at a time (an update file may be larger than the
+// reading it a buffer at a time (an update file may be larger than the
 // memory the search may take). Its checksum is checked at its end, before
 // the chunk is saved: a damaged file fails the step, which leaves nothing.
 func (s *disk) applyFile(path string, words, next []uint64, nxt uint8) error {
-	f, err := os.Open(path)
-	if err != nil {
+	if err := s.in.open(path); err != nil {
 		return fmt.Errorf("%w: %v", ErrWorkDir, err)
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	if fi.Size() < 4 {
-		return damaged(path, "shorter than its checksum")
-	}
-	h := crc32.NewIEEE()
-	r := bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, fi.Size()-4), h), bufSize(int(fi.Size())))
 	for {
-		cnt, err := binary.ReadUvarint(r)
-		if err == io.EOF {
+		more, err := s.in.more()
+		if err != nil {
+			s.in.close()
+			return err
+		}
+		if !more {
 			break
 		}
-		if err != nil {
+		cnt, ok := s.in.uvarint()
+		if !ok {
+			s.in.close()
 			return damaged(path, "a run without its length")
 		}
 		o := uint64(0)
 		for range cnt {
-			v, err := binary.ReadUvarint(r)
-			if err != nil || o+v >= s.per {
+			v, ok := s.in.uvarint()
+			if !ok || o+v >= s.per {
+				s.in.close()
 				return damaged(path, "an offset outside its chunk")
 			}
 			o += v
@@ -1029,12 +1195,9 @@ func (s *disk) applyFile(path string, words, next []uint64, nxt uint8) error {
 			}
 		}
 	}
-	var sum [4]byte
-	if _, err := io.ReadFull(f, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != h.Sum32() {
-		return damaged(path, "its checksum does not match")
-	}
-	s.read.Add(fi.Size())
-	return nil
+	n, err := s.in.done()
+	s.read.Add(n)
+	return err
 }
 
 // Each hands the levels' packed bytes, in index order, a piece at a time,

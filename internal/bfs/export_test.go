@@ -31,5 +31,13 @@ func NoSync(t testing.TB) {
 	t.Cleanup(func() { syncFiles = true })
 }
 
+// SmallBuffers has the search on disk read and write its files through
+// buffers of n bytes until the test ends.
+func SmallBuffers(t testing.TB, n int) {
+	old := maxBuf
+	maxBuf = n
+	t.Cleanup(func() { maxBuf = old })
+}
+
 // IsStopped says err is SearchDiskStopped's stop.
 func IsStopped(err error) bool { return errors.Is(err, errStopped) }

@@ -117,7 +117,6 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
 	}
 	id := ID(p, x)
-	count, exact := reachable(p)
 	lv, err := bfs.Search(ctx, x, goal, bfs.Options{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
 		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id,
@@ -125,20 +124,9 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if err != nil {
 		return nil, err
 	}
-	reached := uint64(0)
-	for _, c := range lv.Counts {
-		reached += c
-	}
-	if exact && (!count.IsUint64() || count.Uint64() != reached) {
-		// The group's order, from the moves alone, is an independent
-		// count: a search that reaches another number missed states or
-		// numbered two as one.
-		return nil, fmt.Errorf("%s: the search reached %d states, but the moves reach %v (the order of the group they generate): the index or the search is wrong", p.Def.Name, reached, count)
-	}
-	if !exact && count != nil && count.IsUint64() && reached > count.Uint64() {
-		// With identical pieces the order is a bound: the states are
-		// the order divided by the solved state's stabiliser.
-		return nil, fmt.Errorf("%s: the search reached %d states, but the moves reach at most %v (the order of the group they generate): the index or the search is wrong", p.Def.Name, reached, count)
+	reached, err := checkReached(p, lv.Counts)
+	if err != nil {
+		return nil, err
 	}
 	def := walkDef(p, x, goal, id)
 	packed := tablebuild.Packed(lv)
@@ -152,6 +140,28 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	t := newTable(p, x, id, def, table.PackedLevels(h, packed))
 	t.Resumed = lv.Resumed
 	return t, nil
+}
+
+// checkReached returns the states a search reached, having checked them
+// against the count of the group the moves generate.
+func checkReached(p *ksolve.Puzzle, counts []uint64) (uint64, error) {
+	count, exact := reachable(p)
+	reached := uint64(0)
+	for _, c := range counts {
+		reached += c
+	}
+	if exact && (!count.IsUint64() || count.Uint64() != reached) {
+		// The group's order, from the moves alone, is an independent
+		// count: a search that reaches another number missed states or
+		// numbered two as one.
+		return 0, fmt.Errorf("%s: the search reached %d states, but the moves reach %v (the order of the group they generate): the index or the search is wrong", p.Def.Name, reached, count)
+	}
+	if !exact && count != nil && count.IsUint64() && reached > count.Uint64() {
+		// With identical pieces the order is a bound: the states are
+		// the order divided by the solved state's stabiliser.
+		return 0, fmt.Errorf("%s: the search reached %d states, but the moves reach at most %v (the order of the group they generate): the index or the search is wrong", p.Def.Name, reached, count)
+	}
+	return reached, nil
 }
 
 // walkDef is the table's definition as the walk and the table format see

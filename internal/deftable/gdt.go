@@ -31,18 +31,7 @@ const gdtMagic = "GODTDEF1"
 
 // WriteTo writes the table as a .gdt file.
 func (t *Table) WriteTo(w io.Writer) (int64, error) {
-	d := t.Puzzle.Def
-	b := []byte(gdtMagic)
-	b = append(b, byte(t.Puzzle.Metric))
-	b = binary.LittleEndian.AppendUint16(b, uint16(len(t.Puzzle.Restrict)))
-	b = append(b, t.Puzzle.Restrict...)
-	b = binary.LittleEndian.AppendUint16(b, uint16(len(d.File)))
-	b = append(b, d.File...)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(d.Text)))
-	b = append(b, d.Text...)
-	b = append(b, t.ID[:]...)
-	b = binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
-	n, err := w.Write(b)
+	n, err := w.Write(gdtHead(t.Puzzle, t.ID))
 	if err != nil {
 		return int64(n), err
 	}
@@ -51,6 +40,21 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	}
 	m, err := table.WritePacked(w, &t.lv.Header, t.lv.Packed())
 	return int64(n) + m, err
+}
+
+// gdtHead is a .gdt file's bytes before its table.
+func gdtHead(p *ksolve.Puzzle, id [32]byte) []byte {
+	d := p.Def
+	b := []byte(gdtMagic)
+	b = append(b, byte(p.Metric))
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(p.Restrict)))
+	b = append(b, p.Restrict...)
+	b = binary.LittleEndian.AppendUint16(b, uint16(len(d.File)))
+	b = append(b, d.File...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(d.Text)))
+	b = append(b, d.Text...)
+	b = append(b, id[:]...)
+	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
 // IsGDT reports whether data starts as a .gdt file does.

@@ -17,3 +17,20 @@ func TestParse(t *testing.T) {
 		}
 	}
 }
+
+// The resident memory grows by what the process touches.
+func TestResident(t *testing.T) {
+	before, ok := Resident()
+	if !ok {
+		t.Skip("no /proc/self/statm on this system")
+	}
+	b := make([]byte, 64<<20)
+	for i := range b {
+		b[i] = 1
+	}
+	after, _ := Resident()
+	if after < before+60<<20 {
+		t.Fatalf("resident %d before touching 64 MiB, %d after", before, after)
+	}
+	_ = b[len(b)-1]
+}

@@ -150,6 +150,52 @@ func Build(ctx context.Context, def *Definition, opt BuildOptions) (*Puzzle, err
 	return newPuzzle(t), nil
 }
 
+// DiskOptions tune BuildOnDisk.
+type DiskOptions struct {
+	// Work is the search's work directory; a build run again on it
+	// resumes where the last one stopped.
+	Work string
+	// Memory is the bytes the build may take, its move tables included.
+	Memory uint64
+	// Progress, if set, is told how the search goes after each chunk.
+	Progress func(DiskProgress)
+}
+
+// DiskProgress is how far a build on disk has come.
+type DiskProgress = bfs.DiskProgress
+
+// DiskBuild is what a build on disk did: its counts, its chunks and each
+// level's figures. RemoveWork removes the work directory once the table is
+// safe.
+type DiskBuild = deftable.DiskBuild
+
+// DiskPlan returns what a build on disk under memory bytes would take: the
+// index's size, the chunks, and the work directory's bytes besides its
+// update files.
+func DiskPlan(def *Definition, opt BuildOptions, memory uint64) (indexed uint64, chunks int, work uint64, err error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	return deftable.DiskPlan(p, memory, opt.Workers)
+}
+
+// BuildOnDisk searches every state of the definition as Build does, but
+// in disk.Memory bytes, with the search's levels in chunk files in
+// disk.Work, and writes its .gdt file to w as it goes: the same bytes as
+// Build's puzzle writes. Cancelling ctx stops the search; a build run
+// again on the same work directory resumes at the chunk it stopped at.
+// opt's checkpoint options do not apply: the work directory is one.
+func BuildOnDisk(ctx context.Context, def *Definition, opt BuildOptions, disk DiskOptions, w io.Writer) (*DiskBuild, error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return nil, err
+	}
+	return deftable.BuildOnDisk(ctx, p, deftable.DiskOptions{
+		Work: disk.Work, Memory: disk.Memory, Workers: opt.Workers, Progress: disk.Progress, Facts: opt.Facts,
+	}, w)
+}
+
 // TableError is the error for a table file that cannot be used: damaged,
 // or built for another definition.
 type TableError = table.Error

@@ -60,9 +60,9 @@ func Check(path string, w io.Writer) error {
 		for _, b := range lv.Blocks {
 			z += uint64(b.Len)
 		}
-		fmt.Fprintf(w, "blocks: all %d checked and decoded (%d bytes of distances, %d compressed), and the distances' checksum\n", len(lv.Blocks), lv.PackedLen, z)
+		fmt.Fprintf(w, "blocks: all %d checked and decoded (%d bytes of distances, %d compressed), and the distances' checksum (CRC-32 %08x)\n", len(lv.Blocks), lv.PackedLen, z, lv.PackedCRC)
 	} else {
-		fmt.Fprintf(w, "payload: its checksum and every block checked and decoded (%d bytes of distances), and the distances' checksum\n", lv.PackedLen)
+		fmt.Fprintf(w, "payload: its checksum and every block checked and decoded (%d bytes of distances), and the distances' checksum (CRC-32 %08x)\n", lv.PackedLen, lv.PackedCRC)
 	}
 	if checked {
 		fmt.Fprintln(w, "counts: the stored levels match the counts at every distance")

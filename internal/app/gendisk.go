@@ -1,0 +1,159 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/godtable/godtable/internal/sysmem"
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+// parseSize reads a size in bytes: a number, with K, M, G or T (powers of
+// 1024, with or without a trailing B or iB).
+func parseSize(s string) (uint64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	t = strings.TrimSuffix(strings.TrimSuffix(t, "B"), "I")
+	shift := 0
+	if n := len(t); n > 0 {
+		if k := strings.IndexByte("KMGT", t[n-1]); k >= 0 {
+			shift = 10 * (k + 1)
+			t = t[:n-1]
+		}
+	}
+	f, err := strconv.ParseFloat(t, 64)
+	if err != nil || f <= 0 || f*float64(uint64(1)<<shift) >= 1<<63 {
+		return 0, fmt.Errorf("want a size such as 512M or 4G")
+	}
+	return uint64(f * float64(uint64(1)<<shift)), nil
+}
+
+// freeSpace returns the bytes free to this user on the filesystem that
+// holds dir (or would: its nearest existing parent).
+func freeSpace(dir string) (uint64, bool) {
+	for d := dir; ; d = filepath.Dir(d) {
+		var st syscall.Statfs_t
+		if err := syscall.Statfs(d, &st); err == nil {
+			return st.Bavail * uint64(st.Bsize), true
+		} else if !errors.Is(err, os.ErrNotExist) || d == filepath.Dir(d) {
+			return 0, false
+		}
+	}
+}
+
+// genOnDisk is "godtable gen --mem": the search on disk, in memory bytes,
+// its work in disk.Work, the table streamed to out.
+func genOnDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions, out, shown string, showProgress bool) int {
+	name := def.Name()
+	if avail, ok := sysmem.Available(); ok && disk.Memory > avail {
+		fmt.Fprintf(e.stderr, "godtable: gen: --mem %d MB: this machine has %d MB available\n", disk.Memory>>20, avail>>20)
+		return ExitInvalid
+	}
+	indexed, chunks, work, err := tws.DiskPlan(def, opt, disk.Memory)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
+		return ExitInvalid
+	}
+	// The work directory's chunks and frontiers, and the table beside its
+	// name (at most its packed distances): what the build needs before
+	// its update files, which the largest level sizes.
+	tableMost := (indexed + 3) / 4
+	free, ok := freeSpace(disk.Work)
+	fmt.Fprintf(e.stderr, "godtable: gen: %s: on disk in %d chunks; %s needs about %d MB and the table at most %d MB, besides update files",
+		name, chunks, disk.Work, work>>20, tableMost>>20)
+	if ok {
+		fmt.Fprintf(e.stderr, "; %d MB free there", free>>20)
+	}
+	fmt.Fprintln(e.stderr)
+	if ok && free < work+tableMost {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s has %d MB free; the build needs at least %d MB\n", name, disk.Work, free>>20, (work+tableMost)>>20)
+		return ExitIO
+	}
+	clearProgress := func() {}
+	if showProgress {
+		disk.Progress, clearProgress = diskProgressReporter(e.stderr)
+	}
+	// The chunks' buffers are allocated once; what else the build
+	// allocates is short-lived. Collecting early keeps the heap near the
+	// buffers' size, and the limit has the runtime give back to the system
+	// what it frees, so that the process stays within --mem (the chunks
+	// are sized to leave the collector room: see bfs.DiskChunkWords).
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(disk.Memory)))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	var b *tws.DiskBuild
+	err = writeAtomic(out, func(w io.Writer) (int64, error) {
+		var err error
+		b, err = tws.BuildOnDisk(ctx, def, opt, disk, w)
+		return 0, err
+	})
+	clearProgress()
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
+		if ctx.Err() != nil || b != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from %s\n", disk.Work)
+		}
+		return ExitInvalid
+	}
+	if err := b.RemoveWork(); err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: the table is written, but not all of %s is removed: %v\n", disk.Work, err)
+	}
+	if b.Resumed {
+		fmt.Fprintf(e.stderr, "godtable: gen: resumed from %s\n", disk.Work)
+	}
+	var written, read int64
+	var cross, expanded uint64
+	for i, l := range b.Levels {
+		d := len(b.Counts) - len(b.Levels) + i
+		written += l.Written
+		read += l.Read
+		cross += l.Crossing
+		expanded += l.Expanded
+		fmt.Fprintf(e.stderr, "godtable: gen: distance %d: %d states, %d MB written, %d MB read, %.1f s, CPU %.1f s, %.0f%% of neighbours in another chunk\n",
+			d, l.States, l.Written>>20, l.Read>>20, l.Wall.Seconds(), l.CPU.Seconds(), percent(l.Crossing, l.Expanded))
+	}
+	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s, %d chunks of %d MB, %d MB written, %d MB read, %.0f%% of neighbours in another chunk: %s\n",
+		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, b.ChunkBytes>>20,
+		written>>20, read>>20, percent(cross, expanded), shown)
+	return ExitOK
+}
+
+func percent(a, b uint64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+// diskProgressReporter is progressReporter for a search on disk: the
+// distance, the pass and chunk, the states found and the bytes moved.
+func diskProgressReporter(w io.Writer) (report func(tws.DiskProgress), done func()) {
+	start := time.Now()
+	written := false
+	report = func(p tws.DiskProgress) {
+		written = true
+		pass := "expanding"
+		if p.Apply {
+			pass = "applying updates to"
+		}
+		fmt.Fprintf(w, "\r\033[Kdistance %d: %s chunk %d of %d; %d states found before it; %d MB written, %d MB read; %s elapsed",
+			p.Level, pass, p.Chunk, p.Chunks, p.Found, p.Written>>20, p.Read>>20, time.Since(start).Round(time.Second))
+	}
+	done = func() {
+		if written {
+			fmt.Fprint(w, "\r\033[K")
+		}
+	}
+	return report, done
+}
