@@ -120,8 +120,12 @@ func genOnDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskO
 		read += l.Read
 		cross += l.Crossing
 		expanded += l.Expanded
-		fmt.Fprintf(e.stderr, "godtable: gen: distance %d: %d states, %d MB written, %d MB read, %.1f s, CPU %.1f s, %.0f%% of neighbours in another chunk\n",
-			d, l.States, l.Written>>20, l.Read>>20, l.Wall.Seconds(), l.CPU.Seconds(), percent(l.Crossing, l.Expanded))
+		way := "forward"
+		if l.Backward {
+			way = "backward"
+		}
+		fmt.Fprintf(e.stderr, "godtable: gen: distance %d: %d states, %s, %d MB written, %d MB read, %.1f s, CPU %.1f s, %.0f%% of neighbours in another chunk\n",
+			d, l.States, way, l.Written>>20, l.Read>>20, l.Wall.Seconds(), l.CPU.Seconds(), percent(l.Crossing, l.Expanded))
 	}
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s, %d chunks of %d MB, %d MB written, %d MB read, %.0f%% of neighbours in another chunk: %s\n",
 		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, b.ChunkBytes>>20,
@@ -143,12 +147,8 @@ func diskProgressReporter(w io.Writer) (report func(tws.DiskProgress), done func
 	written := false
 	report = func(p tws.DiskProgress) {
 		written = true
-		pass := "expanding"
-		if p.Apply {
-			pass = "applying updates to"
-		}
 		fmt.Fprintf(w, "\r\033[Kdistance %d: %s chunk %d of %d; %d states found before it; %d MB written, %d MB read; %s elapsed",
-			p.Level, pass, p.Chunk, p.Chunks, p.Found, p.Written>>20, p.Read>>20, time.Since(start).Round(time.Second))
+			p.Level, p.Pass, p.Chunk, p.Chunks, p.Found, p.Written>>20, p.Read>>20, time.Since(start).Round(time.Second))
 	}
 	done = func() {
 		if written {

@@ -44,6 +44,16 @@ func TestSearchDiskAsInMemory(t *testing.T) {
 				t.Fatalf("%s, chunks of %d words, %d workers: counts %v, want %v (words equal: %v)",
 					file, c.words, c.workers, lv.Counts, want.Counts, slices.Equal(lv.Words, want.Words))
 			}
+			// The pocket cube's last levels are searched backward (their
+			// unseen states fewer than half the frontier), the others
+			// forward: both ways are proved here.
+			ways := map[bool]int{}
+			for _, l := range got.Stats {
+				ways[l.Backward]++
+			}
+			if file == "pocket.tws" && (ways[true] == 0 || ways[false] == 0) {
+				t.Fatalf("%s: %d levels backward, %d forward; want both", file, ways[true], ways[false])
+			}
 		}
 	}
 }
