@@ -2,16 +2,13 @@ package app
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/godtable/godtable/internal/sysmem"
@@ -35,19 +32,6 @@ func parseSize(s string) (uint64, error) {
 		return 0, fmt.Errorf("want a size such as 512M or 4G")
 	}
 	return uint64(f * float64(uint64(1)<<shift)), nil
-}
-
-// freeSpace returns the bytes free to this user on the filesystem that
-// holds dir (or would: its nearest existing parent).
-func freeSpace(dir string) (uint64, bool) {
-	for d := dir; ; d = filepath.Dir(d) {
-		var st syscall.Statfs_t
-		if err := syscall.Statfs(d, &st); err == nil {
-			return st.Bavail * uint64(st.Bsize), true
-		} else if !errors.Is(err, os.ErrNotExist) || d == filepath.Dir(d) {
-			return 0, false
-		}
-	}
 }
 
 // genOnDisk is "godtable gen --mem": the search on disk, in memory bytes,

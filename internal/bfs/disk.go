@@ -17,7 +17,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -265,7 +264,7 @@ func (w *fileWriter) close() (int64, error) {
 	if err == nil {
 		err = binary.Write(w.f, binary.LittleEndian, w.h.Sum32())
 	}
-	if err == nil && syncFiles {
+	if err == nil && syncFiles && !haveSyncfs {
 		err = w.f.Sync()
 	}
 	if cerr := w.f.Close(); err == nil {
@@ -281,10 +280,20 @@ func (w *fileWriter) close() (int64, error) {
 	return w.n + 4, nil
 }
 
-// syncFiles says files are synced before they are renamed into place, so
-// that a machine that stops (not only the search) leaves no file renamed
-// but not whole; the tests, which stop the search alone, turn it off.
+// syncFiles says a step's files are synced before the manifest records
+// the step (with syncfs where there is one, else each before it is renamed
+// into place), so that a machine that stops, not only the search, leaves
+// no step recorded whose files are not whole; the tests, which stop the
+// search alone, turn it off.
 var syncFiles = true
+
+// syncStep syncs what a step wrote, before the manifest records it.
+func (s *disk) syncStep() error {
+	if !syncFiles || !haveSyncfs {
+		return nil
+	}
+	return syncfs(s.opt.Dir)
+}
 
 // abort drops a file not finished.
 func (w *fileWriter) abort() {
@@ -506,7 +515,7 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		return nil, fmt.Errorf("%w %s: %v", ErrWorkDir, opt.Dir, err)
 	}
 	defer lock.Close()
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err := lockDir(lock); err != nil {
 		return nil, fmt.Errorf("%w %s: another build is using it", ErrWorkDir, opt.Dir)
 	}
 	s := &disk{g: g, opt: opt, n: n, per: opt.ChunkWords * 32}
@@ -594,14 +603,6 @@ func olderFront(name string, d int) bool {
 	return l < d
 }
 
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // start writes the first chunks (every index unseen but the goal), their
 // frontiers (the goal) and the manifest.
 func (s *disk) start(goal uint64) error {
@@ -633,6 +634,9 @@ func (s *disk) start(goal uint64) error {
 }
 
 func (s *disk) save() error {
+	if err := s.syncStep(); err != nil {
+		return err
+	}
 	_, err := writeFile(s.manifestPath(), s.m.encode())
 	return err
 }

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package app
+
+// freeSpace does not know the free space here.
+func freeSpace(string) (uint64, bool) { return 0, false }

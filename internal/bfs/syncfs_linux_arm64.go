@@ -1,0 +1,5 @@
+package bfs
+
+import "syscall"
+
+const sysSyncfs = syscall.SYS_SYNCFS
