@@ -108,13 +108,21 @@ func genOnDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskO
 		if l.Backward {
 			way = "backward"
 		}
-		fmt.Fprintf(e.stderr, "godtable: gen: distance %d: %d states, %s, %d MB written, %d MB read, %.1f s, CPU %.1f s, %.0f%% of neighbours in another chunk\n",
-			d, l.States, way, l.Written>>20, l.Read>>20, l.Wall.Seconds(), l.CPU.Seconds(), percent(l.Crossing, l.Expanded))
+		fmt.Fprintf(e.stderr, "godtable: gen: distance %d: %d states, %s, %s written, %s read, %.1f s, CPU %.1f s, %.0f%% of neighbours through files\n",
+			d, l.States, way, megabytes(l.Written), megabytes(l.Read), l.Wall.Seconds(), l.CPU.Seconds(), percent(l.Crossing, l.Expanded))
 	}
-	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s, %d chunks of %d MB, %d MB written, %d MB read, %.0f%% of neighbours in another chunk: %s\n",
-		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, b.ChunkBytes>>20,
-		written>>20, read>>20, percent(cross, expanded), shown)
+	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s, %d chunks of %s, %s written, %s read, %.0f%% of neighbours through files: %s\n",
+		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, megabytes(int64(b.ChunkBytes)),
+		megabytes(written), megabytes(read), percent(cross, expanded), shown)
 	return ExitOK
+}
+
+// megabytes says n bytes in MB (2^20), to a tenth below ten.
+func megabytes(n int64) string {
+	if n < 10<<20 {
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d MB", n>>20)
 }
 
 func percent(a, b uint64) float64 {

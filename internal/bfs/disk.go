@@ -82,7 +82,9 @@ type DiskLevel struct {
 	Wall     time.Duration
 	CPU      time.Duration // user and system, of the whole process
 	Expanded uint64        // neighbours worked out
-	Crossing uint64        // of them, in another chunk (before repeats are dropped)
+	// Crossing is how many of them went through files: as updates (those
+	// in other chunks, or all of a small frontier's) or as questions.
+	Crossing uint64
 	// Resumed says the level was begun before the search resumed: its
 	// figures are of the part done since.
 	Resumed bool

@@ -63,7 +63,7 @@ func DiskPlan(p *ksolve.Puzzle, memory uint64, workers int) (indexed uint64, chu
 		words = bfs.DiskChunkWords(size, memory-tables, workers)
 	}
 	if words == 0 {
-		return size, 0, 0, fmt.Errorf("%d MB of memory does not hold the move tables (%d MB) and a chunk of the search", memory>>20, tables>>20)
+		return size, 0, 0, fmt.Errorf("%d MB of memory does not hold the program with its move tables (%d MB) and a chunk of the search", memory>>20, tables>>20)
 	}
 	chunks = int(((size+31)/32 + words - 1) / words)
 	return size, chunks, bfs.DiskNeed(size), nil
