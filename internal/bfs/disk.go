@@ -91,6 +91,9 @@ type DiskLevel struct {
 	// Backward says the level was searched backward: its unseen indices
 	// asked after their neighbours.
 	Backward bool
+	// Deferred is the chunks that took the level's indices in their
+	// frontier files alone, their chunk files left for a later level.
+	Deferred int
 }
 
 // DiskLevels is a finished search on disk: its counts, and its levels in
@@ -106,6 +109,7 @@ type DiskLevels struct {
 	dir     string
 	words   uint64 // words a chunk
 	chunks  int
+	lag     []int // as the manifest's
 }
 
 var errStopped = errors.New("bfs: search stopped (test)")
@@ -114,7 +118,7 @@ var errStopped = errors.New("bfs: search stopped (test)")
 // used: another search's, damaged, or in use.
 var ErrWorkDir = errors.New("work directory")
 
-const diskMagic = "GDTDISK2"
+const diskMagic = "GDTDISK3"
 
 // DiskChunkWords is the chunk a search on disk can hold in mem bytes of
 // memory, in words: an expanding chunk takes 16 bytes a word (its levels,
@@ -174,6 +178,11 @@ type manifest struct {
 	counts     []uint64
 	phase      phase  // the level's pass under way
 	next       int    // the next chunk of the pass
+	// lag[c] is the first level whose marks chunk c's file lacks (0: it
+	// lacks none): an apply step that gives a chunk few indices keeps them
+	// in its frontier file alone, and the chunk takes them when it is next
+	// read (see loadCurrent).
+	lag []int
 	found      uint64 // the apply pass's count so far
 }
 
@@ -190,6 +199,10 @@ func (m *manifest) encode() []byte {
 	b = le.AppendUint64(b, uint64(len(m.counts)))
 	for _, c := range m.counts {
 		b = le.AppendUint64(b, c)
+	}
+	b = le.AppendUint64(b, uint64(len(m.lag)))
+	for _, l := range m.lag {
+		b = le.AppendUint64(b, uint64(l))
 	}
 	return b
 }
@@ -211,11 +224,22 @@ func decodeManifest(b []byte) (*manifest, bool) {
 	m.next = int(u())
 	m.found = u()
 	n := u()
-	if n == 0 || n > maxLevels || uint64(len(b)) != 8*n {
+	if n == 0 || n > maxLevels || uint64(len(b)) < 8*n+8 {
 		return nil, false
 	}
 	for range n {
 		m.counts = append(m.counts, u())
+	}
+	k := u()
+	if k > 1<<20 || uint64(len(b)) != 8*k {
+		return nil, false
+	}
+	for range k {
+		l := u()
+		if l > n {
+			return nil, false
+		}
+		m.lag = append(m.lag, int(l))
 	}
 	return m, true
 }
@@ -463,6 +487,7 @@ type disk struct {
 	// buffers, allocated once: a level's steps reuse them.
 	words, front, next []uint64
 	workers            []*worker
+	deferred           int // apply steps that left their chunk file
 	in                 checkedReader
 	enc                []byte
 }
@@ -528,7 +553,7 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		if !ok {
 			return nil, fmt.Errorf("%w %s: its manifest is not a search's", ErrWorkDir, opt.Dir)
 		}
-		if m.id != opt.ID || m.size != n || m.goal != goal || m.words != opt.ChunkWords {
+		if m.id != opt.ID || m.size != n || m.goal != goal || m.words != opt.ChunkWords || len(m.lag) != s.chunks {
 			return nil, fmt.Errorf("%w %s: it holds another search (another definition, metric, moves or memory); remove it, or give another", ErrWorkDir, opt.Dir)
 		}
 		s.m, resumed = m, true
@@ -548,11 +573,18 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if err := s.removeFiles(func(name string) bool { return olderFront(name, d) }); err != nil {
+		keep := d // the frontiers of levels from keep on are needed
+		for _, l := range s.m.lag {
+			if l > 0 {
+				keep = min(keep, l)
+			}
+		}
+		if err := s.removeFiles(func(name string) bool { return olderFront(name, keep) }); err != nil {
 			return nil, err
 		}
 		st := DiskLevel{Resumed: s.m.phase != expanding && s.m.phase != asking || s.m.next > 0}
 		w0, r0, n0, c0, cpu0, t0 := s.written.Load(), s.read.Load(), s.nbrs.Load(), s.cross.Load(), cpuTime(), time.Now()
+		s.deferred = 0
 		passes := []phase{expanding, applying}
 		if s.backward(d) {
 			passes = []phase{asking, answering, applying}
@@ -587,12 +619,13 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		st.Written, st.Read = s.written.Load()-w0, s.read.Load()-r0
 		st.Expanded, st.Crossing = s.nbrs.Load()-n0, s.cross.Load()-c0
 		st.Wall, st.CPU = time.Since(t0), cpuTime()-cpu0
+		st.Deferred = s.deferred
 		if st.States > 0 {
 			stats = append(stats, st)
 		}
 	}
 	return &DiskLevels{Size: n, Counts: s.m.counts[:len(s.m.counts)-1], Stats: stats, Resumed: resumed,
-		dir: opt.Dir, words: opt.ChunkWords, chunks: s.chunks}, nil
+		dir: opt.Dir, words: opt.ChunkWords, chunks: s.chunks, lag: slices.Clone(s.m.lag)}, nil
 }
 
 // olderFront says name is a frontier file of a level before d: a level
@@ -631,7 +664,7 @@ func (s *disk) start(goal uint64) error {
 			return err
 		}
 	}
-	s.m = &manifest{id: s.opt.ID, size: s.n, goal: goal, words: s.opt.ChunkWords, counts: []uint64{1}}
+	s.m = &manifest{id: s.opt.ID, size: s.n, goal: goal, words: s.opt.ChunkWords, counts: []uint64{1}, lag: make([]int, s.chunks)}
 	return s.save()
 }
 
@@ -655,6 +688,9 @@ func (s *disk) saveChunk(c int, words []uint64) error {
 	}
 	n, err := w.close()
 	s.written.Add(n)
+	if err == nil && s.m != nil {
+		s.m.lag[c] = 0
+	}
 	return err
 }
 
@@ -686,6 +722,85 @@ func (s *disk) loadChunk(c int, words []uint64) error {
 		return damaged(path, fmt.Sprintf("%d bytes, want %d", s.in.size, 8*len(words)+4))
 	}
 	if err := s.in.words(words); err != nil {
+		s.in.close()
+		return err
+	}
+	n, err := s.in.done()
+	s.read.Add(n)
+	return err
+}
+
+// loadCurrent reads chunk c's levels into words as loadChunk does, and
+// gives them the marks of the levels its file lacks, up to level upTo,
+// from their frontier files.
+func (s *disk) loadCurrent(c int, words []uint64, upTo int) error {
+	if err := s.loadChunk(c, words); err != nil {
+		return err
+	}
+	if s.m == nil || s.m.lag[c] == 0 {
+		return nil
+	}
+	for k := s.m.lag[c]; k <= upTo; k++ {
+		if err := s.applyFront(k, c, words); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applyFront gives the unseen indices of chunk c's frontier of level k
+// that level, in words.
+func (s *disk) applyFront(k, c int, words []uint64) error {
+	path := s.frontPath(k, c)
+	if err := s.in.open(path); err != nil {
+		return fmt.Errorf("%w: %v", ErrWorkDir, err)
+	}
+	v := uint64(k % 3)
+	set := func(o uint64) {
+		sh := (o & 31) << 1
+		if words[o>>5]>>sh&3 == Unseen {
+			words[o>>5] &^= (3 ^ v) << sh
+		}
+	}
+	err := func() error {
+		kind, ok := s.in.uvarint()
+		switch {
+		case ok && kind == frontBits:
+			var batch [1024]uint64
+			for i := uint64(0); i < s.per/64+1; {
+				n := min(uint64(len(batch)), s.per/64+1-i)
+				if err := s.in.words(batch[:n]); err != nil {
+					return err
+				}
+				for j, x := range batch[:n] {
+					for ; x != 0; x &= x - 1 {
+						if o := (i+uint64(j))*64 + uint64(bits.TrailingZeros64(x)); o < s.per {
+							set(o)
+						}
+					}
+				}
+				i += n
+			}
+			return nil
+		case ok && kind == frontList:
+			cnt, ok := s.in.uvarint()
+			if !ok {
+				return damaged(path, "no count")
+			}
+			o := uint64(0)
+			for i := range cnt {
+				d, ok := s.in.uvarint()
+				if !ok || o+d >= s.per || i > 0 && d == 0 {
+					return damaged(path, "an offset outside its chunk")
+				}
+				o += d
+				set(o)
+			}
+			return nil
+		}
+		return damaged(path, "not a frontier")
+	}()
+	if err != nil {
 		s.in.close()
 		return err
 	}
@@ -907,7 +1022,7 @@ func (s *disk) expandChunk(ctx context.Context, d, c int) error {
 	local := uint64(size*s.g.Degree()) > s.per/32
 	if !local {
 		words = nil
-	} else if err := s.loadChunk(c, words); err != nil {
+	} else if err := s.loadCurrent(c, words, d); err != nil {
 		return err
 	}
 	nxt := Next(uint8(d % 3))
@@ -1180,7 +1295,7 @@ func (s *disk) askChunk(ctx context.Context, d, t int) error {
 	if _, err := s.loadFront(d+1, t, next); err != nil {
 		return err
 	}
-	if err := s.loadChunk(t, words); err != nil {
+	if err := s.loadCurrent(t, words, d); err != nil {
 		return err
 	}
 	base := uint64(t) * s.per
@@ -1388,7 +1503,7 @@ func (s *disk) answerChunk(ctx context.Context, d, c int) error {
 		return nil
 	}
 	words, _, _ := s.buffers()
-	if err := s.loadChunk(c, words); err != nil {
+	if err := s.loadCurrent(c, words, d); err != nil {
 		return err
 	}
 	cur := uint8(d % 3)
@@ -1553,8 +1668,15 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
+	cnt := func() uint64 {
+		n := uint64(0)
+		for _, x := range next {
+			n += uint64(bits.OnesCount64(x))
+		}
+		return n
+	}
 	if len(names) > 0 {
-		if err := s.loadChunk(t, words); err != nil {
+		if err := s.loadCurrent(t, words, d); err != nil {
 			return 0, err
 		}
 		nxt := Next(uint8(d % 3))
@@ -1566,15 +1688,22 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 		if err := s.saveFront(d+1, t, next); err != nil {
 			return 0, err
 		}
+		// A chunk that takes few indices at this level, and lags no
+		// more than a few levels, keeps them in its frontier file
+		// alone: writing the chunk for them would cost the early levels
+		// most of their time. It takes them when it is next read.
+		if few := cnt() < s.per/256; few && (s.m.lag[t] == 0 || d+1-s.m.lag[t] < 8) {
+			if s.m.lag[t] == 0 {
+				s.m.lag[t] = d + 1
+			}
+			s.deferred++
+			return cnt(), nil
+		}
 		if err := s.saveChunk(t, words); err != nil {
 			return 0, err
 		}
 	}
-	cnt := uint64(0)
-	for _, x := range next {
-		cnt += uint64(bits.OnesCount64(x))
-	}
-	return cnt, nil
+	return cnt(), nil
 }
 
 // applyFile applies one update file to a chunk's words and next frontier,
@@ -1626,10 +1755,10 @@ func (l *DiskLevels) Each(emit func([]byte) error) error {
 	need := (l.Size + 3) / 4 // packed bytes
 	done := uint64(0)
 	words := make([]uint64, l.words)
-	s := &disk{opt: DiskOptions{Dir: l.dir, ChunkWords: l.words}}
+	s := &disk{opt: DiskOptions{Dir: l.dir, ChunkWords: l.words}, per: 32 * l.words, m: &manifest{lag: l.lag}}
 	buf := make([]byte, 1<<20)
 	for c := range l.chunks {
-		if err := s.loadChunk(c, words); err != nil {
+		if err := s.loadCurrent(c, words, len(l.Counts)-1); err != nil {
 			return err
 		}
 		if c == l.chunks-1 {
