@@ -176,14 +176,14 @@ type manifest struct {
 	size, goal uint64
 	words      uint64
 	counts     []uint64
-	phase      phase  // the level's pass under way
-	next       int    // the next chunk of the pass
+	phase      phase // the level's pass under way
+	next       int   // the next chunk of the pass
 	// lag[c] is the first level whose marks chunk c's file lacks (0: it
 	// lacks none): an apply step that gives a chunk few indices keeps them
 	// in its frontier file alone, and the chunk takes them when it is next
 	// read (see loadCurrent).
-	lag []int
-	found      uint64 // the apply pass's count so far
+	lag   []int
+	found uint64 // the apply pass's count so far
 }
 
 func (m *manifest) encode() []byte {
