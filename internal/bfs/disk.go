@@ -1680,10 +1680,27 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 			return 0, err
 		}
 		nxt := Next(uint8(d % 3))
-		for _, name := range names {
-			if err := s.applyFile(filepath.Join(s.opt.Dir, name), words, next, nxt); err != nil {
-				return 0, err
-			}
+		var at atomic.Int64
+		var wg sync.WaitGroup
+		errs := make([]error, s.opt.Workers)
+		for wk := range s.opt.Workers {
+			wg.Go(func() {
+				in := &s.worker(wk).in
+				for {
+					i := int(at.Add(1) - 1)
+					if i >= len(names) {
+						return
+					}
+					if err := s.applyFile(in, filepath.Join(s.opt.Dir, names[i]), words, next, nxt); err != nil {
+						errs[wk] = err
+						return
+					}
+				}
+			})
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return 0, err
 		}
 		if err := s.saveFront(d+1, t, next); err != nil {
 			return 0, err
@@ -1707,43 +1724,46 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 }
 
 // applyFile applies one update file to a chunk's words and next frontier,
-// reading it a buffer at a time (an update file may be larger than the
+// through in, reading it a buffer at a time (an update file may be larger than the
 // memory the search may take). Its checksum is checked at its end, before
 // the chunk is saved: a damaged file fails the step, which leaves nothing.
-func (s *disk) applyFile(path string, words, next []uint64, nxt uint8) error {
-	if err := s.in.open(path); err != nil {
+func (s *disk) applyFile(in *checkedReader, path string, words, next []uint64, nxt uint8) error {
+	if err := in.open(path); err != nil {
 		return fmt.Errorf("%w: %v", ErrWorkDir, err)
 	}
 	for {
-		more, err := s.in.more()
+		more, err := in.more()
 		if err != nil {
-			s.in.close()
+			in.close()
 			return err
 		}
 		if !more {
 			break
 		}
-		cnt, ok := s.in.uvarint()
+		cnt, ok := in.uvarint()
 		if !ok {
-			s.in.close()
+			in.close()
 			return damaged(path, "a run without its length")
 		}
 		o := uint64(0)
 		for range cnt {
-			v, ok := s.in.uvarint()
+			v, ok := in.uvarint()
 			if !ok || o+v >= s.per {
-				s.in.close()
+				in.close()
 				return damaged(path, "an offset outside its chunk")
 			}
 			o += v
+			// Workers apply files at once: a field is marked as the
+			// expand pass marks it.
+			p := &words[o>>5]
 			sh := (o & 31) << 1
-			if words[o>>5]>>sh&3 == Unseen {
-				words[o>>5] &^= uint64(3^nxt) << sh
-				next[o/64] |= 1 << (o % 64)
+			if atomic.LoadUint64(p)>>sh&3 == Unseen {
+				atomic.AndUint64(p, ^(uint64(3^nxt) << sh))
+				atomic.OrUint64(&next[o/64], 1<<(o%64))
 			}
 		}
 	}
-	n, err := s.in.done()
+	n, err := in.done()
 	s.read.Add(n)
 	return err
 }
