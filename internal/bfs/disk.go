@@ -487,7 +487,8 @@ type disk struct {
 	// buffers, allocated once: a level's steps reuse them.
 	words, front, next []uint64
 	workers            []*worker
-	deferred           int // apply steps that left their chunk file
+	deferred           int        // apply steps that left their chunk file
+	pending            chan error // the commit under way (see commit)
 	in                 checkedReader
 	enc                []byte
 }
@@ -547,6 +548,9 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 	}
 	s := &disk{g: g, opt: opt, n: n, per: opt.ChunkWords * 32}
 	s.chunks = int((n + s.per - 1) / s.per)
+	s.workers = make([]*worker, opt.Workers)
+	// No commit may outlive the search (and the lock).
+	defer s.wait()
 	resumed := false
 	if b, err := readFile(s.manifestPath()); err == nil {
 		m, ok := decodeManifest(b)
@@ -668,11 +672,51 @@ func (s *disk) start(goal uint64) error {
 	return s.save()
 }
 
+// save records the manifest, once the step before it is recorded and
+// what was written is synced.
 func (s *disk) save() error {
+	if err := s.wait(); err != nil {
+		return err
+	}
 	if err := s.syncStep(); err != nil {
 		return err
 	}
 	_, err := writeFile(s.manifestPath(), s.m.encode())
+	return err
+}
+
+// commit records a step in the background: it syncs what the step wrote,
+// writes the manifest as it stands now, then runs after (the removal of
+// the files the step consumed), while the next step runs. The manifest
+// never says a step is done before its files are synced, and at most one
+// commit is under way: the next waits for it.
+func (s *disk) commit(after func() error) error {
+	if err := s.wait(); err != nil {
+		return err
+	}
+	snap := s.m.encode()
+	done := make(chan error, 1)
+	s.pending = done
+	go func() {
+		err := s.syncStep()
+		if err == nil {
+			_, err = writeFile(s.manifestPath(), snap)
+		}
+		if err == nil && after != nil {
+			err = after()
+		}
+		done <- err
+	}()
+	return nil
+}
+
+// wait waits for the commit under way, if any, and returns its error.
+func (s *disk) wait() error {
+	if s.pending == nil {
+		return nil
+	}
+	err := <-s.pending
+	s.pending = nil
 	return err
 }
 
@@ -946,23 +990,23 @@ func (s *disk) step(ctx context.Context, d, c int, p phase) error {
 		return err
 	}
 	s.m.next = c + 1
-	if err := s.save(); err != nil {
-		return err
-	}
+	var after func() error
 	switch p {
 	case applying:
-		// The chunk's updates are in it now, and recorded so.
-		if err := s.removeUpdates(d, c); err != nil {
-			return err
-		}
+		// The chunk's updates are in it now, once that is recorded.
+		after = func() error { return s.removeUpdates(d, c) }
 	case answering:
-		// The questions put to the chunk are answered, and recorded so.
-		if err := s.removeFiles(func(name string) bool {
-			l, to, _, _, ok := parseAsk(name)
-			return ok && l == d && to == c
-		}); err != nil {
-			return err
+		// The questions put to the chunk are answered, once that is
+		// recorded.
+		after = func() error {
+			return s.removeFiles(func(name string) bool {
+				l, to, _, _, ok := parseAsk(name)
+				return ok && l == d && to == c
+			})
 		}
+	}
+	if err := s.commit(after); err != nil {
+		return err
 	}
 	if s.opt.Progress != nil {
 		found := uint64(0)
@@ -1075,9 +1119,8 @@ type worker struct {
 func writeBuf(chunks int) int { return max(4<<10, min(64<<10, 1<<20/chunks)) }
 
 func (s *disk) worker(wk int) *worker {
-	for len(s.workers) <= wk {
-		s.workers = append(s.workers, nil)
-	}
+	// s.workers has a place for each worker (see SearchDisk): each
+	// fills its own.
 	if s.workers[wk] == nil {
 		per := max(4096, s.opt.UpdateCap/s.chunks)
 		w := &worker{bufs: make([][]uint32, s.chunks), writers: make([]*bufio.Writer, s.chunks),
