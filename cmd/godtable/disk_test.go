@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -13,10 +14,12 @@ import (
 	"time"
 )
 
-// A build on disk killed with SIGKILL at five random moments, then run to
-// its end, writes a table with the very distances of the build in memory
-// (the same CRC-32 of its packed distances, which godtable check reads
-// and verifies), says it resumed, and leaves no work directory.
+// A build on disk killed with SIGKILL at a random moment, then run again
+// to its end, writes a table with the very distances of the build in
+// memory (the same CRC-32 of its packed distances, which godtable check
+// reads and verifies), says it resumed, and leaves no work directory:
+// five times, each from a fresh work directory, the moments spread over
+// an uninterrupted build's time.
 func TestGenOnDiskSurvivesKill(t *testing.T) {
 	if testing.Short() || runtime.GOOS == "windows" {
 		t.Skip("builds the command, and kills it")
@@ -40,33 +43,49 @@ func TestGenOnDiskSurvivesKill(t *testing.T) {
 	if want == "" {
 		t.Fatal("check gives no CRC-32")
 	}
-	out := filepath.Join(dir, "disk.gdt")
-	work := filepath.Join(dir, "work")
-	// Four chunks on one worker: about four seconds on this machine.
-	args := []string{"gen", def, "-o", out, "--mem", "48M", "--workers", "1", "--work", work}
+	// Four chunks on one worker.
+	args := func(i int) []string {
+		return []string{"gen", def, "-o", filepath.Join(dir, fmt.Sprintf("disk%d.gdt", i)), "--mem", "48M", "--workers", "1",
+			"--work", filepath.Join(dir, fmt.Sprintf("work%d", i))}
+	}
+	start := time.Now()
+	run(args(0)...)
+	whole := time.Since(start)
+	if got := crc.FindString(run("check", filepath.Join(dir, "disk0.gdt"))); got != want {
+		t.Fatalf("the table built on disk has %s; in memory %s", got, want)
+	}
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 38))
-	for i := range 5 {
-		cmd := exec.Command(bin, args...)
+	killed := 0
+	for i := 1; i <= 5; i++ {
+		a := args(i)
+		cmd := exec.Command(bin, a...)
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		at := time.Duration(200+rng.IntN(2000)) * time.Millisecond
+		at := time.Duration((0.05 + 0.9*rng.Float64()) * float64(whole))
 		time.Sleep(at)
 		cmd.Process.Signal(syscall.SIGKILL)
-		err := cmd.Wait()
-		t.Logf("kill %d after %v: %v", i+1, at, err)
-		if _, err := os.Stat(out); err == nil {
-			t.Fatalf("kill %d after %v: the table is there before the build is done", i+1, at)
+		if err := cmd.Wait(); err == nil {
+			t.Logf("build %d ended before its kill at %v of %v", i, at, whole)
+			continue
 		}
+		killed++
+		if _, err := os.Stat(a[3]); err == nil {
+			t.Fatalf("kill %d after %v: the table is there before the build is done", i, at)
+		}
+		said := run(a...)
+		if !strings.Contains(said, "resumed from ") {
+			t.Errorf("kill %d after %v: the run after does not say it resumed:\n%s", i, at, said)
+		}
+		if got := crc.FindString(run("check", a[3])); got != want {
+			t.Fatalf("kill %d after %v of %v: the table built on disk has %s; in memory %s", i, at, whole, got, want)
+		}
+		if _, err := os.Stat(a[len(a)-1]); !os.IsNotExist(err) {
+			t.Fatalf("kill %d: the work directory is left: %v", i, err)
+		}
+		t.Logf("kill %d after %v of %v: resumed to the same distances", i, at, whole)
 	}
-	said := run(args...)
-	if !strings.Contains(said, "resumed from "+work) {
-		t.Errorf("the last run does not say it resumed:\n%s", said)
-	}
-	if got := crc.FindString(run("check", out)); got != want {
-		t.Fatalf("the table built on disk, killed five times, has %s; in memory %s", got, want)
-	}
-	if _, err := os.Stat(work); !os.IsNotExist(err) {
-		t.Fatalf("the work directory is left: %v", err)
+	if killed < 3 {
+		t.Fatalf("only %d of 5 builds were killed before their end", killed)
 	}
 }
