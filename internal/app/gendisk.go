@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -85,7 +86,10 @@ func genOnDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskO
 	clearProgress()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
-		if ctx.Err() != nil || b != nil {
+		// Stopped, or stopped by the system (a full disk, say): the
+		// work done is in the directory. A directory the build cannot
+		// use says why itself.
+		if _, serr := os.Stat(disk.Work); serr == nil && !errors.Is(err, tws.ErrWorkDir) {
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from %s\n", disk.Work)
 		}
 		return ExitInvalid

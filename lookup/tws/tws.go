@@ -161,6 +161,10 @@ type DiskOptions struct {
 	Progress func(DiskProgress)
 }
 
+// ErrWorkDir is the class of the error for a work directory a build on disk
+// cannot use: another build's, damaged, or in use by a build running now.
+var ErrWorkDir = bfs.ErrWorkDir
+
 // DiskProgress is how far a build on disk has come.
 type DiskProgress = bfs.DiskProgress
 
