@@ -1036,11 +1036,7 @@ func spread32(x uint64) uint64 {
 func (s *disk) expandChunk(ctx context.Context, d, c int) error {
 	// An earlier attempt at this chunk may have left some of its update
 	// files: they are written again.
-	if err := s.removeFiles(func(name string) bool {
-		var l, t, from, w int
-		_, err := fmt.Sscanf(name, "update-%05d-%06d-%06d-%d", &l, &t, &from, &w)
-		return err == nil && l == d && from == c
-	}); err != nil {
+	if err := s.removeUpdatesFrom(d, c); err != nil {
 		return err
 	}
 	words, front, next := s.buffers()
@@ -1521,11 +1517,7 @@ func (s *disk) answerFile(ws *worker, up *sink, path string, from int, words []u
 // offsets whose neighbour in c is at level d go, as updates, to their
 // chunks.
 func (s *disk) answerChunk(ctx context.Context, d, c int) error {
-	if err := s.removeFiles(func(name string) bool {
-		var l, t, from, w int
-		_, err := fmt.Sscanf(name, "update-%05d-%06d-%06d-%d", &l, &t, &from, &w)
-		return err == nil && l == d && from == c
-	}); err != nil {
+	if err := s.removeUpdatesFrom(d, c); err != nil {
 		return err
 	}
 	ents, err := os.ReadDir(s.opt.Dir)
@@ -1632,6 +1624,16 @@ func radixSort(offs []uint32, scratch *[]uint32, limit uint64) []uint32 {
 		copy(orig, offs) // the sorted offsets in the caller's buffer
 	}
 	return orig
+}
+
+// removeUpdatesFrom removes the update files of level d that chunk c's
+// step wrote: what an earlier attempt at the step left.
+func (s *disk) removeUpdatesFrom(d, c int) error {
+	return s.removeFiles(func(name string) bool {
+		var l, t, from, w int
+		_, err := fmt.Sscanf(name, "update-%05d-%06d-%06d-%d", &l, &t, &from, &w)
+		return err == nil && l == d && from == c
+	})
 }
 
 // updateNames returns the names of the update files of level d for chunk

@@ -15,28 +15,12 @@ import (
 // ranks at distance d: what a two-bit search makes, with no byte a state
 // ever held. The payload's length and checksum are left for WritePacked.
 func PackedHeader(def *puzzle.Def, packed []byte, counts []uint64) (*Header, error) {
-	if !def.Undirected() || def.Fold != nil {
-		return nil, fmt.Errorf("table %s: packed distances need an undirected, unfolded definition", def.Name)
+	h, err := StreamHeader(def, uint64(len(packed)), counts)
+	if err != nil {
+		return nil, err
 	}
-	if want := packedLen(Mod3, def.Size); uint64(len(packed)) != want {
-		return nil, fmt.Errorf("table %s: %d packed bytes for %d states", def.Name, len(packed), def.Size)
-	}
-	if len(counts) > MaxDistances {
-		return nil, fmt.Errorf("table %s: %d distances, more than a table holds (%d)", def.Name, len(counts), MaxDistances)
-	}
-	return &Header{
-		Version:    Version,
-		Name:       def.Name,
-		Size:       def.Size,
-		Entries:    def.Size,
-		Goal:       def.Rank(def.Goal),
-		Encoding:   Mod3,
-		Codec:      Huff0,
-		Counts:     slices.Clone(counts),
-		Definition: def.Fingerprint(),
-		PackedLen:  uint64(len(packed)),
-		PackedCRC:  crc32.ChecksumIEEE(packed),
-	}, nil
+	h.PackedCRC = crc32.ChecksumIEEE(packed)
+	return h, nil
 }
 
 // StreamHeader is PackedHeader for packed distances of n bytes that are
