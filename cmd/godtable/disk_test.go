@@ -27,7 +27,7 @@ func TestGenOnDiskSurvivesKill(t *testing.T) {
 	dir := t.TempDir()
 	build(t, dir, ".")
 	bin := filepath.Join(dir, "godtable")
-	def := filepath.Join("..", "..", "lookup", "tws", "testdata", "cycles11.tws")
+	def := filepath.Join("testdata", "cycles11.tws")
 	run := func(args ...string) string {
 		t.Helper()
 		out, err := exec.Command(bin, args...).CombinedOutput()

@@ -120,3 +120,32 @@ func TestSearchDiskResumes(t *testing.T) {
 		t.Fatalf("a damaged chunk: %v", err)
 	}
 }
+
+// A search on disk's workers and its background commits share the chunk,
+// the frontiers and the manifest: under the race detector (make test runs
+// the tests named so with -race), a search of many small chunks on four
+// workers, forward and backward levels, deferred chunks and a stop and
+// resume, gives the levels Search gives.
+func TestSearchDiskConcurrent(t *testing.T) {
+	bfs.NoSync(t)
+	x, goal := index(t, "ties.tws")
+	want, err := bfs.Search(context.Background(), x, goal, bfs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := bfs.DiskOptions{Dir: t.TempDir(), ChunkWords: 40, Workers: 4, UpdateCap: 64}
+	if _, err := bfs.SearchDiskStopped(context.Background(), x, goal, opt, 17); !bfs.IsStopped(err) {
+		t.Fatal(err)
+	}
+	got, err := bfs.SearchDisk(context.Background(), x, goal, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lv, err := got.Levels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(lv.Counts, want.Counts) || !slices.Equal(lv.Words, want.Words) {
+		t.Fatalf("counts %v, want %v", lv.Counts, want.Counts)
+	}
+}
