@@ -58,6 +58,14 @@ type DiskOptions struct {
 	// UpdateCap is the most neighbours outside its chunk a worker holds
 	// before it writes them out (0: 1<<18, a megabyte).
 	UpdateCap int
+	// Tasks, if set, runs the chunk steps of the passes with much to do
+	// as tasks (see TaskPass), each of which runs DiskTask, and returns
+	// once they have all ended; the search runs again those that leave no
+	// result. The passes with little to do the search runs itself.
+	Tasks func(context.Context, TaskPass) error
+	// TaskFailed, if set, is told of an error Tasks returned (the search
+	// goes on, and runs again the tasks that left no result).
+	TaskFailed func(level int, pass string, err error)
 	// stopAfter, when positive, stops the search with errStopped after
 	// that many chunk steps: the tests' kill.
 	stopAfter int
@@ -94,6 +102,9 @@ type DiskLevel struct {
 	// Deferred is the chunks that took the level's indices in their
 	// frontier files alone, their chunk files left for a later level.
 	Deferred int
+	// Tasks says the level's chunk steps ran as tasks
+	// (DiskOptions.Tasks); its CPU time is theirs and the search's.
+	Tasks bool
 }
 
 // DiskLevels is a finished search on disk: its counts, and its levels in
@@ -483,6 +494,7 @@ type disk struct {
 	read    atomic.Int64
 	nbrs    atomic.Uint64
 	cross   atomic.Uint64
+	taskCPU atomic.Int64 // the CPU time of the tasks' steps
 	// The chunk's words, frontier and next frontier, and the workers'
 	// buffers, allocated once: a level's steps reuse them.
 	words, front, next []uint64
@@ -587,7 +599,8 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 			return nil, err
 		}
 		st := DiskLevel{Resumed: s.m.phase != expanding && s.m.phase != asking || s.m.next > 0}
-		w0, r0, n0, c0, cpu0, t0 := s.written.Load(), s.read.Load(), s.nbrs.Load(), s.cross.Load(), cpuTime(), time.Now()
+		w0, r0, n0, c0, t0 := s.written.Load(), s.read.Load(), s.nbrs.Load(), s.cross.Load(), time.Now()
+		cpu0 := cpuTime() + time.Duration(s.taskCPU.Load())
 		s.deferred = 0
 		passes := []phase{expanding, applying}
 		if s.backward(d) {
@@ -602,6 +615,12 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 				continue
 			}
 			s.m.phase = p
+			if s.opt.Tasks != nil && !s.little(d) {
+				st.Tasks = true
+				if err := s.runTasks(ctx, d, p); err != nil {
+					return nil, err
+				}
+			}
 			for s.m.next < s.chunks {
 				if err := s.step(ctx, d, s.m.next, p); err != nil {
 					return nil, err
@@ -612,6 +631,9 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 				if err := s.save(); err != nil {
 					return nil, err
 				}
+				if err := s.removeResults(); err != nil {
+					return nil, err
+				}
 			}
 		}
 		s.m.counts = append(s.m.counts, s.m.found)
@@ -619,10 +641,13 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		if err := s.save(); err != nil {
 			return nil, err
 		}
+		if err := s.removeResults(); err != nil {
+			return nil, err
+		}
 		st.States = s.m.counts[d+1]
 		st.Written, st.Read = s.written.Load()-w0, s.read.Load()-r0
 		st.Expanded, st.Crossing = s.nbrs.Load()-n0, s.cross.Load()-c0
-		st.Wall, st.CPU = time.Since(t0), cpuTime()-cpu0
+		st.Wall, st.CPU = time.Since(t0), cpuTime()+time.Duration(s.taskCPU.Load())-cpu0
 		st.Deferred = s.deferred
 		if st.States > 0 {
 			stats = append(stats, st)
@@ -630,6 +655,32 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 	}
 	return &DiskLevels{Size: n, Counts: s.m.counts[:len(s.m.counts)-1], Stats: stats, Resumed: resumed,
 		dir: opt.Dir, words: opt.ChunkWords, chunks: s.chunks, lag: slices.Clone(s.m.lag)}, nil
+}
+
+// foundBefore is the indices found before the level being searched.
+func (s *disk) foundBefore() uint64 {
+	found := uint64(0)
+	for _, k := range s.m.counts {
+		found += k
+	}
+	return found
+}
+
+// little says level d's passes have too little to do to be worth tasks
+// (each of which builds the graph before its step): fewer neighbours to
+// work out than a chunk has indices.
+func (s *disk) little(d int) bool {
+	work := s.m.counts[d]
+	if s.backward(d) {
+		work = s.n - s.foundBefore()
+	}
+	return work*uint64(s.g.Degree()) < s.per
+}
+
+// removeResults removes the tasks' results of a pass the manifest
+// records as done.
+func (s *disk) removeResults() error {
+	return s.removeFiles(func(name string) bool { return strings.HasPrefix(name, "done-") })
 }
 
 // olderFront says name is a frontier file of a level before d: a level
@@ -973,6 +1024,14 @@ func (s *disk) step(ctx context.Context, d, c int, p phase) error {
 		return errStopped
 	}
 	s.steps++
+	// A task of a search that ran its steps so may have done this one.
+	if r, err := s.result(d, p, c); err != nil {
+		return err
+	} else if r != nil {
+		s.take(c, r)
+		s.m.next = c + 1
+		return s.commit(nil)
+	}
 	var err error
 	switch p {
 	case expanding:
@@ -1009,11 +1068,7 @@ func (s *disk) step(ctx context.Context, d, c int, p phase) error {
 		return err
 	}
 	if s.opt.Progress != nil {
-		found := uint64(0)
-		for _, k := range s.m.counts {
-			found += k
-		}
-		s.opt.Progress(DiskProgress{Level: d + 1, Pass: p.String(), Chunk: c + 1, Chunks: s.chunks, Found: found,
+		s.opt.Progress(DiskProgress{Level: d + 1, Pass: p.String(), Chunk: c + 1, Chunks: s.chunks, Found: s.foundBefore(),
 			Written: s.written.Load(), Read: s.read.Load()})
 	}
 	return nil
@@ -1670,7 +1725,7 @@ func (s *disk) removeUpdates(d, t int) error {
 // files, or one of them (or the manifest) half-written: the files a search
 // may remove, in a directory that may hold others.
 func workFile(name string) bool {
-	for _, p := range []string{"chunk-", "front-", "update-", "ask-", "manifest."} {
+	for _, p := range []string{"chunk-", "front-", "update-", "ask-", "done-", "manifest."} {
 		if strings.HasPrefix(name, p) {
 			return true
 		}

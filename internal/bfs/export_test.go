@@ -41,3 +41,11 @@ func SmallBuffers(t testing.TB, n int) {
 
 // IsStopped says err is SearchDiskStopped's stop.
 func IsStopped(err error) bool { return errors.Is(err, errStopped) }
+
+// DiskTaskKilled is DiskTask killed after its step, before it writes its
+// result.
+func DiskTaskKilled(ctx context.Context, g Graph, opt DiskTaskOptions) error {
+	opt.killed = true
+	_, err := DiskTask(ctx, g, opt)
+	return err
+}

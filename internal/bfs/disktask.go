@@ -1,0 +1,348 @@
+package bfs
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+// A search on disk can run a pass's chunk steps as tasks: processes of
+// their own, on this machine or on others that share the work directory
+// (a Slurm array job, a Kubernetes Indexed Job). Each step already talks
+// to the others only through files; what the search kept of a step in its
+// manifest (the indices the chunk took, whether its file lags) a task
+// writes to a result file of its own instead, done-LLLLL-P-CCCCCC, once
+// what it wrote is synced. The search runs a pass's tasks, runs again
+// those that left no result (a task that failed, or was killed), and only
+// then reads the results into the manifest and goes on: the levels are the
+// same, bit for bit, however the tasks ran.
+
+// TaskPass is a pass whose chunk steps a search on disk hands to tasks.
+type TaskPass struct {
+	Level  int    // the distance being searched for
+	Pass   string // the pass's name, as DiskTask takes it: "expand", "ask", "answer" or "apply"
+	Chunks []int  // the chunks whose steps to run, a task each
+	Of     int    // the chunks of the search
+	Try    int    // 1 for the pass's first tasks, 2 when some are run again, ...
+}
+
+// taskTries is how many times a search runs a chunk's task before it
+// gives up on the pass.
+const taskTries = 4
+
+// passNames are the phases' names in TaskPass and on DiskTask's command
+// line.
+var passNames = [...]string{"expand", "ask", "answer", "apply"}
+
+// parsePass reads a pass's name.
+func parsePass(name string) (phase, bool) {
+	i := slices.Index(passNames[:], name)
+	return phase(i), i >= 0
+}
+
+// taskResult is what a chunk's step leaves for the search: what the
+// manifest would record of it, and its figures.
+type taskResult struct {
+	found    uint64 // the chunk's indices at the next level (apply)
+	lag      int    // the chunk file's lag after the step
+	deferred bool   // the step left the chunk file lagging
+	written  int64
+	read     int64
+	nbrs     uint64
+	cross    uint64
+	cpu      time.Duration
+}
+
+const resultMagic = "GDTDONE1"
+
+func (r *taskResult) encode(d int, p phase, c int) []byte {
+	b := []byte(resultMagic)
+	le := binary.LittleEndian
+	for _, v := range []uint64{uint64(d), uint64(p), uint64(c), r.found, uint64(r.lag), b2u(r.deferred),
+		uint64(r.written), uint64(r.read), r.nbrs, r.cross, uint64(r.cpu)} {
+		b = le.AppendUint64(b, v)
+	}
+	return b
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func decodeResult(b []byte, d int, p phase, c int) (*taskResult, bool) {
+	if len(b) != len(resultMagic)+11*8 || string(b[:len(resultMagic)]) != resultMagic {
+		return nil, false
+	}
+	b = b[len(resultMagic):]
+	u := func() uint64 { v := binary.LittleEndian.Uint64(b); b = b[8:]; return v }
+	if u() != uint64(d) || u() != uint64(p) || u() != uint64(c) {
+		return nil, false
+	}
+	r := &taskResult{found: u(), lag: int(u()), deferred: u() == 1,
+		written: int64(u()), read: int64(u()), nbrs: u(), cross: u(), cpu: time.Duration(u())}
+	return r, r.lag <= d+1
+}
+
+func (s *disk) resultPath(d int, p phase, c int) string {
+	return s.path("done-%05d-%d-%06d", d, p, c)
+}
+
+// result reads chunk c's result of level d's pass p; nil if there is
+// none.
+func (s *disk) result(d int, p phase, c int) (*taskResult, error) {
+	path := s.resultPath(d, p, c)
+	b, err := readFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r, ok := decodeResult(b, d, p, c)
+	if !ok {
+		return nil, damaged(path, "not a chunk's result")
+	}
+	return r, nil
+}
+
+// take records a chunk's result as the step's own run would have.
+func (s *disk) take(c int, r *taskResult) {
+	s.m.found += r.found
+	s.m.lag[c] = r.lag
+	if r.deferred {
+		s.deferred++
+	}
+	s.written.Add(r.written)
+	s.read.Add(r.read)
+	s.nbrs.Add(r.nbrs)
+	s.cross.Add(r.cross)
+	s.taskCPU.Add(int64(r.cpu))
+}
+
+// runTasks runs level d's pass p as tasks (opt.Tasks), again for the
+// chunks that leave no result, and takes the results.
+func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
+	// The tasks read the pass from the manifest.
+	if err := s.save(); err != nil {
+		return err
+	}
+	done := make([]*taskResult, s.chunks)
+	for try := 1; ; try++ {
+		var todo []int
+		for c := s.m.next; c < s.chunks; c++ {
+			if done[c] != nil {
+				continue
+			}
+			r, err := s.result(d, p, c)
+			if err != nil {
+				return err
+			}
+			if done[c] = r; r == nil {
+				todo = append(todo, c)
+			}
+		}
+		if len(todo) == 0 {
+			break
+		}
+		if try > taskTries {
+			return fmt.Errorf("bfs: distance %d, %s: the tasks of chunks %s left no result in %d tries", d+1, passNames[p], chunkList(todo), taskTries)
+		}
+		// A task's failure is told by its missing result: the tasks
+		// that ended well are not run again.
+		err := s.opt.Tasks(ctx, TaskPass{Level: d + 1, Pass: passNames[p], Chunks: todo, Of: s.chunks, Try: try})
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
+		if err != nil && s.opt.TaskFailed != nil {
+			s.opt.TaskFailed(d+1, passNames[p], err)
+		}
+	}
+	for c := s.m.next; c < s.chunks; c++ {
+		s.take(c, done[c])
+		if s.opt.Progress != nil {
+			s.opt.Progress(DiskProgress{Level: d + 1, Pass: p.String(), Chunk: c + 1, Chunks: s.chunks,
+				Found: s.foundBefore(), Written: s.written.Load(), Read: s.read.Load()})
+		}
+	}
+	s.m.next = s.chunks
+	return s.afterTasks(d, p)
+}
+
+// afterTasks removes what a pass's tasks consumed and left: a task killed
+// after its result was written leaves its inputs, and a task killed while
+// writing leaves half-written files.
+func (s *disk) afterTasks(d int, p phase) error {
+	switch p {
+	case applying:
+		for c := range s.chunks {
+			if err := s.removeUpdates(d, c); err != nil {
+				return err
+			}
+		}
+	case answering:
+		if err := s.removeFiles(func(name string) bool {
+			l, _, _, _, ok := parseAsk(name)
+			return ok && l == d
+		}); err != nil {
+			return err
+		}
+	}
+	return s.removeFiles(func(name string) bool { return strings.HasSuffix(name, ".tmp") })
+}
+
+// chunkList writes chunks as Slurm's --array takes them: 0-3,7,9-10.
+func chunkList(chunks []int) string {
+	var b strings.Builder
+	for i := 0; i < len(chunks); {
+		j := i
+		for j+1 < len(chunks) && chunks[j+1] == chunks[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		if j == i {
+			fmt.Fprint(&b, chunks[i])
+		} else {
+			fmt.Fprintf(&b, "%d-%d", chunks[i], chunks[j])
+		}
+		i = j + 1
+	}
+	return b.String()
+}
+
+// ChunkList writes chunks (in increasing order) as ranges, the way
+// Slurm's --array takes them: 0-3,7,9-10.
+func ChunkList(chunks []int) string { return chunkList(chunks) }
+
+// DiskTaskOptions name a chunk's task of a search on disk.
+type DiskTaskOptions struct {
+	// Dir is the search's work directory.
+	Dir string
+	// ID identifies the graph, as DiskOptions.ID: a task over another's
+	// directory is refused.
+	ID [32]byte
+	// Level and Pass are the pass the task was given (as TaskPass has
+	// them): a task whose search has moved on is refused, so that a task
+	// started late does nothing.
+	Level int
+	Pass  string
+	// Chunk is the chunk whose step to run.
+	Chunk int
+	// Workers is the number of goroutines (0: GOMAXPROCS).
+	Workers int
+	// UpdateCap is as DiskOptions'.
+	UpdateCap int
+	// killed, set, stops the task after its step, before its result:
+	// the tests' kill.
+	killed bool
+}
+
+// DiskTaskDone says how a task went: Already says the chunk's result was
+// there before it (a task run twice).
+type DiskTaskDone struct {
+	Already bool
+	Written int64
+	Read    int64
+	Wall    time.Duration
+}
+
+// DiskTask runs one chunk's step of the pass a search on disk (SearchDisk
+// with DiskOptions.Tasks) is in, over g, and leaves its result in the work
+// directory. It can run anywhere the directory is (the same path, or
+// another to the same files), as many at once as the pass has chunks; run
+// again, it does nothing more.
+func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, error) {
+	start, cpu0 := time.Now(), cpuTime()
+	p, ok := parsePass(opt.Pass)
+	if !ok {
+		return DiskTaskDone{}, fmt.Errorf("bfs: pass %q: want one of %s", opt.Pass, strings.Join(passNames[:], ", "))
+	}
+	if opt.Workers <= 0 {
+		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opt.UpdateCap <= 0 {
+		opt.UpdateCap = defaultUpdateCap
+	}
+	s := &disk{g: g, n: g.Size(), opt: DiskOptions{Dir: opt.Dir, ID: opt.ID, Workers: opt.Workers, UpdateCap: opt.UpdateCap}}
+	b, err := readFile(s.manifestPath())
+	if err != nil {
+		return DiskTaskDone{}, fmt.Errorf("%w %s: %v", ErrWorkDir, opt.Dir, err)
+	}
+	m, ok := decodeManifest(b)
+	if !ok {
+		return DiskTaskDone{}, fmt.Errorf("%w %s: its manifest is not a search's", ErrWorkDir, opt.Dir)
+	}
+	if m.id != opt.ID || m.size != s.n {
+		return DiskTaskDone{}, fmt.Errorf("%w %s: it holds another search (another definition, metric or moves)", ErrWorkDir, opt.Dir)
+	}
+	s.m, s.opt.ChunkWords, s.per = m, m.words, m.words*32
+	s.chunks = int((s.n + s.per - 1) / s.per)
+	s.workers = make([]*worker, opt.Workers)
+	d := len(m.counts) - 1
+	if opt.Level != d+1 || m.phase != p {
+		return DiskTaskDone{}, fmt.Errorf("%w %s: the search is at distance %d, %s, not distance %d, %s: this task is late", ErrWorkDir, opt.Dir, d+1, passNames[m.phase], opt.Level, opt.Pass)
+	}
+	if opt.Chunk < 0 || opt.Chunk >= s.chunks {
+		return DiskTaskDone{}, fmt.Errorf("bfs: chunk %d: the search has chunks 0 to %d", opt.Chunk, s.chunks-1)
+	}
+	c := opt.Chunk
+	if r, err := s.result(d, p, c); err != nil || r != nil {
+		return DiskTaskDone{Already: r != nil}, err
+	}
+	if c < m.next {
+		return DiskTaskDone{Already: true}, nil
+	}
+	var found uint64
+	switch p {
+	case expanding:
+		err = s.expandChunk(ctx, d, c)
+	case asking:
+		err = s.askChunk(ctx, d, c)
+	case answering:
+		err = s.answerChunk(ctx, d, c)
+	case applying:
+		found, err = s.applyChunk(d, c)
+	}
+	if err != nil {
+		return DiskTaskDone{}, err
+	}
+	if opt.killed {
+		return DiskTaskDone{}, errStopped
+	}
+	// The result says the step is done: what it wrote is synced first.
+	if err := s.syncStep(); err != nil {
+		return DiskTaskDone{}, err
+	}
+	r := &taskResult{found: found, lag: s.m.lag[c], deferred: s.deferred > 0, written: s.written.Load(), read: s.read.Load(),
+		nbrs: s.nbrs.Load(), cross: s.cross.Load(), cpu: cpuTime() - cpu0}
+	// The result's own bytes are counted in it: a few dozen.
+	n, err := writeFile(s.resultPath(d, p, c), r.encode(d, p, c))
+	if err != nil {
+		return DiskTaskDone{}, err
+	}
+	if err := s.syncStep(); err != nil {
+		return DiskTaskDone{}, err
+	}
+	// What the step consumed, now that its result is there (the search
+	// removes what a task killed here leaves).
+	switch p {
+	case applying:
+		err = s.removeUpdates(d, c)
+	case answering:
+		err = s.removeFiles(func(name string) bool {
+			l, to, _, _, ok := parseAsk(name)
+			return ok && l == d && to == c
+		})
+	}
+	return DiskTaskDone{Written: s.written.Load() + n, Read: s.read.Load(), Wall: time.Since(start)}, err
+}
