@@ -35,8 +35,9 @@ func runGen(e *env, args []string) int {
 	var (
 		out, goDir, pkg, metric, moves string
 		memFlag, work                  string
+		sbatch, launch                 string
 		workers                        int
-		progress, quiet                bool
+		progress, quiet, slurm, bare   bool
 		checkpointAfter                time.Duration
 	)
 	fs.StringVar(&out, "o", "", "write the table to `FILE` (.gdt)")
@@ -49,6 +50,15 @@ func runGen(e *env, args []string) int {
 		"levels in chunk files under --work; for a table whose search does not fit in memory")
 	fs.StringVar(&work, "work", "", "the on-disk search's work `directory` (default: the table's name with .work); a build run\n"+
 		"again on it resumes")
+	fs.BoolVar(&slurm, "slurm", false, "run the on-disk search's chunk steps as Slurm array jobs (sbatch --array --wait), one a\n"+
+		"pass, each task \"godtable task\" over --work, which must be on a filesystem the nodes share")
+	fs.StringVar(&sbatch, "sbatch", "", "with --slurm, these `options` for sbatch too, split at spaces (\"--partition=big --time=1:00:00\");\n"+
+		"the task's --mem is gen's --mem unless they give it")
+	fs.StringVar(&launch, "launch", "", "run the on-disk search's chunk steps through this shell `command`, once a pass: it runs\n"+
+		"$GODTABLE_TASK with JOB_COMPLETION_INDEX from 0 to $GODTABLE_TASKS-1 and returns when they end\n"+
+		"(a Kubernetes Indexed Job, say: see docs/CLUSTER.md)")
+	fs.BoolVar(&bare, "no-facts", false, "leave the build's facts (program, command line, machine, time) out of the table: its\n"+
+		"bytes then depend on the definition and options alone, to compare builds byte for byte")
 	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
 	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
 	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second,
@@ -84,6 +94,16 @@ func runGen(e *env, args []string) int {
 		return usage("--work %s: the work directory is the on-disk search's; give --mem too", work)
 	case memFlag != "" && goDir != "":
 		return usage("--mem with -go: a Go package embeds its table in the program, so it is built in memory")
+	case sbatch != "" && !slurm:
+		return usage("--sbatch: its options are for --slurm's jobs; give --slurm too")
+	case slurm && launch != "":
+		return usage("--slurm and --launch together: give one way to run the tasks")
+	case (slurm || launch != "") && memFlag == "":
+		what := "--slurm"
+		if launch != "" {
+			what = "--launch"
+		}
+		return usage("%s runs the on-disk search's steps as tasks: give --mem, each task's memory, and --work, a directory they all reach", what)
 	}
 	var memory uint64
 	if memFlag != "" {
@@ -124,6 +144,9 @@ func runGen(e *env, args []string) int {
 		return ExitInvalid
 	}
 	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers, Facts: buildFacts(args, time.Now())}
+	if bare {
+		opt.Facts = ""
+	}
 	indexed, need, err := tws.Plan(def, opt)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
@@ -164,7 +187,13 @@ func runGen(e *env, args []string) int {
 		if work == "" {
 			work = out + ".work"
 		}
-		return genOnDisk(e, def, opt, tws.DiskOptions{Work: work, Memory: memory}, out, shown, showProgress)
+		disk := tws.DiskOptions{Work: work, Memory: memory}
+		if slurm || launch != "" {
+			t := &taskRun{slurm: slurm, sbatch: strings.Fields(sbatch), launch: launch, src: src,
+				spec: taskSpec{name: pos[0], metric: metric, moves: moves, memory: memory, workers: workers}}
+			return genTasks(e, def, opt, disk, t, out, shown, showProgress)
+		}
+		return genOnDisk(e, def, opt, disk, out, shown, showProgress)
 	}
 	clearProgress := func() {}
 	if showProgress {

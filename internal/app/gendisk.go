@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -38,7 +39,51 @@ func parseSize(s string) (uint64, error) {
 // genOnDisk is "godtable gen --mem": the search on disk, in memory bytes,
 // its work in disk.Work, the table streamed to out.
 func genOnDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions, out, shown string, showProgress bool) int {
+	return genDisk(e, def, opt, disk, nil, out, shown, showProgress)
+}
+
+// taskRun is how gen --slurm or gen --launch runs a build's tasks.
+type taskRun struct {
+	slurm  bool
+	sbatch []string // the user's sbatch options
+	launch string   // the user's command
+	src    []byte   // the definition, for the tasks
+	spec   taskSpec
+}
+
+// genTasks is genOnDisk with the search's passes run as tasks (t).
+func genTasks(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions, t *taskRun, out, shown string, showProgress bool) int {
+	return genDisk(e, def, opt, disk, t, out, shown, showProgress)
+}
+
+// genDisk is genOnDisk, its passes run as tasks when t is set.
+func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions, t *taskRun, out, shown string, showProgress bool) int {
 	name := def.Name()
+	if t != nil {
+		// The tasks may run in other directories, on other machines:
+		// they are given the program and the directory by absolute path.
+		dir, err := filepath.Abs(disk.Work)
+		if err == nil {
+			err = writeTaskFiles(dir, t.src, t.spec)
+		}
+		bin, berr := os.Executable()
+		if err == nil {
+			err = berr
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", disk.Work, err)
+			return ExitIO
+		}
+		disk.Work = dir
+		if t.slurm {
+			disk.Tasks = slurmTasks(bin, dir, t.spec.memory, t.sbatch, e.stderr)
+		} else {
+			disk.Tasks = launchTasks(bin, dir, t.launch, e.stderr, e.stderr)
+		}
+		disk.TaskFailed = func(level int, pass string, err error) {
+			fmt.Fprintf(e.stderr, "godtable: gen: distance %d, %s: %v; running again the tasks that left no result\n", level, pass, err)
+		}
+	}
 	if avail, ok := sysmem.Available(); ok && disk.Memory > avail {
 		fmt.Fprintf(e.stderr, "godtable: gen: --mem %d MB: this machine has %d MB available\n", disk.Memory>>20, avail>>20)
 		return ExitInvalid
@@ -94,6 +139,11 @@ func genOnDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskO
 		}
 		return ExitInvalid
 	}
+	if t != nil {
+		if err := removeTaskFiles(disk.Work); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: the table is written, but not all of %s is removed: %v\n", disk.Work, err)
+		}
+	}
 	if err := b.RemoveWork(); err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: the table is written, but not all of %s is removed: %v\n", disk.Work, err)
 	}
@@ -112,8 +162,12 @@ func genOnDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskO
 		if l.Backward {
 			way = "backward"
 		}
-		fmt.Fprintf(e.stderr, "godtable: gen: distance %d: %d states, %s, %s written, %s read, %.1f s, CPU %.1f s, %.0f%% of neighbours through files\n",
-			d, l.States, way, megabytes(l.Written), megabytes(l.Read), l.Wall.Seconds(), l.CPU.Seconds(), percent(l.Crossing, l.Expanded))
+		tasks := ""
+		if l.Tasks > 0 {
+			tasks = fmt.Sprintf(", %d tasks (one wrote at most %s and read at most %s)", l.Tasks, megabytes(l.MostWritten), megabytes(l.MostRead))
+		}
+		fmt.Fprintf(e.stderr, "godtable: gen: distance %d: %d states, %s, %s written, %s read, %.1f s, CPU %.1f s, %.0f%% of neighbours through files%s\n",
+			d, l.States, way, megabytes(l.Written), megabytes(l.Read), l.Wall.Seconds(), l.CPU.Seconds(), percent(l.Crossing, l.Expanded), tasks)
 	}
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s, %d chunks of %s, %s written, %s read, %.0f%% of neighbours through files: %s\n",
 		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, megabytes(int64(b.ChunkBytes)),

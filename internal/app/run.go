@@ -76,6 +76,7 @@ const usageText = `usage:
                  [--allow-host NAME] [--table TABLE.gdt]
   godtable gen DEF.tws -o TABLE.gdt           the table of a definition-file puzzle
   godtable check TABLE.gdt                    verify a table: every block, checksum, count
+  godtable task WORKDIR --level L --pass P    one chunk's step of gen --slurm/--launch
   godtable --version
 
 puzzles: %s, in any case, or by WCA event
@@ -241,6 +242,9 @@ func runCommand(e *env, args []string) int {
 	}
 	if args[0] == "check" {
 		return runCheck(e, args[1:])
+	}
+	if args[0] == "task" {
+		return runTask(e, args[1:])
 	}
 	if args[0] == "--version" || args[0] == "-version" || args[0] == "version" {
 		fmt.Fprintf(stdout, "godtable %s\n", Version())

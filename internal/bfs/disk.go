@@ -102,9 +102,12 @@ type DiskLevel struct {
 	// Deferred is the chunks that took the level's indices in their
 	// frontier files alone, their chunk files left for a later level.
 	Deferred int
-	// Tasks says the level's chunk steps ran as tasks
-	// (DiskOptions.Tasks); its CPU time is theirs and the search's.
-	Tasks bool
+	// Tasks is the level's chunk steps that ran as tasks
+	// (DiskOptions.Tasks; 0 for a level the search ran itself); the
+	// level's CPU time is theirs and the search's. MostWritten and
+	// MostRead are the most bytes one of them wrote and read.
+	Tasks                 int
+	MostWritten, MostRead int64
 }
 
 // DiskLevels is a finished search on disk: its counts, and its levels in
@@ -495,6 +498,9 @@ type disk struct {
 	nbrs    atomic.Uint64
 	cross   atomic.Uint64
 	taskCPU atomic.Int64 // the CPU time of the tasks' steps
+	// The level's tasks, and the most one of them wrote and read.
+	tasks                 int
+	mostWritten, mostRead int64
 	// The chunk's words, frontier and next frontier, and the workers'
 	// buffers, allocated once: a level's steps reuse them.
 	words, front, next []uint64
@@ -601,7 +607,7 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		st := DiskLevel{Resumed: s.m.phase != expanding && s.m.phase != asking || s.m.next > 0}
 		w0, r0, n0, c0, t0 := s.written.Load(), s.read.Load(), s.nbrs.Load(), s.cross.Load(), time.Now()
 		cpu0 := cpuTime() + time.Duration(s.taskCPU.Load())
-		s.deferred = 0
+		s.deferred, s.tasks, s.mostWritten, s.mostRead = 0, 0, 0, 0
 		passes := []phase{expanding, applying}
 		if s.backward(d) {
 			passes = []phase{asking, answering, applying}
@@ -616,7 +622,6 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 			}
 			s.m.phase = p
 			if s.opt.Tasks != nil && !s.little(d) {
-				st.Tasks = true
 				if err := s.runTasks(ctx, d, p); err != nil {
 					return nil, err
 				}
@@ -649,6 +654,7 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		st.Expanded, st.Crossing = s.nbrs.Load()-n0, s.cross.Load()-c0
 		st.Wall, st.CPU = time.Since(t0), cpuTime()+time.Duration(s.taskCPU.Load())-cpu0
 		st.Deferred = s.deferred
+		st.Tasks, st.MostWritten, st.MostRead = s.tasks, s.mostWritten, s.mostRead
 		if st.States > 0 {
 			stats = append(stats, st)
 		}
@@ -1725,7 +1731,7 @@ func (s *disk) removeUpdates(d, t int) error {
 // files, or one of them (or the manifest) half-written: the files a search
 // may remove, in a directory that may hold others.
 func workFile(name string) bool {
-	for _, p := range []string{"chunk-", "front-", "update-", "ask-", "done-", "manifest."} {
+	for _, p := range []string{"chunk-", "front-", "update-", "ask-", "done-", "lock-", "manifest."} {
 		if strings.HasPrefix(name, p) {
 			return true
 		}

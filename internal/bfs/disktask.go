@@ -126,6 +126,9 @@ func (s *disk) take(c int, r *taskResult) {
 	s.nbrs.Add(r.nbrs)
 	s.cross.Add(r.cross)
 	s.taskCPU.Add(int64(r.cpu))
+	s.tasks++
+	s.mostWritten = max(s.mostWritten, r.written)
+	s.mostRead = max(s.mostRead, r.read)
 }
 
 // runTasks runs level d's pass p as tasks (opt.Tasks), again for the
@@ -166,6 +169,14 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 			s.opt.TaskFailed(d+1, passNames[p], err)
 		}
 	}
+	// Every chunk's result is there; a task still running (started
+	// again by a launcher while the first ran) is waited for before the
+	// search goes on.
+	for c := s.m.next; c < s.chunks; c++ {
+		if err := s.waitChunk(c); err != nil {
+			return err
+		}
+	}
 	for c := s.m.next; c < s.chunks; c++ {
 		s.take(c, done[c])
 		if s.opt.Progress != nil {
@@ -175,6 +186,21 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 	}
 	s.m.next = s.chunks
 	return s.afterTasks(d, p)
+}
+
+func (s *disk) chunkLockPath(c int) string { return s.path("lock-%06d", c) }
+
+// waitChunk waits until no task holds chunk c's lock.
+func (s *disk) waitChunk(c int) error {
+	f, err := os.OpenFile(s.chunkLockPath(c), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("%w %s: %v", ErrWorkDir, s.opt.Dir, err)
+	}
+	defer f.Close()
+	if lockDir(f) == nil {
+		return nil
+	}
+	return waitLock(f)
 }
 
 // afterTasks removes what a pass's tasks consumed and left: a task killed
@@ -262,7 +288,7 @@ type DiskTaskDone struct {
 // another to the same files), as many at once as the pass has chunks; run
 // again, it does nothing more.
 func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, error) {
-	start, cpu0 := time.Now(), cpuTime()
+	start := time.Now()
 	p, ok := parsePass(opt.Pass)
 	if !ok {
 		return DiskTaskDone{}, fmt.Errorf("bfs: pass %q: want one of %s", opt.Pass, strings.Join(passNames[:], ", "))
@@ -296,6 +322,17 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 		return DiskTaskDone{}, fmt.Errorf("bfs: chunk %d: the search has chunks 0 to %d", opt.Chunk, s.chunks-1)
 	}
 	c := opt.Chunk
+	// One task a chunk at a time: a launcher that starts a chunk's task
+	// again while the first still runs (or a node thought lost that
+	// still runs it) has the second fail, not both write its files.
+	lock, err := os.OpenFile(s.chunkLockPath(c), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return DiskTaskDone{}, fmt.Errorf("%w %s: %v", ErrWorkDir, opt.Dir, err)
+	}
+	defer lock.Close()
+	if err := lockDir(lock); err != nil {
+		return DiskTaskDone{}, fmt.Errorf("%w %s: chunk %d's step is running in another task", ErrWorkDir, opt.Dir, c)
+	}
 	if r, err := s.result(d, p, c); err != nil || r != nil {
 		return DiskTaskDone{Already: r != nil}, err
 	}
@@ -323,8 +360,11 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	if err := s.syncStep(); err != nil {
 		return DiskTaskDone{}, err
 	}
+	// A task's CPU time is its process's: a task is a process of its
+	// own, and its start (the definition read, the move tables made) is
+	// part of what it costs.
 	r := &taskResult{found: found, lag: s.m.lag[c], deferred: s.deferred > 0, written: s.written.Load(), read: s.read.Load(),
-		nbrs: s.nbrs.Load(), cross: s.cross.Load(), cpu: cpuTime() - cpu0}
+		nbrs: s.nbrs.Load(), cross: s.cross.Load(), cpu: cpuTime()}
 	// The result's own bytes are counted in it: a few dozen.
 	n, err := writeFile(s.resultPath(d, p, c), r.encode(d, p, c))
 	if err != nil {

@@ -14,6 +14,11 @@ func lockDir(f *os.File) error {
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 }
 
+// waitLock waits for the lock of f, then takes it.
+func waitLock(f *os.File) error {
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX)
+}
+
 // cpuTime is the process's user and system time so far.
 func cpuTime() time.Duration {
 	var ru syscall.Rusage

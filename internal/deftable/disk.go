@@ -27,6 +27,10 @@ type DiskOptions struct {
 	Progress func(bfs.DiskProgress)
 	// Facts are the build's facts, as BuildOptions.Facts.
 	Facts string
+	// Tasks and TaskFailed, if set, run the search's passes as tasks, as
+	// bfs.DiskOptions has them; each task runs DiskTask.
+	Tasks      func(context.Context, bfs.TaskPass) error
+	TaskFailed func(level int, pass string, err error)
 	// chunkWords, when set, is the chunk in words in place of the one
 	// Memory gives: the tests' way to many chunks.
 	chunkWords uint64
@@ -107,6 +111,7 @@ func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Wr
 	id := ID(p, x)
 	lv, err := bfs.SearchDisk(ctx, x, goal, bfs.DiskOptions{
 		Dir: opt.Work, ChunkWords: words, Workers: opt.Workers, ID: id, Progress: opt.Progress,
+		Tasks: opt.Tasks, TaskFailed: opt.TaskFailed,
 	})
 	if err != nil {
 		return nil, err
@@ -131,4 +136,18 @@ func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Wr
 	}
 	return &DiskBuild{Counts: lv.Counts, Reached: reached, Indexed: x.Size(), Chunks: int(((x.Size()+31)/32 + words - 1) / words),
 		ChunkBytes: 16 * words, Levels: lv.Stats, Resumed: lv.Resumed, lv: lv}, nil
+}
+
+// DiskTask runs one chunk's step of a build on disk whose passes run as
+// tasks (DiskOptions.Tasks): it makes the puzzle's index, the same the
+// build made, and runs bfs.DiskTask over it, in opt.Dir. The ID of the
+// index is the build's: a task of another puzzle, metric or move set is
+// refused.
+func DiskTask(ctx context.Context, p *ksolve.Puzzle, opt bfs.DiskTaskOptions) (bfs.DiskTaskDone, error) {
+	x, err := permindex.New(p)
+	if err != nil {
+		return bfs.DiskTaskDone{}, err
+	}
+	opt.ID = ID(p, x)
+	return bfs.DiskTask(ctx, x, opt)
 }

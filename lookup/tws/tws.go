@@ -159,6 +159,50 @@ type DiskOptions struct {
 	Memory uint64
 	// Progress, if set, is told how the search goes after each chunk.
 	Progress func(DiskProgress)
+	// Tasks, if set, runs the chunk steps of each pass with much to do as
+	// tasks: processes of their own, on this machine or on others that
+	// share Work (a Slurm array job, a Kubernetes Indexed Job), each of
+	// which calls RunDiskTask; it returns once they have all ended. The
+	// build runs again the tasks that leave no result, and tells
+	// TaskFailed, if set, of the error Tasks returned.
+	Tasks      func(context.Context, TaskPass) error
+	TaskFailed func(level int, pass string, err error)
+}
+
+// TaskPass is a pass whose chunk steps a build on disk hands to tasks:
+// its distance, its name, and the chunks whose steps to run.
+type TaskPass = bfs.TaskPass
+
+// DiskTaskOptions name one chunk's task of a build on disk.
+type DiskTaskOptions struct {
+	// Work is the build's work directory.
+	Work string
+	// Level and Pass are the pass the task was given (TaskPass's): a task
+	// whose build has moved on is refused.
+	Level int
+	Pass  string
+	// Chunk is the chunk whose step to run.
+	Chunk int
+	// Workers is the task's goroutines (0: one a core).
+	Workers int
+}
+
+// DiskTaskDone says how a task went (Already: its chunk's result was
+// there before it).
+type DiskTaskDone = bfs.DiskTaskDone
+
+// RunDiskTask runs one chunk's step of a build on disk of def (with the
+// build's options: its metric and moves) whose passes run as tasks, and
+// leaves its result in the work directory. It is safe to run again, and to
+// run as many at once as the pass has chunks.
+func RunDiskTask(ctx context.Context, def *Definition, opt BuildOptions, task DiskTaskOptions) (DiskTaskDone, error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return DiskTaskDone{}, err
+	}
+	return deftable.DiskTask(ctx, p, bfs.DiskTaskOptions{
+		Dir: task.Work, Level: task.Level, Pass: task.Pass, Chunk: task.Chunk, Workers: task.Workers,
+	})
 }
 
 // ErrWorkDir is the class of the error for a work directory a build on disk
@@ -197,6 +241,7 @@ func BuildOnDisk(ctx context.Context, def *Definition, opt BuildOptions, disk Di
 	}
 	return deftable.BuildOnDisk(ctx, p, deftable.DiskOptions{
 		Work: disk.Work, Memory: disk.Memory, Workers: opt.Workers, Progress: disk.Progress, Facts: opt.Facts,
+		Tasks: disk.Tasks, TaskFailed: disk.TaskFailed,
 	}, w)
 }
 
@@ -611,3 +656,7 @@ func ParseMetricName(s string) (string, error) {
 
 // File is the name of the definition file the table was built from.
 func (pz *Puzzle) File() string { return pz.t.Puzzle.Def.File }
+
+// ChunkList writes chunks (increasing) as ranges, the way Slurm's --array
+// takes them: 0-3,7,9-10.
+func ChunkList(chunks []int) string { return bfs.ChunkList(chunks) }
