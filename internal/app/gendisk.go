@@ -81,7 +81,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 			disk.Tasks = launchTasks(bin, dir, t.launch, e.stderr, e.stderr)
 		}
 		disk.TaskFailed = func(level int, pass string, err error) {
-			fmt.Fprintf(e.stderr, "godtable: gen: distance %d, %s: %v; running again the tasks that left no result\n", level, pass, err)
+			fmt.Fprintf(e.stderr, "godtable: gen: distance %d, %s: %v; running them again\n", level, pass, err)
 		}
 	}
 	if avail, ok := sysmem.Available(); ok && disk.Memory > avail {

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -267,57 +266,56 @@ func taskCommand(bin, dir string, p tws.TaskPass) string {
 }
 
 // slurmTasks runs each pass's tasks as a Slurm array job, one array task a
-// chunk (its ID the chunk), and waits for it (sbatch --wait); sbatchArgs
-// are the user's options, the task's memory added unless they give it.
-// Each task's output is in the work directory's logs, kept when the build
-// fails. Stopping the build cancels the job.
+// chunk (its ID the chunk), and waits for it; sbatchArgs are the user's
+// options, the task's memory added unless they give it. Each task's output
+// is in the work directory's logs, kept when the build fails. Stopping the
+// build cancels the job.
+//
+// It waits by asking squeue, often at first, then less: sbatch --wait
+// looks at the job every few seconds, up to ten, which on a level of
+// short tasks is most of its time.
 func slurmTasks(bin, dir string, memory uint64, sbatchArgs []string, stderr io.Writer) func(context.Context, tws.TaskPass) error {
 	return func(ctx context.Context, p tws.TaskPass) error {
 		name := fmt.Sprintf("godtable-%02d-%s", p.Level, p.Pass)
-		args := []string{"--parsable", "--wait", "--array=" + tws.ChunkList(p.Chunks), "--job-name=" + name,
+		list := tws.ChunkList(p.Chunks)
+		args := []string{"--parsable", "--array=" + list, "--job-name=" + name,
 			"--output=" + filepath.Join(dir, taskLogs, fmt.Sprintf("%%x-try%d-%%a.out", p.Try))}
 		if !hasOption(sbatchArgs, "--mem") && memory > 0 {
 			args = append(args, fmt.Sprintf("--mem=%dM", (memory+1<<20-1)>>20))
 		}
 		args = append(args, sbatchArgs...)
 		args = append(args, "--wrap", "exec "+taskCommand(bin, dir, p))
+		var errb strings.Builder
 		cmd := exec.Command("sbatch", args...)
-		cmd.Stderr = stderr
-		out, err := cmd.StdoutPipe()
+		cmd.Stderr = &errb
+		out, err := cmd.Output()
 		if err != nil {
-			return err
+			return fmt.Errorf("sbatch --array=%s: %v: %s", list, err, strings.TrimSpace(errb.String()))
 		}
-		if err := cmd.Start(); err != nil {
-			return fmt.Errorf("sbatch: %v", err)
+		id, _, _ := strings.Cut(strings.TrimSpace(string(out)), ";")
+		if id == "" {
+			return fmt.Errorf("sbatch --array=%s gave no job ID", list)
 		}
-		// The job's ID comes first (--parsable): stopping the build
-		// cancels the job.
-		jobs := make(chan string, 1)
-		go func() {
-			line, _ := bufio.NewReader(out).ReadString('\n')
-			id, _, _ := strings.Cut(strings.TrimSpace(line), ";")
-			jobs <- id
-			io.Copy(io.Discard, out)
-		}()
-		waited := make(chan error, 1)
-		go func() { waited <- cmd.Wait() }()
-		select {
-		case err := <-waited:
-			if err != nil {
-				return fmt.Errorf("sbatch --array=%s: %v", tws.ChunkList(p.Chunks), err)
-			}
-			return nil
-		case <-ctx.Done():
+		for wait := 200 * time.Millisecond; ; wait = min(wait*3/2, 5*time.Second) {
 			select {
-			case id := <-jobs:
-				if id != "" {
-					exec.Command("scancel", id).Run()
-				}
-			case <-time.After(5 * time.Second):
+			case <-ctx.Done():
+				exec.Command("scancel", id).Run()
+				return ctx.Err()
+			case <-time.After(wait):
 			}
-			cmd.Process.Kill()
-			<-waited
-			return ctx.Err()
+			// squeue lists the job's tasks not yet ended; none once all
+			// have (a job it no longer knows has ended long ago).
+			q, err := exec.Command("squeue", "-h", "-j", id, "-o", "%T").Output()
+			if err != nil {
+				var exit *exec.ExitError
+				if errors.As(err, &exit) {
+					return nil
+				}
+				return fmt.Errorf("squeue: %v", err)
+			}
+			if strings.TrimSpace(string(q)) == "" {
+				return nil
+			}
 		}
 	}
 }

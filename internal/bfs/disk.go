@@ -63,8 +63,9 @@ type DiskOptions struct {
 	// once they have all ended; the search runs again those that leave no
 	// result. The passes with little to do the search runs itself.
 	Tasks func(context.Context, TaskPass) error
-	// TaskFailed, if set, is told of an error Tasks returned (the search
-	// goes on, and runs again the tasks that left no result).
+	// TaskFailed, if set, is told when a pass's tasks leave chunks with no
+	// result, before the search runs those again: err names them, and what
+	// Tasks returned.
 	TaskFailed func(level int, pass string, err error)
 	// stopAfter, when positive, stops the search with errStopped after
 	// that many chunk steps: the tests' kill.
@@ -687,6 +688,22 @@ func (s *disk) little(d int) bool {
 // records as done.
 func (s *disk) removeResults() error {
 	return s.removeFiles(func(name string) bool { return strings.HasPrefix(name, "done-") })
+}
+
+// DiskResumeWords returns the chunk, in words, of the search on disk of
+// the graph id in dir, if there is one to resume: a build run again sizes
+// its chunks from the memory it measures, which varies a little from run
+// to run, and takes the search's own where they are near.
+func DiskResumeWords(dir string, id [32]byte) (uint64, bool) {
+	b, err := readFile(filepath.Join(dir, "manifest"))
+	if err != nil {
+		return 0, false
+	}
+	m, ok := decodeManifest(b)
+	if !ok || m.id != id {
+		return 0, false
+	}
+	return m.words, true
 }
 
 // olderFront says name is a frontier file of a level before d: a level

@@ -139,6 +139,7 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 		return err
 	}
 	done := make([]*taskResult, s.chunks)
+	var last error // what the last try's Tasks returned
 	for try := 1; ; try++ {
 		var todo []int
 		for c := s.m.next; c < s.chunks; c++ {
@@ -156,17 +157,23 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 		if len(todo) == 0 {
 			break
 		}
-		if try > taskTries {
-			return fmt.Errorf("bfs: distance %d, %s: the tasks of chunks %s left no result in %d tries", d+1, passNames[p], chunkList(todo), taskTries)
-		}
 		// A task's failure is told by its missing result: the tasks
 		// that ended well are not run again.
-		err := s.opt.Tasks(ctx, TaskPass{Level: d + 1, Pass: passNames[p], Chunks: todo, Of: s.chunks, Try: try})
-		if cerr := ctx.Err(); cerr != nil {
-			return cerr
+		if try > 1 {
+			err := fmt.Errorf("the tasks of chunks %s left no result", chunkList(todo))
+			if last != nil {
+				err = fmt.Errorf("%w (%v)", err, last)
+			}
+			if try > taskTries {
+				return fmt.Errorf("bfs: distance %d, %s: %w, %d times", d+1, passNames[p], err, taskTries)
+			}
+			if s.opt.TaskFailed != nil {
+				s.opt.TaskFailed(d+1, passNames[p], err)
+			}
 		}
-		if err != nil && s.opt.TaskFailed != nil {
-			s.opt.TaskFailed(d+1, passNames[p], err)
+		last = s.opt.Tasks(ctx, TaskPass{Level: d + 1, Pass: passNames[p], Chunks: todo, Of: s.chunks, Try: try})
+		if err := ctx.Err(); err != nil {
+			return err
 		}
 	}
 	// Every chunk's result is there; a task still running (started

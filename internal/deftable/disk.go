@@ -109,6 +109,15 @@ func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Wr
 		}
 	}
 	id := ID(p, x)
+	// A search to resume keeps its chunks if the memory holds them, by
+	// the measure or by the plan (DiskPlan's): what the process holds
+	// varies from run to run.
+	if w, ok := bfs.DiskResumeWords(opt.Work, id); ok && opt.chunkWords == 0 && w != words {
+		_, chunks, _, err := DiskPlan(p, opt.Memory, opt.Workers)
+		if err == nil && uint64(chunks) >= ((x.Size()+31)/32+w-1)/w {
+			words = w
+		}
+	}
 	lv, err := bfs.SearchDisk(ctx, x, goal, bfs.DiskOptions{
 		Dir: opt.Work, ChunkWords: words, Workers: opt.Workers, ID: id, Progress: opt.Progress,
 		Tasks: opt.Tasks, TaskFailed: opt.TaskFailed,
