@@ -1053,46 +1053,52 @@ func (s *disk) step(ctx context.Context, d, c int, p phase) error {
 	} else if r != nil {
 		s.take(c, r)
 		s.m.next = c + 1
-		return s.commit(nil)
+		return s.commit(func() error { return s.removeConsumed(d, c, p) })
 	}
-	var err error
-	switch p {
-	case expanding:
-		err = s.expandChunk(ctx, d, c)
-	case asking:
-		err = s.askChunk(ctx, d, c)
-	case answering:
-		err = s.answerChunk(ctx, d, c)
-	case applying:
-		var cnt uint64
-		cnt, err = s.applyChunk(d, c)
-		s.m.found += cnt
-	}
+	cnt, err := s.runStep(ctx, d, c, p)
 	if err != nil {
 		return err
 	}
+	s.m.found += cnt
 	s.m.next = c + 1
-	var after func() error
-	switch p {
-	case applying:
-		// The chunk's updates are in it now, once that is recorded.
-		after = func() error { return s.removeUpdates(d, c) }
-	case answering:
-		// The questions put to the chunk are answered, once that is
-		// recorded.
-		after = func() error {
-			return s.removeFiles(func(name string) bool {
-				l, to, _, _, ok := parseAsk(name)
-				return ok && l == d && to == c
-			})
-		}
-	}
+	// What the step consumed goes once the step is recorded.
+	after := func() error { return s.removeConsumed(d, c, p) }
 	if err := s.commit(after); err != nil {
 		return err
 	}
 	if s.opt.Progress != nil {
 		s.opt.Progress(DiskProgress{Level: d + 1, Pass: p.String(), Chunk: c + 1, Chunks: s.chunks, Found: s.foundBefore(),
 			Written: s.written.Load(), Read: s.read.Load()})
+	}
+	return nil
+}
+
+// runStep runs chunk c's step of level d's pass p; an apply step returns
+// the chunk's indices at the next level.
+func (s *disk) runStep(ctx context.Context, d, c int, p phase) (uint64, error) {
+	switch p {
+	case expanding:
+		return 0, s.expandChunk(ctx, d, c)
+	case asking:
+		return 0, s.askChunk(ctx, d, c)
+	case answering:
+		return 0, s.answerChunk(ctx, d, c)
+	}
+	return s.applyChunk(d, c)
+}
+
+// removeConsumed removes the files chunk c's step of level d's pass p
+// consumed, once the step is recorded: the updates an apply step took, or
+// the questions an answer step answered.
+func (s *disk) removeConsumed(d, c int, p phase) error {
+	switch p {
+	case applying:
+		return s.removeUpdates(d, c)
+	case answering:
+		return s.removeFiles(func(name string) bool {
+			l, to, _, _, ok := parseAsk(name)
+			return ok && l == d && to == c
+		})
 	}
 	return nil
 }

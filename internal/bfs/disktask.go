@@ -346,17 +346,7 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	if c < m.next {
 		return DiskTaskDone{Already: true}, nil
 	}
-	var found uint64
-	switch p {
-	case expanding:
-		err = s.expandChunk(ctx, d, c)
-	case asking:
-		err = s.askChunk(ctx, d, c)
-	case answering:
-		err = s.answerChunk(ctx, d, c)
-	case applying:
-		found, err = s.applyChunk(d, c)
-	}
+	found, err := s.runStep(ctx, d, c, p)
 	if err != nil {
 		return DiskTaskDone{}, err
 	}
@@ -382,14 +372,6 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	}
 	// What the step consumed, now that its result is there (the search
 	// removes what a task killed here leaves).
-	switch p {
-	case applying:
-		err = s.removeUpdates(d, c)
-	case answering:
-		err = s.removeFiles(func(name string) bool {
-			l, to, _, _, ok := parseAsk(name)
-			return ok && l == d && to == c
-		})
-	}
+	err = s.removeConsumed(d, c, p)
 	return DiskTaskDone{Written: s.written.Load() + n, Read: s.read.Load(), Wall: time.Since(start)}, err
 }
