@@ -375,8 +375,9 @@ func (x *Index) reach(members []int, radix []uint64, budget *int) []uint64 {
 	last := x.raw[members[0]].full * radix[0] // the product of the members' values
 	start := x.solvedCode(members, radix)
 	var seen func(uint64) bool // marks code and says whether it was marked
+	var bs []uint64
 	if last <= 1<<27 {
-		bs := make([]uint64, (last+63)/64)
+		bs = make([]uint64, (last+63)/64)
 		seen = func(c uint64) bool {
 			w, b := c/64, uint64(1)<<(c%64)
 			was := bs[w]&b != 0
@@ -418,8 +419,51 @@ func (x *Index) reach(members []int, radix []uint64, budget *int) []uint64 {
 			}
 		}
 	}
-	slices.Sort(codes)
+	if bs == nil {
+		slices.Sort(codes)
+		return codes
+	}
+	// The marks are the codes in order.
+	codes = codes[:0]
+	for w, word := range bs {
+		for word != 0 {
+			codes = append(codes, uint64(w)*64+uint64(bits.TrailingZeros64(word)))
+			word &= word - 1
+		}
+	}
 	return codes
+}
+
+// codeRanks finds a code's place among sorted codes in constant time: a
+// bit a code up to the last, and the codes before each word.
+type codeRanks struct {
+	bits   []uint64
+	before []uint32
+}
+
+// newCodeRanks returns the ranks of codes (sorted, fewer than 2^32), whose
+// values are below last; nil when last is past 2^27, where the bits would
+// take more memory than a binary search saves time.
+func newCodeRanks(codes []uint64, last uint64) *codeRanks {
+	if last > 1<<27 || uint64(len(codes)) >= 1<<32 {
+		return nil
+	}
+	r := &codeRanks{bits: make([]uint64, (last+63)/64), before: make([]uint32, (last+63)/64)}
+	for _, c := range codes {
+		r.bits[c/64] |= 1 << (c % 64)
+	}
+	n := uint32(0)
+	for w, word := range r.bits {
+		r.before[w] = n
+		n += uint32(bits.OnesCount64(word))
+	}
+	return r
+}
+
+// rank is code's place among the codes (which must hold it).
+func (r *codeRanks) rank(code uint64) uint64 {
+	w := code / 64
+	return uint64(r.before[w]) + uint64(bits.OnesCount64(r.bits[w]&(1<<(code%64)-1)))
 }
 
 // jointTable makes joint coordinate c's move table, on every core.
@@ -431,6 +475,7 @@ func (x *Index) jointTable(c *coord) {
 	} else {
 		c.t32 = make([]uint32, n)
 	}
+	ranks := newCodeRanks(c.codes, x.raw[c.members[0]].full*c.radix[0])
 	workers := uint64(runtime.GOMAXPROCS(0))
 	per := (c.full + workers - 1) / workers
 	var wg sync.WaitGroup
@@ -441,7 +486,13 @@ func (x *Index) jointTable(c *coord) {
 			for v := lo; v < hi; v++ {
 				for g := range x.gens {
 					to := x.moveCode(c.members, c.radix, c.codes[v], g)
-					j, _ := slices.BinarySearch(c.codes, to)
+					var j uint64
+					if ranks != nil {
+						j = ranks.rank(to)
+					} else {
+						j0, _ := slices.BinarySearch(c.codes, to)
+						j = uint64(j0)
+					}
 					if c.t16 != nil {
 						c.t16[v*G+uint64(g)] = uint16(j)
 					} else {

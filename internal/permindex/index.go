@@ -33,6 +33,7 @@ import (
 	"math/bits"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/godtable/godtable/internal/ksolve"
 )
@@ -187,7 +188,7 @@ type Index struct {
 
 // New builds the index of p and its move tables.
 func New(p *ksolve.Puzzle) (*Index, error) {
-	x, err := plan(p)
+	x, err := planned.take(p)
 	if err != nil {
 		return nil, err
 	}
@@ -226,6 +227,7 @@ func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
+	planned.keep(p, x)
 	for _, k := range x.parCols {
 		tables += (x.coords[k].full + 63) / 64 * 8
 	}
@@ -265,6 +267,63 @@ func (c *coord) entryBytes() uint64 {
 		return 2
 	}
 	return 4
+}
+
+// planned is the last index Plan worked out, kept for the New that
+// usually follows it (a build plans its memory first): working out the
+// coordinates joins them by searches over their values, which for a small
+// puzzle cost more than its whole search.
+var planned lastPlan
+
+// lastPlan keeps one planned index, under the puzzle it was planned for.
+type lastPlan struct {
+	mu  sync.Mutex
+	key string
+	x   *Index
+}
+
+// planKey is what plan reads of a puzzle: its sets, its solved state and
+// its generators, in order (and the limits tests change).
+func planKey(p *ksolve.Puzzle) string {
+	d := p.Def
+	var b []byte
+	b = fmt.Appendf(b, "%v %d %d %d %d|", joining, maxTable, maxJoint, joinBudget, len(d.Sets))
+	for _, s := range d.Sets {
+		b = fmt.Appendf(b, "%s %d %d|", s.Name, s.Size, s.Mod)
+	}
+	b = append(b, d.Solved...)
+	for _, m := range p.Gens {
+		b = append(b, '|')
+		b = append(b, d.Moves[m].Perm...)
+	}
+	return string(b)
+}
+
+// keep keeps x, planned for p.
+func (l *lastPlan) keep(p *ksolve.Puzzle, x *Index) {
+	key := planKey(p)
+	l.mu.Lock()
+	l.key, l.x = key, x
+	l.mu.Unlock()
+}
+
+// take returns the index planned for a puzzle of p's sets, solved state
+// and generators, once (New adds its tables to it), or plans it.
+func (l *lastPlan) take(p *ksolve.Puzzle) (*Index, error) {
+	key := planKey(p)
+	l.mu.Lock()
+	x := l.x
+	if x != nil && l.key == key {
+		l.key, l.x = "", nil
+	} else {
+		x = nil
+	}
+	l.mu.Unlock()
+	if x == nil {
+		return plan(p)
+	}
+	x.p = p
+	return x, nil
 }
 
 // plan works out the coordinates of p's index. It allocates little: no

@@ -2,6 +2,7 @@ package permindex
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,54 @@ func TestTooLarge(t *testing.T) {
 		}
 		if _, _, err := Plan(p); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), " GB ") {
 			t.Errorf("%q: %v", src, err)
+		}
+	}
+}
+
+// New after Plan takes the index Plan worked out only for a puzzle of the
+// same sets, solved state and generators, and makes the same index as New
+// alone; another puzzle's New plans its own.
+func TestNewTakesThePlan(t *testing.T) {
+	a := puzzleOf(t, splitSix)
+	b := puzzleOf(t, oneState)
+	fresh, err := New(puzzleOf(t, splitSix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Plan(a); err != nil {
+		t.Fatal(err)
+	}
+	other, err := New(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.Size() != 1 || other.Puzzle() != b {
+		t.Fatalf("another puzzle's New after Plan: size %d (want 1)", other.Size())
+	}
+	if _, _, err := Plan(a); err != nil {
+		t.Fatal(err)
+	}
+	again := puzzleOf(t, splitSix) // parsed again: another pointer, the same puzzle
+	x, err := New(again)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Puzzle() != again {
+		t.Fatal("the planned index kept the puzzle it was planned for")
+	}
+	if planned.x != nil {
+		t.Fatal("New left the plan for another New to take")
+	}
+	if x.Size() != fresh.Size() {
+		t.Fatalf("size %d after Plan, %d without", x.Size(), fresh.Size())
+	}
+	checkIndex(t, again, x)
+	out1, out2 := make([]uint64, x.Degree()), make([]uint64, x.Degree())
+	for i := range x.Size() {
+		x.Neighbors(i, out1)
+		fresh.Neighbors(i, out2)
+		if !slices.Equal(out1, out2) {
+			t.Fatalf("index %d: neighbours %v after Plan, %v without", i, out1, out2)
 		}
 	}
 }
