@@ -339,6 +339,10 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	for _, c := range counts {
 		total += c
 	}
+	var classes []int // a table of classes' classes at each distance
+	if c, ok := p.(cli.Classer); ok {
+		classes = c.Classes()
+	}
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	if o.JSON {
@@ -358,6 +362,20 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 			fmt.Fprint(out, c)
 		}
 		out.WriteString("]")
+		if classes != nil {
+			sum := 0
+			for _, c := range classes {
+				sum += c
+			}
+			fmt.Fprintf(out, `,"symmetries":%d,"classes":%d,"class_counts":[`, p.(cli.Classer).Symmetries(), sum)
+			for i, c := range classes {
+				if i > 0 {
+					out.WriteByte(',')
+				}
+				fmt.Fprint(out, c)
+			}
+			out.WriteString("]")
+		}
 		if o.Antipodes > 0 {
 			out.WriteString(`,"antipodes":[`)
 			for i, a := range far {
@@ -381,14 +399,22 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	if n, ok := p.(cli.StatsNoter); ok {
 		fmt.Fprintln(out, n.StatsNote())
 	}
-	fmt.Fprintf(out, "%8s %10s %8s\n", "distance", "states", "share")
 	maxCount := 0
 	for _, c := range counts {
 		maxCount = max(maxCount, c)
 	}
 	const width = 40
+	if classes != nil {
+		fmt.Fprintf(out, "%8s %10s %10s %8s\n", "distance", "classes", "states", "share")
+	} else {
+		fmt.Fprintf(out, "%8s %10s %8s\n", "distance", "states", "share")
+	}
 	for d, c := range counts {
 		bar := (c*width + maxCount - 1) / maxCount
+		if classes != nil {
+			fmt.Fprintf(out, "%8d %10d %10d %7.3f%% %s\n", d, classes[d], c, 100*float64(c)/float64(total), strings.Repeat("#", bar))
+			continue
+		}
 		fmt.Fprintf(out, "%8d %10d %7.3f%% %s\n", d, c, 100*float64(c)/float64(total), strings.Repeat("#", bar))
 	}
 	if o.Antipodes > 0 {

@@ -38,6 +38,7 @@ func runGen(e *env, args []string) int {
 		sbatch, launch                 string
 		workers                        int
 		progress, quiet, slurm, bare   bool
+		symmetry                       bool
 		checkpointAfter                time.Duration
 	)
 	fs.StringVar(&out, "o", "", "write the table to `FILE` (.gdt)")
@@ -59,6 +60,9 @@ func runGen(e *env, args []string) int {
 		"(a Kubernetes Indexed Job, say: see docs/CLUSTER.md)")
 	fs.BoolVar(&bare, "no-facts", false, "leave the build's facts (program, command line, machine, time) out of the table: its\n"+
 		"bytes then depend on the definition and options alone, to compare builds byte for byte")
+	fs.BoolVar(&symmetry, "symmetry", true, "where the definition gives whole-puzzle rotations (Fv, x, ...) that keep its solved state\n"+
+		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
+		"--mem builds state by state); --symmetry=false keeps every state")
 	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
 	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
 	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second,
@@ -143,7 +147,7 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitInvalid
 	}
-	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers, Facts: buildFacts(args, time.Now())}
+	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers, Facts: buildFacts(args, time.Now()), NoSymmetry: !symmetry}
 	if bare {
 		opt.Facts = ""
 	}
@@ -239,8 +243,16 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: resumed from %s, at distance %d\n", opt.Checkpoint, pz.Resumed()-1)
 	}
 	dist := pz.Distribution()
-	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s: %s\n",
-		pz.Name(), pz.Reachable(), pz.Indexed(), len(dist)-1, pz.Metric(), time.Since(start).Seconds(), shown)
+	classes := ""
+	if n := pz.Symmetries(); n > 0 {
+		sum := 0
+		for _, c := range pz.ClassDistribution() {
+			sum += c
+		}
+		classes = fmt.Sprintf(" in %d classes of %d symmetries,", sum, n)
+	}
+	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d),%s at most %d moves from the goal (%s), in %.1f s: %s\n",
+		pz.Name(), pz.Reachable(), pz.Indexed(), classes, len(dist)-1, pz.Metric(), time.Since(start).Seconds(), shown)
 	return ExitOK
 }
 

@@ -41,6 +41,8 @@ type Table struct {
 	w       *walk.Walker
 	goal    uint64
 	nt      *answer.Notation
+	// sym, for a table of classes, is the symmetries it answers through.
+	sym *symmetric
 }
 
 // ID is the fingerprint of the table a puzzle has: its sets, its solved
@@ -100,6 +102,10 @@ type BuildOptions struct {
 	// keeps with the states the search reached and the index's size (see
 	// table.Header.Facts).
 	Facts string
+	// NoSymmetry keeps the table state by state where the definition
+	// gives symmetries of its search, which otherwise reduce it to one
+	// entry a class (see ksolve.Symmetry).
+	NoSymmetry bool
 }
 
 // reachable is ksolve.Puzzle.Reachable, the count Build checks its search
@@ -128,7 +134,25 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if err != nil {
 		return nil, err
 	}
-	def := walkDef(p, x, goal, id)
+	var sy *symmetric
+	if !opt.NoSymmetry {
+		sy = symmetriesOf(p, x)
+	}
+	if sy != nil {
+		id = classID(p, x, sy)
+		def := walkDef(p, x, goal, id, sy)
+		cl, err := classTable(ctx, sy, def, lv, goal)
+		if err != nil {
+			return nil, err
+		}
+		if opt.Facts != "" {
+			cl.Facts = fmt.Sprintf("%sreachable=%d\nindexed=%d\nclasses=%d\nsymmetries=%d\n", opt.Facts, reached, x.Size(), cl.Classes, len(sy.syms))
+		}
+		t := newTable(p, x, id, def, cl, sy)
+		t.Resumed = lv.Resumed
+		return t, nil
+	}
+	def := walkDef(p, x, goal, id, nil)
 	packed := tablebuild.Packed(lv)
 	h, err := table.PackedHeader(def, packed, lv.Counts)
 	if err != nil {
@@ -137,7 +161,7 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if opt.Facts != "" {
 		h.Facts = fmt.Sprintf("%sreachable=%d\nindexed=%d\n", opt.Facts, reached, x.Size())
 	}
-	t := newTable(p, x, id, def, table.PackedLevels(h, packed))
+	t := newTable(p, x, id, def, table.PackedLevels(h, packed), nil)
 	t.Resumed = lv.Resumed
 	return t, nil
 }
@@ -165,8 +189,9 @@ func checkReached(p *ksolve.Puzzle, counts []uint64) (uint64, error) {
 }
 
 // walkDef is the table's definition as the walk and the table format see
-// it: a state is its index, and the moves are the generators.
-func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte) *puzzle.Def {
+// it: a state is its index, and the moves are the generators; with sy, a
+// state's class is found through its symmetries.
+func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte, sy *symmetric) *puzzle.Def {
 	names := make([]string, len(p.Gens))
 	inverse := make([]int, len(p.Gens))
 	for g, m := range p.Gens {
@@ -174,50 +199,56 @@ func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte) *pu
 		inv := p.InverseMove(m)
 		inverse[g] = slices.Index(p.Gens, inv)
 	}
+	var canon func(uint64) uint64
+	if sy != nil {
+		canon = sy.canonical
+	}
 	return &puzzle.Def{
-		Name:    fmt.Sprintf("def-%x", id[:8]),
-		Size:    x.Size(),
-		Goal:    puzzle.State(goal),
-		Moves:   names,
-		Inverse: inverse,
-		Unrank:  func(r uint64) puzzle.State { return puzzle.State(r) },
-		Rank:    func(s puzzle.State) uint64 { return uint64(s) },
-		Apply:   func(s puzzle.State, m int) puzzle.State { return puzzle.State(x.Apply(uint64(s), m)) },
-		Accel:   puzzle.Accel{StateIsRank: true},
+		Canonical: canon,
+		Name:      fmt.Sprintf("def-%x", id[:8]),
+		Size:      x.Size(),
+		Goal:      puzzle.State(goal),
+		Moves:     names,
+		Inverse:   inverse,
+		Unrank:    func(r uint64) puzzle.State { return puzzle.State(r) },
+		Rank:      func(s puzzle.State) uint64 { return uint64(s) },
+		Apply:     func(s puzzle.State, m int) puzzle.State { return puzzle.State(x.Apply(uint64(s), m)) },
+		Accel:     puzzle.Accel{StateIsRank: true},
 	}
 }
 
-// open checks a table file against the puzzle and makes its walker.
-func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, r io.ReaderAt) (*Table, error) {
+// open checks a table file against the puzzle and makes its walker; sy
+// is set for a table of classes.
+func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric, r io.ReaderAt) (*Table, error) {
 	goal, ok := x.Index(p.Def.Solved)
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
 	}
-	def := walkDef(p, x, goal, id)
+	def := walkDef(p, x, goal, id, sy)
 	lv, err := table.Read(def, r)
 	if err != nil {
 		return nil, err
 	}
-	return newTable(p, x, id, def, lv), nil
+	return newTable(p, x, id, def, lv, sy), nil
 }
 
 // openPaged reads the table of size bytes that r holds in place (see
 // OpenPagedAt).
-func openPaged(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, r io.ReaderAt, size int64, cacheBlocks int) (*Table, error) {
+func openPaged(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric, r io.ReaderAt, size int64, cacheBlocks int) (*Table, error) {
 	goal, ok := x.Index(p.Def.Solved)
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
 	}
-	def := walkDef(p, x, goal, id)
+	def := walkDef(p, x, goal, id, sy)
 	pg, err := table.OpenPaged(def, r, size, cacheBlocks)
 	if err != nil {
 		return nil, err
 	}
-	return newTable(p, x, id, def, pg.Levels()), nil
+	return newTable(p, x, id, def, pg.Levels(), sy), nil
 }
 
 // newTable makes the walker of a table's levels.
-func newTable(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, def *puzzle.Def, lv *table.Levels) *Table {
+func newTable(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, def *puzzle.Def, lv *table.Levels, sy *symmetric) *Table {
 	steps := make([]walk.Step, len(p.Moves))
 	for i, m := range p.Moves {
 		g := -1
@@ -227,13 +258,15 @@ func newTable(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, def *puzzle.Def
 		steps[i] = walk.Step{Name: m.Name, Group: g, Paths: p.Paths(i)}
 	}
 	w := walk.New(def, lv, steps, p.Metric == ksolve.QTM)
-	if x.Size() > 1<<24 {
+	if x.Size() > 1<<24 || sy != nil {
 		// The next-step table takes half a byte an index: worth it for
-		// a small puzzle answered many times, not for a large one.
+		// a small puzzle answered many times, not for a large one, nor
+		// for a table of classes, which it would read a class at a time
+		// for every index.
 		w.SetNextAfter(0)
 	}
 	return &Table{Puzzle: p, Index: x, ID: id, def: def, lv: lv, w: w, goal: uint64(def.Goal),
-		nt: answer.StepNotation(steps, " ")}
+		nt: answer.StepNotation(steps, " "), sym: sy}
 }
 
 // Levels are the table's levels, with its header.

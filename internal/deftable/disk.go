@@ -129,7 +129,7 @@ func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Wr
 	if err != nil {
 		return nil, err
 	}
-	def := walkDef(p, x, goal, id)
+	def := walkDef(p, x, goal, id, nil)
 	h, err := table.StreamHeader(def, (x.Size()+3)/4, lv.Counts)
 	if err != nil {
 		return nil, err

@@ -154,7 +154,11 @@ func openAt(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int)
 	if err != nil {
 		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
 	}
-	if ID(pz, x) != [32]byte(id) {
+	sy := symmetriesOf(pz, x)
+	if sy != nil && classID(pz, x, sy) != [32]byte(id) {
+		sy = nil // a table of states of a puzzle with symmetries
+	}
+	if sy == nil && ID(pz, x) != [32]byte(id) {
 		if ID(pz, nil) == [32]byte(id) {
 			// Built before the index joined coordinates: its states are
 			// numbered otherwise.
@@ -165,9 +169,9 @@ func openAt(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int)
 	}
 	var t *Table
 	if paged {
-		t, err = openPaged(pz, x, [32]byte(id), io.NewSectionReader(r, int64(p), size-int64(p)), size-int64(p), cacheBlocks)
+		t, err = openPaged(pz, x, [32]byte(id), sy, io.NewSectionReader(r, int64(p), size-int64(p)), size-int64(p), cacheBlocks)
 	} else {
-		t, err = open(pz, x, [32]byte(id), io.NewSectionReader(r, int64(p), size-int64(p)))
+		t, err = open(pz, x, [32]byte(id), sy, io.NewSectionReader(r, int64(p), size-int64(p)))
 	}
 	if err != nil {
 		var te *table.Error

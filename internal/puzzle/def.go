@@ -42,6 +42,12 @@ type Def struct {
 	// far from the goal (the positions one symmetry of the puzzle makes of
 	// each other) rather than state by state.
 	Fold *Fold
+	// Canonical, if set, returns the representative of the class of the
+	// state of rank r under the puzzle's symmetries: the rank of the
+	// least of the states they make of it, which are all equally far from
+	// the goal. A table of classes (table.SymClasses) keeps one entry a
+	// class and finds a state's through it.
+	Canonical func(r uint64) uint64
 	// Accel holds optional accelerations of the walk. They are not part of
 	// what the puzzle is: a Def without them answers the same, and the
 	// table does not record them.

@@ -80,6 +80,9 @@ func read(name string, def *puzzle.Def, r io.ReaderAt) (*Levels, error) {
 	if def != nil && def.Fold != nil {
 		lv.index = def.Fold.Index
 	}
+	if h.Symmetry == SymClasses && def != nil {
+		lv.classIndex(def.Canonical)
+	}
 	return lv, nil
 }
 

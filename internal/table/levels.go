@@ -1,6 +1,10 @@
 package table
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/godtable/godtable/internal/classes"
+)
 
 // Levels is a decoded table: for every rank, the stored level (the distance
 // mod 3 for Mod3, the distance itself for Full8). It is read-only and safe for
@@ -18,6 +22,9 @@ type Levels struct {
 	// page, when not nil, reads the levels in place (Paged.Levels): data
 	// is nil.
 	page *Paged
+	// classes maps a table of classes' representatives to their entries
+	// (see classIndex).
+	classes *classes.Map
 }
 
 // unreachable is the level an unreachable state holds.
@@ -70,10 +77,37 @@ func (l *Levels) At(r uint64) uint8 {
 		return l.page.level(r)
 	}
 	if l.index != nil {
-		r = l.index(r)
+		if r = l.index(r); r == NoEntry {
+			return l.unreachable()
+		}
 	}
 	return l.data[r>>l.shift] >> ((uint8(r) & (1<<l.shift - 1)) * l.bits) & l.mask
 }
+
+// NoEntry is what a table's map from a rank to its entry gives for a rank
+// with none: an unreachable state of a table of classes.
+const NoEntry = ^uint64(0)
+
+// classIndex makes a table of classes (SymClasses) find a rank's entry:
+// its representative, as canon gives it, among the representatives the
+// table's bits mark. A rank whose representative is not marked has no
+// entry: it is unreachable.
+func (l *Levels) classIndex(canon func(uint64) uint64) {
+	levels, _ := classes.Layout(l.Size, l.Classes)
+	m := classes.NewMap(l.data[levels:])
+	l.classes = m
+	l.index = func(r uint64) uint64 {
+		e, ok := m.Entry(canon(r))
+		if !ok {
+			return NoEntry
+		}
+		return e
+	}
+}
+
+// ClassMap is a table of classes' map from a representative to its entry
+// (nil for a table of states).
+func (l *Levels) ClassMap() *classes.Map { return l.classes }
 
 // Below returns the level that a state one step nearer the goal than a state
 // at level v has. A neighbour n of a state s is one step nearer exactly when
@@ -119,7 +153,9 @@ func (l *Reader) At(r uint64) uint8 {
 		return l.page.level(r)
 	}
 	if l.index != nil {
-		r = l.index(r)
+		if r = l.index(r); r == NoEntry {
+			return l.mask
+		}
 	}
 	return l.data[r>>l.shift] >> ((r & l.low) * l.width) & l.mask
 }
@@ -160,6 +196,21 @@ func (l *Levels) StoredCounts() []uint64 {
 // unreachable. A folded table's entries stand for several states each, so
 // it has nothing to compare: checked is false.
 func (l *Levels) CheckCounts() (checked bool, err error) {
+	if l.Symmetry == SymClasses {
+		// Each entry is a class: the entries at each level are the
+		// classes at the distances it stands for.
+		stored := l.StoredCounts()
+		want := make([]uint64, len(stored))
+		for d, c := range l.ClassCounts {
+			want[d%3] += c
+		}
+		for v := range 3 {
+			if stored[v] != want[v] {
+				return true, fmt.Errorf("%d entries hold level %d, the class counts say %d", stored[v], v, want[v])
+			}
+		}
+		return true, nil
+	}
 	if l.Entries != l.Size {
 		return false, nil
 	}

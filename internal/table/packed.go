@@ -49,6 +49,39 @@ func StreamHeader(def *puzzle.Def, n uint64, counts []uint64) (*Header, error) {
 	}, nil
 }
 
+// ClassHeader is the header of a table of classes (SymClasses) of an
+// undirected definition with symmetries (def.Canonical): packed holds the
+// classes' levels, then the representatives' bits; counts are the states
+// at each distance and classCounts the classes.
+func ClassHeader(def *puzzle.Def, packed []byte, counts, classCounts []uint64) (*Header, error) {
+	if def.Canonical == nil {
+		return nil, fmt.Errorf("table %s: a table of classes needs a definition with symmetries", def.Name)
+	}
+	classes := uint64(0)
+	for _, c := range classCounts {
+		classes += c
+	}
+	levels, reps := packedLen(Mod3, classes), (def.Size+7)/8
+	if uint64(len(packed)) != levels+reps || len(classCounts) != len(counts) {
+		return nil, fmt.Errorf("table %s: %d packed bytes for %d classes of %d states", def.Name, len(packed), classes, def.Size)
+	}
+	h, err := StreamHeader(def, packedLen(Mod3, def.Size), counts)
+	if err != nil {
+		return nil, err
+	}
+	h.Entries, h.Symmetry, h.Classes, h.ClassCounts = classes, SymClasses, classes, slices.Clone(classCounts)
+	h.PackedLen, h.PackedCRC = uint64(len(packed)), crc32.ChecksumIEEE(packed)
+	return h, nil
+}
+
+// ClassLevels returns the levels of a table of classes under h, made by
+// ClassHeader, as Read would return them.
+func ClassLevels(def *puzzle.Def, h *Header, packed []byte) *Levels {
+	lv := newLevels(h, packed)
+	lv.classIndex(def.Canonical)
+	return lv
+}
+
 // A PackedSource hands a table's packed distances, in order, a piece at a
 // time, to emit; each call reads them from the start. A piece is only
 // valid during emit's call.

@@ -74,7 +74,9 @@ func OpenPaged(def *puzzle.Def, r io.ReaderAt, size int64, cacheBlocks int) (*Pa
 	if err := h.check(def); err != nil {
 		return nil, err
 	}
-	if h.Version == 3 {
+	if h.Version == 3 || h.Symmetry == SymClasses {
+		// No block index to page by; or a table of classes, whose map
+		// from a representative to its entry reads every block.
 		lv, err := Read(def, io.NewSectionReader(r, 0, size))
 		if err != nil {
 			return nil, err

@@ -15,9 +15,11 @@
 //	codec            uint8 (Huff0)
 //	distances        uint16 n, then n uint64: states at distance 0..n-1
 //	definition       32 bytes, puzzle.Def.Fingerprint
-//	symmetry         uint8 kind (SymNone, 0: no symmetry reduction), then
-//	                 uint64 classes (0 with SymNone); kept for tables of
-//	                 symmetry classes, which no build writes yet
+//	symmetry         uint8 kind, then uint64 classes: SymNone (0) and 0
+//	                 for a table of states; SymClasses (1) and the number
+//	                 of classes for a table of one entry a class of states
+//	                 under the puzzle's symmetries, followed by the classes
+//	                 at each distance (as many uint64 as distances)
 //	packed length    uint64, bytes of the packed distances
 //	packed CRC       uint32, CRC-32 (IEEE) of the packed distances
 //	block size       uint32, packed bytes a block holds (128 KiB; the last
@@ -162,13 +164,14 @@ type Header struct {
 	Counts     []uint64
 	Definition [32]byte
 	// Symmetry says how the entries stand for classes of states under the
-	// puzzle's symmetries (SymNone: they do not), and Classes how many
-	// classes there are; version 4 keeps the field for symmetry-reduced
-	// tables, which no build writes yet.
-	Symmetry  uint8
-	Classes   uint64
-	PackedLen uint64
-	PackedCRC uint32
+	// puzzle's symmetries (SymNone: they do not; SymClasses: one entry a
+	// class), Classes how many classes there are and ClassCounts how many
+	// are at each distance (SymClasses only).
+	Symmetry    uint8
+	Classes     uint64
+	ClassCounts []uint64
+	PackedLen   uint64
+	PackedCRC   uint32
 	// Blocks are the payload's blocks, in order, each with its compressed
 	// length and checksum (version 4): a reader can find, check and decode
 	// any one alone.
@@ -190,8 +193,16 @@ type Block struct {
 }
 
 // SymNone is the Symmetry of a table whose entries are states (or a fold's
-// entries): every table written so far.
+// entries).
 const SymNone = 0
+
+// SymClasses is the Symmetry of a table of one entry a class of states
+// under the puzzle's symmetries (internal/classes): its packed bytes are
+// the Classes entries' levels, two bits each as Mod3 packs them, then a
+// bit for each of the Size states (bit i%8 of byte i/8), set on each
+// class's representative, whose entry is the number of representatives
+// before it. The definition's Canonical gives a state's representative.
+const SymClasses = 1
 
 // Encode packs and compresses the distances of def's states (dist[r] is the
 // distance of rank r, or Unreachable) into a table file. The output depends
@@ -316,6 +327,14 @@ func appendHeader(b []byte, h *Header) ([]byte, error) {
 	b = append(b, h.Definition[:]...)
 	b = append(b, h.Symmetry)
 	b = le.AppendUint64(b, h.Classes)
+	if h.Symmetry == SymClasses {
+		if len(h.ClassCounts) != len(h.Counts) {
+			return nil, fmt.Errorf("table %s: classes at %d distances, states at %d", h.Name, len(h.ClassCounts), len(h.Counts))
+		}
+		for _, c := range h.ClassCounts {
+			b = le.AppendUint64(b, c)
+		}
+	}
 	b = le.AppendUint64(b, h.PackedLen)
 	b = le.AppendUint32(b, h.PackedCRC)
 	b = le.AppendUint32(b, blockSize)
@@ -417,7 +436,7 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	if h.Entries == 0 || h.Entries > h.Size {
 		return bad("%d entries for %d states", h.Entries, h.Size)
 	}
-	if want := packedLen(h.Encoding, h.Entries); h.PackedLen != want {
+	if want := packedLen(h.Encoding, h.Entries); h.PackedLen != want && h.Symmetry == SymNone {
 		return bad("packed length %d, want %d for %d entries", h.PackedLen, want, h.Entries)
 	}
 	if version == Version && uint64(len(h.Blocks)) != blocksOf(h.PackedLen) {
@@ -488,6 +507,12 @@ func parseV4(b []byte) (*Header, error) {
 	}
 	copy(h.Definition[:], f.take(32))
 	h.Symmetry, h.Classes = f.u8(), f.u64()
+	if h.Symmetry == SymClasses {
+		h.ClassCounts = make([]uint64, nc)
+		for i := range h.ClassCounts {
+			h.ClassCounts[i] = f.u64()
+		}
+	}
 	h.PackedLen, h.PackedCRC = f.u64(), f.u32()
 	if bs := f.u32(); !f.short && bs != blockSize {
 		return nil, fmt.Errorf("blocks of %d bytes, this code reads %d", bs, blockSize)
@@ -507,7 +532,19 @@ func parseV4(b []byte) (*Header, error) {
 	if f.short || len(f.b) != 0 {
 		return nil, fmt.Errorf("malformed header")
 	}
-	if h.Symmetry != SymNone {
+	switch h.Symmetry {
+	case SymNone:
+	case SymClasses:
+		classes := uint64(0)
+		for _, c := range h.ClassCounts {
+			classes += c
+		}
+		if h.Encoding != Mod3 || h.Entries != h.Classes || classes != h.Classes || h.Classes > h.Size ||
+			h.PackedLen != packedLen(Mod3, h.Classes)+(h.Size+7)/8 {
+			return nil, fmt.Errorf("a table of %d classes of %d states, with %d packed bytes and %d classes counted, does not hold together",
+				h.Classes, h.Size, h.PackedLen, classes)
+		}
+	default:
 		return nil, fmt.Errorf("symmetry kind %d, which this code does not read", h.Symmetry)
 	}
 	return h, nil
@@ -570,7 +607,9 @@ func (h *Header) check(def *puzzle.Def) error {
 		return mismatch("table is for %q", h.Name)
 	case h.Size != def.Size:
 		return mismatch("table has %d states, definition %d", h.Size, def.Size)
-	case h.Entries != def.Entries():
+	case h.Symmetry == SymClasses && (def.Canonical == nil || def.Fold != nil):
+		return mismatch("table of symmetry classes for a definition without symmetries")
+	case h.Symmetry == SymNone && h.Entries != def.Entries():
 		return mismatch("table has %d entries, definition %d", h.Entries, def.Entries())
 	case h.Goal != def.Rank(def.Goal):
 		return mismatch("table goal %d, definition %d", h.Goal, def.Rank(def.Goal))

@@ -86,6 +86,12 @@ type BuildOptions struct {
 	// Facts, if set, are the build's facts as "key=value" lines, which
 	// the table keeps (Puzzle.Facts) with the states the search reached.
 	Facts string
+	// NoSymmetry keeps the table state by state. By default, where the
+	// definition gives whole-puzzle rotations (twsearch's "v" moves, or
+	// x, y and z) that keep its solved state and map its search's moves
+	// to moves, the table keeps one entry a class of the states they make
+	// of each other (Puzzle.Symmetries); it answers every state alike.
+	NoSymmetry bool
 }
 
 // Progress is how far a build has come.
@@ -143,6 +149,7 @@ func Build(ctx context.Context, def *Definition, opt BuildOptions) (*Puzzle, err
 	t, err := deftable.Build(ctx, p, deftable.BuildOptions{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
 		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, Facts: opt.Facts,
+		NoSymmetry: opt.NoSymmetry,
 	})
 	if err != nil {
 		return nil, err
@@ -433,6 +440,21 @@ func (pz *Puzzle) Distribution() []int {
 	}
 	return out
 }
+
+// ClassDistribution returns the number of classes at each distance of a
+// table of classes (see BuildOptions.NoSymmetry), nil for a table of
+// states. Distribution counts their states.
+func (pz *Puzzle) ClassDistribution() []int {
+	var out []int
+	for _, c := range pz.t.ClassCounts() {
+		out = append(out, int(c))
+	}
+	return out
+}
+
+// Symmetries is the number of symmetries (the identity counted) whose
+// classes the table keeps an entry for each of, or 0 for a table of states.
+func (pz *Puzzle) Symmetries() int { return pz.t.Symmetries() }
 
 // Reachable is the number of states the moves reach from the solved state.
 func (pz *Puzzle) Reachable() uint64 { return pz.t.Reachable() }

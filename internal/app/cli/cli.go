@@ -76,6 +76,14 @@ type Indexer interface {
 	Indexed() uint64
 }
 
+// Classer is a puzzle whose table may keep one entry a class of states
+// under its symmetries: Classes are the classes at each distance (nil for
+// a table of states) and Symmetries how many symmetries make them.
+type Classer interface {
+	Classes() []int
+	Symmetries() int
+}
+
 // OptionChecker is a puzzle with flags of its own to check before any input
 // is read (a --from state that must be a state); a bad one is bad usage.
 type OptionChecker interface {

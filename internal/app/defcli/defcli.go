@@ -395,10 +395,25 @@ func (p *Puzzle) Stats(*cli.Options) ([]int, error) { return p.pz.Distribution()
 // Indexed is the size of the table's index.
 func (p *Puzzle) Indexed() uint64 { return p.pz.Indexed() }
 
-// StatsNote says how many states the index numbers.
+// Classes are the classes at each distance of a table of classes.
+func (p *Puzzle) Classes() []int { return p.pz.ClassDistribution() }
+
+// Symmetries is the number of symmetries a table of classes reduces by.
+func (p *Puzzle) Symmetries() int { return p.pz.Symmetries() }
+
+// StatsNote says how many states the index numbers, and the classes a
+// table of classes keeps.
 func (p *Puzzle) StatsNote() string {
 	r, x := p.pz.Reachable(), p.pz.Indexed()
-	return fmt.Sprintf("indexed %d, %s times the reachable states", x, strconv.FormatFloat(float64(x)/float64(r), 'f', 2, 64))
+	note := fmt.Sprintf("indexed %d, %s times the reachable states", x, strconv.FormatFloat(float64(x)/float64(r), 'f', 2, 64))
+	if n := p.pz.Symmetries(); n > 0 {
+		c := 0
+		for _, k := range p.pz.ClassDistribution() {
+			c += k
+		}
+		note += fmt.Sprintf("; %d classes under %d symmetries, one entry each", c, n)
+	}
+	return note
 }
 
 // Show writes the position set by set: the pieces in each slot and, for a

@@ -1,0 +1,131 @@
+package deftable
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"slices"
+
+	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/classes"
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/permindex"
+	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/table"
+)
+
+// symmetric is a puzzle's index with the symmetries of its search, which
+// a table of classes answers through.
+type symmetric struct {
+	p    *ksolve.Puzzle
+	x    *permindex.Index
+	syms []ksolve.Symmetry
+}
+
+// symmetriesOf returns p's symmetries over index x, or nil when its table
+// is kept state by state: the definition gives no symmetry of the search,
+// or the search's graph is directed (a table of classes keeps distances
+// mod 3).
+func symmetriesOf(p *ksolve.Puzzle, x *permindex.Index) *symmetric {
+	syms := p.Symmetries()
+	if syms == nil {
+		return nil
+	}
+	for _, m := range p.Gens {
+		if !slices.Contains(p.Gens, p.InverseMove(m)) {
+			return nil
+		}
+	}
+	return &symmetric{p: p, x: x, syms: syms}
+}
+
+// classID is the ID of a table of classes: the puzzle's table's ID and the
+// symmetries, so that a table of classes and a table of states of one
+// puzzle are never taken for each other.
+func classID(p *ksolve.Puzzle, x *permindex.Index, sy *symmetric) [32]byte {
+	h := sha256.New()
+	id := ID(p, x)
+	h.Write(id[:])
+	fmt.Fprintf(h, "symmetry classes 1, %d symmetries", len(sy.syms))
+	for _, s := range sy.syms {
+		h.Write(s.Perm)
+	}
+	var out [32]byte
+	copy(out[:], h.Sum(nil))
+	return out
+}
+
+// canonical returns the representative of the class of index r: the least
+// index of its conjugates.
+func (sy *symmetric) canonical(r uint64) uint64 {
+	s := sy.x.State(r)
+	best := r
+	var buf ksolve.State
+	for k := 1; k < len(sy.syms); k++ {
+		buf = sy.p.Conjugate(buf, s, &sy.syms[k])
+		if i, ok := sy.x.Index(buf); ok && i < best {
+			best = i
+		}
+	}
+	return best
+}
+
+// orbit returns the distinct indices of index r's conjugates, in order.
+func (sy *symmetric) orbit(r uint64) []uint64 {
+	s := sy.x.State(r)
+	out := []uint64{r}
+	var buf ksolve.State
+	for k := 1; k < len(sy.syms); k++ {
+		buf = sy.p.Conjugate(buf, s, &sy.syms[k])
+		if i, ok := sy.x.Index(buf); ok {
+			out = append(out, i)
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// gens are the symmetries' maps of the generators, one row a symmetry.
+func (sy *symmetric) gens() [][]int {
+	g := make([][]int, len(sy.syms))
+	for k, s := range sy.syms {
+		g[k] = s.Gen
+	}
+	return g
+}
+
+// classTable reduces a search's levels to a table of classes: the
+// classes found from the goal by the symmetries' maps of the moves, whose
+// states, counted from their orbits, must be the search's at every
+// distance.
+func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Levels, goal uint64) (*table.Levels, error) {
+	red, err := classes.Reduce(ctx, sy.x, goal, lv.At, sy.gens())
+	if err != nil {
+		return nil, err
+	}
+	if !slices.Equal(red.StateCounts, lv.Counts) {
+		// The orbits are found by moves alone, the search's counts by
+		// the search: two ways to the same numbers.
+		return nil, fmt.Errorf("%s: the classes' orbits hold %v states at each distance, the search found %v: the symmetries or the index are wrong",
+			sy.p.Def.Name, red.StateCounts, lv.Counts)
+	}
+	packed := red.Packed(sy.x.Size(), lv.At)
+	h, err := table.ClassHeader(def, packed, lv.Counts, red.ClassCounts)
+	if err != nil {
+		return nil, err
+	}
+	return table.ClassLevels(def, h, packed), nil
+}
+
+// Symmetries is the number of the symmetries the table's classes are
+// classes of (the identity counted), or 0 for a table of states.
+func (t *Table) Symmetries() int {
+	if t.sym == nil {
+		return 0
+	}
+	return len(t.sym.syms)
+}
+
+// ClassCounts are the classes at each distance of a table of classes, nil
+// for a table of states.
+func (t *Table) ClassCounts() []uint64 { return t.lv.ClassCounts }
