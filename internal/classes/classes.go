@@ -20,9 +20,12 @@ package classes
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Graph is what Reduce reads of an index: its size and its moves.
@@ -33,9 +36,13 @@ type Graph interface {
 
 // Reduction is the classes of a searched index.
 type Reduction struct {
-	// Reps has bit i%64 of word i/64 set when index i represents its
-	// class: it is the least of its class's indices.
-	Reps []uint64
+	// cells hold, for each 32 indices from 32w, their levels (word 2w, two
+	// bits an index as bfs.Levels keeps them) and beside them (word
+	// 2w+1) a bit an index that says its class has been met (low half)
+	// and one that says it represents its class (high half): a neighbour's
+	// level and mark are one read apart, in one cache line.
+	cells []uint64
+	size  uint64
 	// Classes is the number of classes.
 	Classes uint64
 	// ClassCounts are the classes at each distance, and StateCounts the
@@ -44,123 +51,322 @@ type Reduction struct {
 	ClassCounts, StateCounts []uint64
 }
 
+// level is index i's level.
+func (r *Reduction) level(i uint64) uint8 { return uint8(r.cells[i/32*2] >> (i % 32 * 2) & 3) }
+
+// met says whether index i's class has been met.
+func (r *Reduction) met(i uint64) bool {
+	return atomic.LoadUint64(&r.cells[i/32*2+1])&(1<<(i%32)) != 0
+}
+
+// mark marks index i's class met and says whether it was not before.
+func (r *Reduction) mark(i uint64) bool {
+	bit := uint64(1) << (i % 32)
+	return atomic.OrUint64(&r.cells[i/32*2+1], bit)&bit == 0
+}
+
+// IsRep says whether index i represents its class: it is the least of
+// its class's indices.
+func (r *Reduction) IsRep(i uint64) bool {
+	return r.cells[i/32*2+1]&(1<<(32+i%32)) != 0
+}
+
+// tally counts what one worker found.
+type tally struct {
+	classes, states []uint64
+	// touched keeps a bit of what claim reads ahead, so that the reads
+	// are not dropped as unused.
+	touched uint64
+}
+
+func (t *tally) add(d int, states uint64) {
+	for len(t.classes) <= d {
+		t.classes = append(t.classes, 0)
+		t.states = append(t.states, 0)
+	}
+	t.classes[d]++
+	t.states[d] += states
+}
+
+// seed is a class to walk from: its orbit (conjugate s of its first index
+// met at orbit[s]), distance and level.
+type seed struct {
+	orbit []uint64
+	dist  int
+	level uint8
+}
+
 // Reduce finds the classes of the states of index x that a search from
-// goal reached, whose levels (distance mod 3, 3 for unreached) level
-// gives. gens[s][g] is symmetry s's image of generator g (ksolve.Symmetry.Gen),
-// one row a symmetry, the identity's among them.
-func Reduce(ctx context.Context, x Graph, goal uint64, level func(uint64) uint8, gens [][]int) (*Reduction, error) {
+// goal reached. words are the search's levels (distance mod 3, 3 for
+// unreached), two bits an index, index i at bits 2*(i%32) of word i/32
+// (bfs.Levels.Words). gens[s][g] is symmetry s's image of generator g
+// (ksolve.Symmetry.Gen), one row a symmetry, the identity's first. It
+// works on workers goroutines (at least one); the result is the same on
+// any number.
+func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]int, workers int) (*Reduction, error) {
 	size := x.Size()
 	if len(gens) == 0 {
 		return nil, fmt.Errorf("classes: no symmetry")
 	}
+	if uint64(len(words)) < (size+31)/32 {
+		return nil, fmt.Errorf("classes: %d words of levels for %d indices", len(words), size)
+	}
+	r := &Reduction{cells: make([]uint64, (size+31)/32*2), size: size}
+	for w := range (size + 31) / 32 {
+		r.cells[2*w] = words[w]
+	}
 	S := len(gens)
-	deg := len(gens[0])
-	seen := make([]uint64, (size+63)/64)
-	r := &Reduction{Reps: make([]uint64, (size+63)/64)}
-	mark := func(i uint64) { seen[i/64] |= 1 << (i % 64) }
-	has := func(i uint64) bool { return seen[i/64]&(1<<(i%64)) != 0 }
-	scratch := make([]uint64, S)
-	// add takes the orbit orb, a new class at distance d, into the
-	// reduction.
-	add := func(orb []uint64, d int) {
-		copy(scratch, orb)
-		slices.Sort(scratch)
-		distinct := uint64(0)
-		for k, i := range scratch {
-			if k == 0 || i != scratch[k-1] {
-				distinct++
-				mark(i)
-			}
-		}
-		rep := scratch[0]
-		r.Reps[rep/64] |= 1 << (rep % 64)
-		for len(r.ClassCounts) <= d {
-			r.ClassCounts = append(r.ClassCounts, 0)
-			r.StateCounts = append(r.StateCounts, 0)
-		}
-		r.ClassCounts[d]++
-		r.StateCounts[d] += distinct
-		r.Classes++
-	}
-	// The frames of the walk: a class's orbit (conjugate s of its first
-	// state met at orbit[s]) and the next generator to follow from it.
-	type frame struct {
-		orbit []uint64
-		next  int
-		level uint8
-	}
-	var free [][]uint64
-	orbitOf := func() []uint64 {
-		if n := len(free); n > 0 {
-			o := free[n-1]
-			free = free[:n-1]
-			return o
-		}
-		return make([]uint64, S)
-	}
-	start := orbitOf()
+	// The first levels breadth first, one goroutine, until there are
+	// enough classes to share out; each worker then walks from them
+	// depth first, taking the next seed when it is done with one.
+	var first tally
+	start := make([]uint64, S)
 	for s := range start {
 		start[s] = goal
 	}
-	add(start, 0)
-	stack := []frame{{orbit: start, level: level(goal)}}
-	steps := 0
-	for len(stack) > 0 {
-		f := &stack[len(stack)-1]
-		if f.next == deg {
-			free = append(free, f.orbit)
-			stack = stack[:len(stack)-1]
-			continue
-		}
-		g := f.next
-		f.next++
-		y := x.Apply(f.orbit[0], g)
-		if has(y) {
-			continue
-		}
-		ly := level(y)
-		if ly != (f.level+1)%3 {
-			// Not one farther: the class is met from a state one nearer
-			// than it, unless it is unreached.
-			continue
-		}
-		if steps++; steps&(1<<16-1) == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, err
+	r.claim(start, 0, &first)
+	seeds := []seed{{orbit: start, level: r.level(goal)}}
+	enough := 256 * max(1, workers)
+	for len(seeds) > 0 && len(seeds) < enough {
+		var next []seed
+		for _, f := range seeds {
+			for g := range gens[0] {
+				if o := r.step(x, f, g, gens); o != nil && r.claim(o, f.dist+1, &first) {
+					next = append(next, seed{orbit: o, dist: f.dist + 1, level: r.level(o[0])})
+				}
 			}
 		}
-		orb := orbitOf()
-		orb[0] = y
-		for s := 1; s < S; s++ {
-			orb[s] = x.Apply(f.orbit[s], gens[s][g])
+		seeds = next
+	}
+	tallies := make([]tally, max(1, workers))
+	var taken atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, len(tallies))
+	for k := range tallies {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := taken.Add(1) - 1
+				if i >= int64(len(seeds)) {
+					return
+				}
+				if err := r.walk(ctx, x, seeds[i], gens, &tallies[k]); err != nil {
+					errs[k] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	for _, t := range append(tallies, first) {
+		for d := range t.classes {
+			for len(r.ClassCounts) <= d {
+				r.ClassCounts = append(r.ClassCounts, 0)
+				r.StateCounts = append(r.StateCounts, 0)
+			}
+			r.ClassCounts[d] += t.classes[d]
+			r.StateCounts[d] += t.states[d]
+			r.Classes += t.classes[d]
 		}
-		d := len(stack)
-		add(orb, d)
-		stack = append(stack, frame{orbit: orb, level: ly})
 	}
 	return r, nil
 }
 
-// IsRep says whether index i represents its class.
-func (r *Reduction) IsRep(i uint64) bool { return r.Reps[i/64]&(1<<(i%64)) != 0 }
+// step returns the orbit of the neighbour by generator g of the class f,
+// when that neighbour is one farther and its class not yet met; else nil.
+func (r *Reduction) step(x Graph, f seed, g int, gens [][]int) []uint64 {
+	y := x.Apply(f.orbit[0], g)
+	if r.met(y) || r.level(y) != (f.level+1)%3 {
+		// Met, or not one farther: a class is met from a state one
+		// nearer than it, unless it is unreached.
+		return nil
+	}
+	o := make([]uint64, len(gens))
+	o[0] = y
+	for s := 1; s < len(gens); s++ {
+		o[s] = x.Apply(f.orbit[s], gens[s][g])
+	}
+	return o
+}
+
+// claim takes the class of orbit orb, at distance d, for the caller,
+// unless another has: the caller that marks its least index first owns
+// it, marks the rest and counts its states (the indices it marks, as no
+// other marks them).
+func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
+	rep := slices.Min(orb)
+	if !r.mark(rep) {
+		return false
+	}
+	// Read the members' marks first, each read apart from the others so
+	// that their cache misses overlap; the atomic marks then find their
+	// words at hand.
+	touch := uint64(0)
+	for _, i := range orb {
+		touch |= r.cells[i/32*2+1]
+	}
+	t.touched ^= touch & 1
+	states := uint64(1)
+	for _, i := range orb {
+		if i != rep && r.mark(i) {
+			states++
+		}
+	}
+	atomic.OrUint64(&r.cells[rep/32*2+1], 1<<(32+rep%32))
+	t.add(d, states)
+	return true
+}
+
+// walk finds the classes below seed f, depth first, along moves one
+// farther, claiming those no other worker has.
+//
+// A class's neighbours are worked out together when it is pushed, and
+// their levels and marks read in one loop of independent reads, whose
+// cache misses overlap: a search of tens of millions of states waits on
+// memory, not on its arithmetic. A neighbour that passes is read again
+// when its turn comes, as the walk below its siblings may have met it.
+func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *tally) error {
+	type frame struct {
+		seed
+		next []uint64 // the neighbours still to try, as found
+	}
+	S, deg := len(gens), len(gens[0])
+	var freeOrbits [][]uint64
+	var freeNext [][]uint64
+	newOrbit := func() []uint64 {
+		if n := len(freeOrbits); n > 0 {
+			o := freeOrbits[n-1]
+			freeOrbits = freeOrbits[:n-1]
+			return o
+		}
+		return make([]uint64, S)
+	}
+	// candidates lists the neighbours of the class of orbit o at level
+	// lv that are one farther and not met, each with its generator:
+	// generator g's neighbour y as y*256+g when deg is at most 256.
+	candidates := func(o []uint64, lv uint8) []uint64 {
+		var c []uint64
+		if n := len(freeNext); n > 0 {
+			c, freeNext = freeNext[n-1][:0], freeNext[:n-1]
+		}
+		want := (lv + 1) % 3
+		for g := range deg {
+			c = append(c, x.Apply(o[0], g))
+		}
+		k := 0
+		for g, y := range c {
+			cell := r.cells[y/32*2 : y/32*2+2 : y/32*2+2]
+			if uint8(cell[0]>>(y%32*2)&3) == want && cell[1]&(1<<(y%32)) == 0 {
+				c[k] = y<<8 | uint64(g)
+				k++
+			}
+		}
+		return c[:k]
+	}
+	if deg > 256 {
+		return r.walkOne(ctx, x, f, gens, t)
+	}
+	stack := []frame{{seed: f, next: candidates(f.orbit, f.level)}}
+	steps := 0
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if len(top.next) == 0 {
+			if len(stack) > 1 {
+				freeOrbits = append(freeOrbits, top.orbit)
+			}
+			freeNext = append(freeNext, top.next)
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		yg := top.next[0]
+		top.next = top.next[1:]
+		y, g := yg>>8, int(yg&255)
+		if r.met(y) {
+			continue
+		}
+		if steps++; steps&(1<<14-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		o := newOrbit()
+		o[0] = y
+		for s := 1; s < S; s++ {
+			o[s] = x.Apply(top.orbit[s], gens[s][g])
+		}
+		d := top.dist + 1
+		if !r.claim(o, d, t) {
+			freeOrbits = append(freeOrbits, o)
+			continue
+		}
+		ly := (top.level + 1) % 3
+		stack = append(stack, frame{seed: seed{orbit: o, dist: d, level: ly}, next: candidates(o, ly)})
+	}
+	return nil
+}
+
+// walkOne is walk for a puzzle of more than 256 generators, one
+// neighbour at a time.
+func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, t *tally) error {
+	type frame struct {
+		seed
+		next int
+	}
+	S, deg := len(gens), len(gens[0])
+	stack := []frame{{seed: f}}
+	steps := 0
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		if top.next == deg {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		g := top.next
+		top.next++
+		y := x.Apply(top.orbit[0], g)
+		if r.met(y) || r.level(y) != (top.level+1)%3 {
+			continue
+		}
+		if steps++; steps&(1<<14-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		o := make([]uint64, S)
+		o[0] = y
+		for s := 1; s < S; s++ {
+			o[s] = x.Apply(top.orbit[s], gens[s][g])
+		}
+		d := top.dist + 1
+		if r.claim(o, d, t) {
+			stack = append(stack, frame{seed: seed{orbit: o, dist: d, level: r.level(y)}})
+		}
+	}
+	return nil
+}
 
 // Packed returns the table's packed bytes of a reduction (see Layout):
-// each representative's level, as level gives it, two bits an entry in a
-// table.Mod3 table's order, then the representatives' bits.
-func (r *Reduction) Packed(size uint64, level func(uint64) uint8) []byte {
-	head := (r.Classes + 3) / 4
-	b := make([]byte, head, head+(size+7)/8)
+// each representative's level, two bits an entry in a table.Mod3 table's
+// order, then the representatives' bits.
+func (r *Reduction) Packed() []byte {
+	levels, reps := Layout(r.size, r.Classes)
+	b := make([]byte, levels, levels+reps)
 	e := uint64(0)
-	for w, word := range r.Reps {
+	for w := uint64(0); w < uint64(len(r.cells))/2; w++ {
+		lv, word := r.cells[2*w], r.cells[2*w+1]>>32
 		for word != 0 {
-			i := uint64(w)*64 + uint64(bits.TrailingZeros64(word))
+			k := uint64(bits.TrailingZeros64(word))
 			word &= word - 1
-			b[e>>2] |= level(i) << (e & 3 * 2)
+			b[e>>2] |= uint8(lv>>(2*k)&3) << (e & 3 * 2)
 			e++
 		}
 	}
-	for i := uint64(0); i < (size+7)/8; i++ {
-		b = append(b, byte(r.Reps[i/8]>>(i%8*8)))
+	for i := range reps {
+		b = append(b, byte(r.cells[i/4*2+1]>>(32+i%4*8)))
 	}
 	return b
 }

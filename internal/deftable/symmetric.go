@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
+	"runtime"
 	"slices"
 
 	"github.com/godtable/godtable/internal/bfs"
@@ -98,8 +99,11 @@ func (sy *symmetric) gens() [][]int {
 // classes found from the goal by the symmetries' maps of the moves, whose
 // states, counted from their orbits, must be the search's at every
 // distance.
-func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Levels, goal uint64) (*table.Levels, error) {
-	red, err := classes.Reduce(ctx, sy.x, goal, lv.At, sy.gens())
+func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Levels, goal uint64, workers int) (*table.Levels, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	red, err := classes.Reduce(ctx, sy.x, goal, lv.Words, sy.gens(), workers)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +113,7 @@ func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Lev
 		return nil, fmt.Errorf("%s: the classes' orbits hold %v states at each distance, the search found %v: the symmetries or the index are wrong",
 			sy.p.Def.Name, red.StateCounts, lv.Counts)
 	}
-	packed := red.Packed(sy.x.Size(), lv.At)
+	packed := red.Packed()
 	h, err := table.ClassHeader(def, packed, lv.Counts, red.ClassCounts)
 	if err != nil {
 		return nil, err
