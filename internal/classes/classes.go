@@ -22,6 +22,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"math/bits"
 	"slices"
 	"sync"
@@ -419,6 +420,23 @@ func (m *Map) Count() uint64 {
 	}
 	k := len(m.reps) - 1
 	return m.before[k] + uint64(bits.OnesCount64(m.reps[k]))
+}
+
+// All yields each entry with its representative, in order.
+func (m *Map) All() iter.Seq2[uint64, uint64] {
+	return func(yield func(e, rep uint64) bool) {
+		e := uint64(0)
+		for w, word := range m.reps {
+			for word != 0 {
+				rep := uint64(w)*64 + uint64(bits.TrailingZeros64(word))
+				word &= word - 1
+				if !yield(e, rep) {
+					return
+				}
+				e++
+			}
+		}
+	}
 }
 
 // Rep returns the representative of entry e: the (e+1)th set bit.

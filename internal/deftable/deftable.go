@@ -417,6 +417,9 @@ func (t *Table) Antipodes(n int) ([]uint64, error) {
 		return nil, nil
 	}
 	v := uint8(most % 3)
+	if t.sym != nil {
+		return t.classAntipodes(n, most, v)
+	}
 	var found []uint64
 	var buf [walk.MaxSteps]uint8
 	for i := uint64(0); i < t.Index.Size() && len(found) < n; i++ {

@@ -6,13 +6,16 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"sync"
 
+	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/classes"
 	"github.com/godtable/godtable/internal/ksolve"
 	"github.com/godtable/godtable/internal/permindex"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/walk"
 )
 
 // symmetric is a puzzle's index with the symmetries of its search, which
@@ -21,6 +24,19 @@ type symmetric struct {
 	p    *ksolve.Puzzle
 	x    *permindex.Index
 	syms []ksolve.Symmetry
+	// recent keeps the representatives of the indices canonical worked
+	// out last, each in the slot of its index's low bits: an answer's
+	// walk reads the same neighbours again and again (a count reads each
+	// state of its optimal paths once from every path through it), and a
+	// representative costs a state and an index for every symmetry.
+	recent [1 << 12]recentRep
+}
+
+// recentRep is a slot of symmetric.recent.
+type recentRep struct {
+	mu       sync.Mutex
+	set      bool
+	idx, rep uint64
 }
 
 // symmetriesOf returns p's symmetries over index x, or nil when its table
@@ -59,6 +75,23 @@ func classID(p *ksolve.Puzzle, x *permindex.Index, sy *symmetric) [32]byte {
 // canonical returns the representative of the class of index r: the least
 // index of its conjugates.
 func (sy *symmetric) canonical(r uint64) uint64 {
+	slot := &sy.recent[r%uint64(len(sy.recent))]
+	slot.mu.Lock()
+	if slot.set && slot.idx == r {
+		rep := slot.rep
+		slot.mu.Unlock()
+		return rep
+	}
+	slot.mu.Unlock()
+	rep := sy.least(r)
+	slot.mu.Lock()
+	slot.set, slot.idx, slot.rep = true, r, rep
+	slot.mu.Unlock()
+	return rep
+}
+
+// least returns the least index of index r's conjugates.
+func (sy *symmetric) least(r uint64) uint64 {
 	s := sy.x.State(r)
 	best := r
 	var buf ksolve.State
@@ -133,3 +166,35 @@ func (t *Table) Symmetries() int {
 // ClassCounts are the classes at each distance of a table of classes, nil
 // for a table of states.
 func (t *Table) ClassCounts() []uint64 { return t.lv.ClassCounts }
+
+// classAntipodes is Antipodes for a table of classes: the classes at
+// level v, in their representatives' order, each taken whole once its
+// distance is most. As every state's representative is at most the state,
+// the first n states are known once n have been found below the next
+// representative.
+func (t *Table) classAntipodes(n, most int, v uint8) ([]uint64, error) {
+	packed := t.lv.Packed()
+	var found []uint64
+	var buf [walk.MaxSteps]uint8
+	for e, rep := range t.lv.ClassMap().All() {
+		if len(found) >= n && found[n-1] < rep {
+			break
+		}
+		if packed[e>>2]>>(e&3*2)&3 != v {
+			continue
+		}
+		if most >= 3 {
+			steps, err := t.w.Solve(puzzle.State(rep), buf[:0])
+			if err := t.checked(err); err != nil {
+				return nil, err
+			}
+			if answer.New(t.nt, steps).Cost() != most {
+				continue
+			}
+		}
+		found = append(found, t.sym.orbit(rep)...)
+		slices.Sort(found)
+		found = found[:min(len(found), n)]
+	}
+	return found, nil
+}

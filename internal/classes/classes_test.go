@@ -1,0 +1,243 @@
+package classes
+
+import (
+	"context"
+	"math/bits"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// torus is the graph of an n by n torus: a state is x*n+y, the moves add
+// or take one from x or from y (mod n), and its symmetries are the
+// square's eight, about the goal 0: each maps (x, y) to (±x, ±y) or
+// (±y, ±x), and a move along one axis to a move along its image.
+type torus struct{ n, step uint64 }
+
+func (t torus) Size() uint64 { return t.n * t.n }
+
+// Apply moves state i by move g: 0 x+step, 1 x-step, 2 y+step, 3 y-step
+// (a step of 1 when step is 0).
+func (t torus) Apply(i uint64, g int) uint64 {
+	x, y := i/t.n, i%t.n
+	k := max(t.step, 1)
+	switch g {
+	case 0:
+		x = (x + k) % t.n
+	case 1:
+		x = (x + t.n - k) % t.n
+	case 2:
+		y = (y + k) % t.n
+	case 3:
+		y = (y + t.n - k) % t.n
+	}
+	return x*t.n + y
+}
+
+// symmetries returns the square's symmetries as maps of states and of
+// moves, the identity first.
+func (t torus) symmetries() (conj []func(uint64) uint64, gens [][]int) {
+	neg := func(v uint64) uint64 { return (t.n - v) % t.n }
+	for _, swap := range []bool{false, true} {
+		for _, sx := range []bool{false, true} {
+			for _, sy := range []bool{false, true} {
+				conj = append(conj, func(i uint64) uint64 {
+					x, y := i/t.n, i%t.n
+					if sx {
+						x = neg(x)
+					}
+					if sy {
+						y = neg(y)
+					}
+					if swap {
+						x, y = y, x
+					}
+					return x*t.n + y
+				})
+				g := []int{0, 1, 2, 3}
+				if sx {
+					g[0], g[1] = 1, 0
+				}
+				if sy {
+					g[2], g[3] = 3, 2
+				}
+				if swap {
+					g[0], g[1], g[2], g[3] = g[0]+2, g[1]+2, g[2]-2, g[3]-2
+				}
+				gens = append(gens, g)
+			}
+		}
+	}
+	return conj, gens
+}
+
+// levels searches the torus from 0: its levels as bfs.Levels keeps them,
+// and each state's distance.
+func (t torus) levels() ([]uint64, []int) {
+	size := t.Size()
+	dist := make([]int, size)
+	for i := range dist {
+		dist[i] = -1
+	}
+	dist[0] = 0
+	queue := []uint64{0}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for g := range 4 {
+			if j := t.Apply(i, g); dist[j] < 0 {
+				dist[j] = dist[i] + 1
+				queue = append(queue, j)
+			}
+		}
+	}
+	words := make([]uint64, (size+31)/32)
+	for i, d := range dist {
+		v := uint64(3) // unreached
+		if d >= 0 {
+			v = uint64(d % 3)
+		}
+		words[i/32] |= v << (uint(i) % 32 * 2)
+	}
+	return words, dist
+}
+
+// Reduce finds the classes a brute force finds (each state's least
+// conjugate, each class counted once), on any number of workers, and its
+// table bytes hold each representative's level and mark the
+// representatives.
+func TestReduceTorus(t *testing.T) {
+	for _, n := range []uint64{1, 2, 5, 6, 33, 64} {
+		g := torus{n: n}
+		conj, gens := g.symmetries()
+		words, dist := g.levels()
+		size := g.Size()
+		rep := make([]bool, size)
+		var classCounts, stateCounts []uint64
+		for i := range size {
+			least := i
+			for _, c := range conj {
+				least = min(least, c(i))
+			}
+			d := dist[i]
+			for len(stateCounts) <= d {
+				stateCounts = append(stateCounts, 0)
+				classCounts = append(classCounts, 0)
+			}
+			stateCounts[d]++
+			if least == i {
+				rep[i] = true
+				classCounts[d]++
+			}
+		}
+		var first []byte
+		for _, workers := range []int{1, 2, 7} {
+			r, err := Reduce(context.Background(), g, 0, words, gens, workers)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(r.ClassCounts, classCounts) || !slices.Equal(r.StateCounts, stateCounts) {
+				t.Fatalf("n=%d, %d workers: classes %v states %v, want %v and %v", n, workers, r.ClassCounts, r.StateCounts, classCounts, stateCounts)
+			}
+			for i := range size {
+				if r.IsRep(i) != rep[i] {
+					t.Fatalf("n=%d: state %d a representative: %v, want %v", n, i, r.IsRep(i), rep[i])
+				}
+			}
+			packed := r.Packed()
+			levels, reps := Layout(size, r.Classes)
+			if uint64(len(packed)) != levels+reps {
+				t.Fatalf("n=%d: %d packed bytes, want %d", n, len(packed), levels+reps)
+			}
+			m := NewMap(packed[levels:])
+			e := uint64(0)
+			for i := range size {
+				got, ok := m.Entry(i)
+				if ok != rep[i] || ok && got != e {
+					t.Fatalf("n=%d: state %d: entry %d, %v; want %d, %v", n, i, got, ok, e, rep[i])
+				}
+				if ok {
+					if lv := packed[e/4] >> (e % 4 * 2) & 3; int(lv) != dist[i]%3 {
+						t.Fatalf("n=%d: entry %d holds level %d, state %d is %d away", n, e, lv, i, dist[i])
+					}
+					e++
+				}
+			}
+			if first == nil {
+				first = packed
+			} else if !slices.Equal(first, packed) {
+				t.Fatalf("n=%d: %d workers made other bytes than one", n, workers)
+			}
+		}
+	}
+}
+
+// A state no search reached has no class: on a torus of even side whose
+// moves go two at a time, the states with an odd coordinate.
+func TestReduceUnreached(t *testing.T) {
+	g := torus{n: 8, step: 2}
+	_, gens := g.symmetries()
+	words, dist := g.levels()
+	r, err := Reduce(context.Background(), g, 0, words, gens, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	states := uint64(0)
+	for _, c := range r.StateCounts {
+		states += c
+	}
+	if states != 16 {
+		t.Errorf("%d states in the classes, want 16 (both coordinates even)", states)
+	}
+	for i := range g.Size() {
+		if r.IsRep(i) && dist[i] < 0 {
+			t.Errorf("unreached state (%d, %d) represents a class", i/8, i%8)
+		}
+	}
+}
+
+// Map's entries, representatives and count agree with a plain count of
+// the bits, on random bits of every density.
+func TestMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 7, 8, 9, 63, 64, 65, 1000} {
+		for _, density := range []float64{0, 0.04, 0.5, 1} {
+			b := make([]byte, n)
+			for i := range b {
+				for k := range 8 {
+					if rng.Float64() < density {
+						b[i] |= 1 << k
+					}
+				}
+			}
+			m := NewMap(b)
+			e := uint64(0)
+			for i := range uint64(n * 8) {
+				set := b[i/8]&(1<<(i%8)) != 0
+				got, ok := m.Entry(i)
+				if ok != set || ok && got != e {
+					t.Fatalf("n=%d: bit %d: entry %d %v, want %d %v", n, i, got, ok, e, set)
+				}
+				if set {
+					if r, ok := m.Rep(e); !ok || r != i {
+						t.Fatalf("n=%d: Rep(%d) = %d %v, want %d", n, e, r, ok, i)
+					}
+					e++
+				}
+			}
+			pop := 0
+			for _, x := range b {
+				pop += bits.OnesCount8(x)
+			}
+			if m.Count() != uint64(pop) || e != uint64(pop) {
+				t.Fatalf("n=%d: Count %d, want %d", n, m.Count(), pop)
+			}
+			if _, ok := m.Rep(e); ok {
+				t.Fatalf("n=%d: Rep(%d) past the last", n, e)
+			}
+			if _, ok := m.Entry(uint64(n*8) + 64); ok {
+				t.Fatalf("n=%d: an entry past the bits", n)
+			}
+		}
+	}
+}

@@ -1,0 +1,101 @@
+package deftable
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/tier"
+)
+
+// symmetricPuzzle reads a test definition with symmetries.
+func symmetricPuzzle(t *testing.T, file string, metric ksolve.Metric, moves string) *ksolve.Puzzle {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := ksolve.Parse(filepath.Base(file), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ksolve.NewPuzzle(d, metric, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A table of classes reads every state's level as the table of states of
+// the same definition does (every state; a sample under -short): the walk
+// reads nothing else, so every answer of every mode is the same. Its
+// bytes are the same on one worker and on several, and it answers after
+// its file is read back.
+func TestClassLevelsEveryState(t *testing.T) {
+	tws := filepath.Join("..", "..", "lookup", "tws", "testdata")
+	cases := []struct {
+		file    string
+		metric  ksolve.Metric
+		moves   string
+		classes uint64
+	}{
+		{filepath.Join("..", "ksolve", "testdata", "cube2.tws"), ksolve.HTM, "U,R,F", 1224828},
+		{filepath.Join("..", "ksolve", "testdata", "cube2.tws"), ksolve.QTM, "U,D", 0},
+		{filepath.Join(tws, "cube2_colours.tws"), ksolve.HTM, "", 19374},
+		{filepath.Join(tws, "cube2_ur.tws"), ksolve.QTM, "", 0},
+		{filepath.Join(tws, "cube2_unoriented.tws"), ksolve.HTM, "", 1844},
+	}
+	for _, c := range cases {
+		t.Run(filepath.Base(c.file)+"/"+c.metric.String()+"/"+c.moves, func(t *testing.T) {
+			p := symmetricPuzzle(t, c.file, c.metric, c.moves)
+			ctx := context.Background()
+			sym, err := Build(ctx, p, BuildOptions{Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			one, err := Build(ctx, p, BuildOptions{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := Build(ctx, p, BuildOptions{NoSymmetry: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sym.Symmetries() < 2 || plain.Symmetries() != 0 {
+				t.Fatalf("%d and %d symmetries", sym.Symmetries(), plain.Symmetries())
+			}
+			if c.classes != 0 && sym.lv.Classes != c.classes {
+				t.Errorf("%d classes, want %d", sym.lv.Classes, c.classes)
+			}
+			if checked, err := sym.lv.CheckCounts(); !checked || err != nil {
+				t.Errorf("the class counts: %v %v", checked, err)
+			}
+			var a, b bytes.Buffer
+			if _, err := sym.WriteTo(&a); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := one.WriteTo(&b); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(a.Bytes(), b.Bytes()) {
+				t.Fatal("one worker and two wrote other bytes")
+			}
+			back, err := Open("t.gdt", a.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back.sym == nil || back.ID != sym.ID {
+				t.Fatal("the table read back is not the table of classes")
+			}
+			size := plain.Index.Size()
+			for _, i := range tier.Ranks(uint32(size)) {
+				if got, want := back.lv.At(uint64(i)), plain.lv.At(uint64(i)); got != want {
+					t.Fatalf("index %d: level %d from its class, %d from the table of states", i, got, want)
+				}
+			}
+		})
+	}
+}

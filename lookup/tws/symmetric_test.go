@@ -1,0 +1,211 @@
+package tws_test
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+// symmetricDefs are the test definitions with symmetries, and how many.
+var symmetricDefs = []struct {
+	file, metric string
+	symmetries   int
+}{
+	{"cube2_colours.tws", "htm", 8},
+	{"cube2_ur.tws", "htm", 2},
+	{"cube2_ur.tws", "qtm", 2},
+	{"cube2_unoriented.tws", "htm", 24},
+	{"cube2_unoriented.tws", "qtm", 24},
+}
+
+func buildWith(t testing.TB, file string, opt tws.BuildOptions) *tws.Puzzle {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := tws.ParseDefinition(filepath.Base(file), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz, err := tws.Build(context.Background(), def, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pz
+}
+
+// classesOf counts the classes at each distance the reference search's
+// states fall into under p's symmetries, from whole states: a state's
+// class is the least of its conjugates as bytes.
+func classesOf(ref *reference) []int {
+	syms := ref.p.Symmetries()
+	seen := map[string]bool{}
+	var counts []int
+	for _, s := range ref.order {
+		least := s
+		for k := range syms {
+			if c := string(ref.p.Conjugate(nil, ksolve.State(s), &syms[k])); c < least {
+				least = c
+			}
+		}
+		if seen[least] {
+			continue
+		}
+		seen[least] = true
+		d := ref.dist[s]
+		for len(counts) <= d {
+			counts = append(counts, 0)
+		}
+		counts[d]++
+	}
+	return counts
+}
+
+// A table of classes answers every state as the reference search over
+// whole states does, in every answer mode and metric (on 4,000 states a
+// definition spread over every distance; internal/deftable proves the
+// levels the walk reads the same on every state): the first optimal
+// solution, the number of them, all of them, the verdict on them; it has
+// the reference's distribution of states and the classes the
+// symmetries make of them; and it answers exactly as the table of states
+// of the same definition (--symmetry=false), whose ID it does not share,
+// read back from its file too, with a smaller file.
+func TestSymmetricAnswersAgainstReference(t *testing.T) {
+	for _, c := range symmetricDefs {
+		t.Run(c.file+"/"+c.metric, func(t *testing.T) {
+			file := filepath.Join("testdata", c.file)
+			metric := ksolve.HTM
+			if c.metric == "qtm" {
+				metric = ksolve.QTM
+			}
+			ref := newReference(t, file, metric)
+			sym := buildWith(t, file, tws.BuildOptions{Metric: c.metric})
+			plain := buildWith(t, file, tws.BuildOptions{Metric: c.metric, NoSymmetry: true})
+			if sym.Symmetries() != c.symmetries || plain.Symmetries() != 0 {
+				t.Fatalf("symmetries %d and %d, want %d and 0", sym.Symmetries(), plain.Symmetries(), c.symmetries)
+			}
+			if sym.ID() == plain.ID() {
+				t.Fatal("a table of classes has the ID of the table of states")
+			}
+			if got, want := sym.Distribution(), ref.distribution(); !slices.Equal(got, want) {
+				t.Fatalf("distribution %v, want %v", got, want)
+			}
+			if got, want := sym.ClassDistribution(), classesOf(ref); !slices.Equal(got, want) {
+				t.Fatalf("classes %v, want %v", got, want)
+			}
+			if plain.ClassDistribution() != nil {
+				t.Fatal("a table of states has classes")
+			}
+			var symFile, plainFile bytes.Buffer
+			if _, err := sym.WriteTo(&symFile); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := plain.WriteTo(&plainFile); err != nil {
+				t.Fatal(err)
+			}
+			if symFile.Len() >= plainFile.Len() {
+				t.Errorf("table of classes %d bytes, of states %d", symFile.Len(), plainFile.Len())
+			}
+			back, err := tws.OpenBytes(c.file, symFile.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if back.ID() != sym.ID() || back.Symmetries() != c.symmetries || !slices.Equal(back.ClassDistribution(), sym.ClassDistribution()) {
+				t.Fatal("the table of classes read back differs")
+			}
+			d := ref.p.Def
+			for _, s := range every(ref, 4000, 400) {
+				text := d.FormatState(ksolve.State(s))
+				for _, pz := range []*tws.Puzzle{back, plain} {
+					pos, err := pz.ParseState(text)
+					if err != nil {
+						t.Fatalf("%q: %v", text, err)
+					}
+					sol, err := pos.Solve()
+					if err != nil {
+						t.Fatal(err)
+					}
+					want := strings.Join(ref.first(s), " ")
+					if metric == ksolve.HTM && sol.String() != want || sol.Cost() != ref.dist[s] {
+						t.Fatalf("%s: solution %q (cost %d), want %q (%d)", pos.Line(), sol, sol.Cost(), want, ref.dist[s])
+					}
+					if !pos.Apply(sol).IsSolved() {
+						t.Fatalf("%s: %q does not solve it", pos.Line(), sol)
+					}
+					n, err := pos.Count()
+					if err != nil || metric == ksolve.HTM && n != ref.ways[s] {
+						t.Fatalf("%s: count %d (%v), want %d", pos.Line(), n, err, ref.ways[s])
+					}
+					if metric == ksolve.HTM && n <= 40 {
+						all, truncated, err := pos.All(0)
+						if err != nil || truncated {
+							t.Fatal(err, truncated)
+						}
+						var got, wantAll []string
+						for _, a := range all {
+							got = append(got, a.String())
+						}
+						for _, a := range ref.all(s) {
+							wantAll = append(wantAll, strings.Join(a, " "))
+						}
+						if !slices.Equal(got, wantAll) {
+							t.Fatalf("%s: all %q, want %q", pos.Line(), got, wantAll)
+						}
+					}
+					v, err := pos.Verify(sol.String())
+					if err != nil || !v.IsOptimal() || v.Optimal != ref.dist[s] {
+						t.Fatalf("%s: verify %q: %v %v", pos.Line(), sol, v, err)
+					}
+				}
+				// The two tables answer alike, in the qtm too.
+				a, _ := back.ParseState(text)
+				b, _ := plain.ParseState(text)
+				sa, _ := a.Solve()
+				sb, _ := b.Solve()
+				na, _ := a.Count()
+				nb, _ := b.Count()
+				if sa.String() != sb.String() || na != nb {
+					t.Fatalf("%s: classes answer %q (%d), states %q (%d)", a.Line(), sa, na, sb, nb)
+				}
+			}
+			// The farthest states, and random ones.
+			fa, err := back.Antipodes(50)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fb, err := plain.Antipodes(50)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(fa) != len(fb) {
+				t.Fatalf("%d antipodes, states' table %d", len(fa), len(fb))
+			}
+			for i := range fa {
+				if fa[i].Line() != fb[i].Line() {
+					t.Fatalf("antipode %d: %s, states' table %s", i, fa[i].Line(), fb[i].Line())
+				}
+			}
+			rng := rand.New(rand.NewPCG(5, 6))
+			for range 200 {
+				p := back.Random(rng)
+				dist, err := p.Distance()
+				s, perr := ref.p.Def.ParseState(p.String())
+				if perr != nil {
+					t.Fatal(perr)
+				}
+				if want, ok := ref.dist[string(s)]; err != nil || !ok || dist != want {
+					t.Fatalf("%s: distance %d (%v), want %d", p.Line(), dist, err, want)
+				}
+			}
+		})
+	}
+}
