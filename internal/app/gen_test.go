@@ -21,13 +21,16 @@ import (
 // definition depends on nothing but the definition, its metric and its
 // moves.
 func TestGenDeterministic(t *testing.T) {
-	for _, c := range []struct{ table, metric string }{
-		{"twisty.gdt", "htm"}, {"twisty-qtm.gdt", "qtm"},
+	for _, c := range []struct{ table, def, metric string }{
+		{"twisty.gdt", "twisty.tws", "htm"}, {"twisty-qtm.gdt", "twisty.tws", "qtm"},
+		// A table of classes: the reduction's workers share the classes
+		// out as they come, and write the same bytes.
+		{"cube2-unoriented.gdt", "cube2_unoriented.tws", "htm"},
 	} {
 		for _, workers := range []string{"1", "2", "16"} {
 			out := filepath.Join(t.TempDir(), c.table)
 			var stderr bytes.Buffer
-			code := Run([]string{"gen", "../../lookup/tws/testdata/twisty.tws", "-o", out, "--metric", c.metric, "--workers", workers},
+			code := Run([]string{"gen", "../../lookup/tws/testdata/" + c.def, "-o", out, "--metric", c.metric, "--workers", workers},
 				strings.NewReader(""), &bytes.Buffer{}, &stderr)
 			if code != 0 {
 				t.Fatalf("gen: exit %d: %s", code, stderr.String())
@@ -63,6 +66,11 @@ func TestGenGoPackage(t *testing.T) {
 		strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
 		t.Fatalf("gen -go: exit %d: %s", code, stderr.String())
 	}
+	// A table of classes embeds and answers alike.
+	if code := Run([]string{"gen", "../../lookup/tws/testdata/cube2_unoriented.tws", "-go", filepath.Join(dir, "cube2def")},
+		strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("gen -go: exit %d: %s", code, stderr.String())
+	}
 	src, err := os.ReadFile(filepath.Join(dir, "pocketdef", "pocketdef.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -83,6 +91,7 @@ import (
 	"fmt"
 	"log"
 
+	"example.com/solver/cube2def"
 	"example.com/solver/pocketdef"
 )
 
@@ -100,6 +109,19 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Println(sol)
+	c2, err := cube2def.Puzzle()
+	if err != nil {
+		log.Fatal(err)
+	}
+	pos, err = c2.ParseMoves("U R F D")
+	if err != nil {
+		log.Fatal(err)
+	}
+	sol, err = pos.Solve()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(sol, c2.Symmetries())
 }
 `,
 	}
@@ -116,8 +138,8 @@ func main() {
 	if err != nil {
 		t.Fatalf("go run: %v\n%s", err, out)
 	}
-	if got := strings.TrimSpace(string(out)); got != "U R U' R'" {
-		t.Fatalf("the generated package solved R U R' U' with %q", got)
+	if got := strings.TrimSpace(string(out)); got != "U R U' R'\nU' R' B' D' 24" {
+		t.Fatalf("the generated packages solved R U R' U' and U R F D (by classes of 24 symmetries) with %q", got)
 	}
 }
 
@@ -486,5 +508,35 @@ func TestGenStaleTempNames(t *testing.T) {
 		if got := isStaleTemp(name, "t.gdt"); got != want {
 			t.Errorf("isStaleTemp(%q, t.gdt) = %v, want %v", name, got, want)
 		}
+	}
+}
+
+// gen keeps one entry a class where the definition has symmetries, and
+// says so; --symmetry=false keeps every state, with the same distribution
+// and no classes.
+func TestGenSymmetry(t *testing.T) {
+	def := "../../lookup/tws/testdata/cube2_unoriented.tws"
+	var jsons [2]string
+	for k, flag := range []string{"--symmetry=true", "--symmetry=false"} {
+		out := filepath.Join(t.TempDir(), "t.gdt")
+		var stderr, stdout bytes.Buffer
+		if code := Run([]string{"gen", def, "-o", out, flag}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
+			t.Fatalf("gen %s: exit %d: %s", flag, code, stderr.String())
+		}
+		says := strings.Contains(stderr.String(), "in 1844 classes of 24 symmetries")
+		if says != (k == 0) {
+			t.Errorf("gen %s said: %s", flag, stderr.String())
+		}
+		if code := Run([]string{"stats", out, "--json"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+			t.Fatalf("stats: exit %d: %s", code, stderr.String())
+		}
+		jsons[k] = stdout.String()
+	}
+	counts := `"counts":[1,18,243,2646,12516,17624,7080,192]`
+	if !strings.Contains(jsons[0], counts+`,"symmetries":24,"classes":1844,"class_counts":[1,3,15,129,577,793,312,14]}`) {
+		t.Errorf("stats of the table of classes: %s", jsons[0])
+	}
+	if !strings.Contains(jsons[1], counts+"}") || strings.Contains(jsons[1], "classes") {
+		t.Errorf("stats of the table of states: %s", jsons[1])
 	}
 }
