@@ -200,8 +200,10 @@ func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte, sy 
 		inverse[g] = slices.Index(p.Gens, inv)
 	}
 	var canon func(uint64) uint64
+	apply := func(s puzzle.State, m int) puzzle.State { return puzzle.State(x.Apply(uint64(s), m)) }
 	if sy != nil {
 		canon = sy.canonical
+		apply = func(s puzzle.State, m int) puzzle.State { return puzzle.State(sy.apply(uint64(s), m)) }
 	}
 	return &puzzle.Def{
 		Canonical: canon,
@@ -212,7 +214,7 @@ func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte, sy 
 		Inverse:   inverse,
 		Unrank:    func(r uint64) puzzle.State { return puzzle.State(r) },
 		Rank:      func(s puzzle.State) uint64 { return uint64(s) },
-		Apply:     func(s puzzle.State, m int) puzzle.State { return puzzle.State(x.Apply(uint64(s), m)) },
+		Apply:     apply,
 		Accel:     puzzle.Accel{StateIsRank: true},
 	}
 }

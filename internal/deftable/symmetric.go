@@ -24,19 +24,31 @@ type symmetric struct {
 	p    *ksolve.Puzzle
 	x    *permindex.Index
 	syms []ksolve.Symmetry
-	// recent keeps the representatives of the indices canonical worked
-	// out last, each in the slot of its index's low bits: an answer's
-	// walk reads the same neighbours again and again (a count reads each
-	// state of its optimal paths once from every path through it), and a
-	// representative costs a state and an index for every symmetry.
-	recent [1 << 12]recentRep
+	// A state's representative is the least of its conjugates. Worked
+	// out from the state, that is a state and an index for every
+	// symmetry; from a neighbour's conjugates it is one move each
+	// (conj_s(y·g) = conj_s(y)·σ_s(g)). A walk asks for the neighbours
+	// of the state it is at, so the conjugates of the indices asked for
+	// last are kept (orbits), and the index and move each neighbour the
+	// walk made came from (parents).
+	orbits  [1 << 10]orbitSlot
+	parents [1 << 12]parentSlot
 }
 
-// recentRep is a slot of symmetric.recent.
-type recentRep struct {
-	mu       sync.Mutex
-	set      bool
-	idx, rep uint64
+// orbitSlot keeps the conjugates of an index, in the symmetries' order.
+type orbitSlot struct {
+	mu    sync.Mutex
+	set   bool
+	idx   uint64
+	orbit []uint64
+}
+
+// parentSlot keeps the index and generator a neighbour was made from.
+type parentSlot struct {
+	mu            sync.Mutex
+	set           bool
+	child, parent uint64
+	gen           int
 }
 
 // symmetriesOf returns p's symmetries over index x, or nil when its table
@@ -75,33 +87,79 @@ func classID(p *ksolve.Puzzle, x *permindex.Index, sy *symmetric) [32]byte {
 // canonical returns the representative of the class of index r: the least
 // index of its conjugates.
 func (sy *symmetric) canonical(r uint64) uint64 {
-	slot := &sy.recent[r%uint64(len(sy.recent))]
-	slot.mu.Lock()
-	if slot.set && slot.idx == r {
-		rep := slot.rep
-		slot.mu.Unlock()
-		return rep
+	var buf [64]uint64
+	o := sy.conjugates(r, buf[:0])
+	if o == nil {
+		return r // unreachable: no conjugate is reachable either
 	}
-	slot.mu.Unlock()
-	rep := sy.least(r)
-	slot.mu.Lock()
-	slot.set, slot.idx, slot.rep = true, r, rep
-	slot.mu.Unlock()
-	return rep
+	return slices.Min(o)
 }
 
-// least returns the least index of index r's conjugates.
-func (sy *symmetric) least(r uint64) uint64 {
-	s := sy.x.State(r)
-	best := r
-	var buf ksolve.State
-	for k := 1; k < len(sy.syms); k++ {
-		buf = sy.p.Conjugate(buf, s, &sy.syms[k])
-		if i, ok := sy.x.Index(buf); ok && i < best {
-			best = i
+// apply is the walk's move g from index i: it keeps where the neighbour
+// came from, for canonical.
+func (sy *symmetric) apply(i uint64, g int) uint64 {
+	y := sy.x.Apply(i, g)
+	slot := &sy.parents[y%uint64(len(sy.parents))]
+	slot.mu.Lock()
+	slot.set, slot.child, slot.parent, slot.gen = true, y, i, g
+	slot.mu.Unlock()
+	return y
+}
+
+// conjugates appends index r's conjugates, in the symmetries' order, to
+// out: from its parent's, kept, when the walk made it and its parent's
+// are kept, else from its state. nil when one has no index (r is not
+// reachable).
+func (sy *symmetric) conjugates(r uint64, out []uint64) []uint64 {
+	if o, ok := sy.kept(r, out); ok {
+		return o
+	}
+	ps := &sy.parents[r%uint64(len(sy.parents))]
+	ps.mu.Lock()
+	found, parent, g := ps.set && ps.child == r, ps.parent, ps.gen
+	ps.mu.Unlock()
+	if found {
+		var pbuf [64]uint64
+		if po, ok := sy.kept(parent, pbuf[:0]); ok {
+			for k, c := range po {
+				out = append(out, sy.x.Apply(c, sy.syms[k].Gen[g]))
+			}
+			sy.keep(r, out)
+			return out
 		}
 	}
-	return best
+	s := sy.x.State(r)
+	out = append(out, r)
+	var st ksolve.State
+	for k := 1; k < len(sy.syms); k++ {
+		st = sy.p.Conjugate(st, s, &sy.syms[k])
+		i, ok := sy.x.Index(st)
+		if !ok {
+			return nil
+		}
+		out = append(out, i)
+	}
+	sy.keep(r, out)
+	return out
+}
+
+// kept appends index r's conjugates to out if they are kept.
+func (sy *symmetric) kept(r uint64, out []uint64) ([]uint64, bool) {
+	slot := &sy.orbits[r%uint64(len(sy.orbits))]
+	slot.mu.Lock()
+	defer slot.mu.Unlock()
+	if !slot.set || slot.idx != r {
+		return out, false
+	}
+	return append(out, slot.orbit...), true
+}
+
+// keep keeps index r's conjugates.
+func (sy *symmetric) keep(r uint64, o []uint64) {
+	slot := &sy.orbits[r%uint64(len(sy.orbits))]
+	slot.mu.Lock()
+	slot.set, slot.idx, slot.orbit = true, r, append(slot.orbit[:0], o...)
+	slot.mu.Unlock()
 }
 
 // orbit returns the distinct indices of index r's conjugates, in order.

@@ -122,6 +122,16 @@ func TestSymmetricAnswersAgainstReference(t *testing.T) {
 			if back.ID() != sym.ID() || back.Symmetries() != c.symmetries || !slices.Equal(back.ClassDistribution(), sym.ClassDistribution()) {
 				t.Fatal("the table of classes read back differs")
 			}
+			// Any byte flipped (a spread of them) is refused, never
+			// answered from.
+			data := symFile.Bytes()
+			for i := 0; i < len(data); i += 1 + len(data)/500 {
+				bad := bytes.Clone(data)
+				bad[i] ^= 0x04
+				if _, err := tws.OpenBytes(c.file, bad); err == nil {
+					t.Fatalf("byte %d of %d flipped: table of classes accepted", i, len(data))
+				}
+			}
 			d := ref.p.Def
 			for _, s := range every(ref, 4000, 400) {
 				text := d.FormatState(ksolve.State(s))
@@ -207,5 +217,53 @@ func TestSymmetricAnswersAgainstReference(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// What answering through a class costs: the first optimal solution and
+// the count of them, of random positions of the two-colour 2x2x2 (8
+// symmetries) and of the unoriented one (24), from the table of classes
+// and from the table of states, side by side.
+//
+//	go test -run '^$' -bench SolveByClass -count 5 ./lookup/tws
+func BenchmarkSolveByClass(b *testing.B) {
+	for _, file := range []string{"cube2_colours.tws", "cube2_unoriented.tws"} {
+		path := filepath.Join("testdata", file)
+		tables := map[string]*tws.Puzzle{
+			"classes": buildWith(b, path, tws.BuildOptions{}),
+			"states":  buildWith(b, path, tws.BuildOptions{NoSymmetry: true}),
+		}
+		rng := rand.New(rand.NewPCG(8, 9))
+		var lines []string
+		for range 1000 {
+			lines = append(lines, tables["states"].Random(rng).Line())
+		}
+		for _, mode := range []string{"solve", "count"} {
+			for _, kind := range []string{"classes", "states"} {
+				pz := tables[kind]
+				var pos []tws.Position
+				for _, l := range lines {
+					p, err := pz.ParseState(l)
+					if err != nil {
+						b.Fatal(err)
+					}
+					pos = append(pos, p)
+				}
+				b.Run(file+"/"+mode+"/"+kind, func(b *testing.B) {
+					for i := 0; b.Loop(); i++ {
+						p := pos[i%len(pos)]
+						var err error
+						if mode == "solve" {
+							_, err = p.Solve()
+						} else {
+							_, err = p.Count()
+						}
+						if err != nil {
+							b.Fatal(err)
+						}
+					}
+				})
+			}
+		}
 	}
 }

@@ -54,7 +54,14 @@ func Check(path string, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "%s: intact, table format version %d\n", path, lv.Version)
 	fmt.Fprint(w, about)
-	fmt.Fprintf(w, "states: %d reachable, at most %d moves from the goal; %d entries (%v)\n", reached, lv.MaxDistance(), lv.Entries, lv.Encoding)
+	classes := ""
+	if lv.Symmetry == table.SymClasses {
+		classes = ", one a class of the states its symmetries make of each other"
+		if m := lv.ClassMap(); m != nil && m.Count() != lv.Classes {
+			return &table.Error{Table: path, Err: table.ErrCorrupt, Detail: fmt.Sprintf("%d classes marked, the header says %d", m.Count(), lv.Classes)}
+		}
+	}
+	fmt.Fprintf(w, "states: %d reachable, at most %d moves from the goal; %d entries (%v)%s\n", reached, lv.MaxDistance(), lv.Entries, lv.Encoding, classes)
 	if lv.Version >= 4 {
 		z := uint64(0)
 		for _, b := range lv.Blocks {
@@ -64,9 +71,12 @@ func Check(path string, w io.Writer) error {
 	} else {
 		fmt.Fprintf(w, "payload: its checksum and every block checked and decoded (%d bytes of distances), and the distances' checksum (CRC-32 %08x)\n", lv.PackedLen, lv.PackedCRC)
 	}
-	if checked {
+	switch {
+	case checked && lv.Symmetry == table.SymClasses:
+		fmt.Fprintln(w, "counts: the stored levels match the classes at every distance")
+	case checked:
 		fmt.Fprintln(w, "counts: the stored levels match the counts at every distance")
-	} else {
+	default:
 		fmt.Fprintln(w, "counts: not compared (a folded table's entries stand for several states each)")
 	}
 	if lv.Facts == "" {
