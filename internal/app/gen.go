@@ -30,6 +30,14 @@ place of a puzzle's name; or, with -go, a Go package that embeds it.
 
 // runGen is "godtable gen".
 func runGen(e *env, args []string) int {
+	// The search's table is one large allocation without pointers, live to
+	// the end; what else a build allocates is short-lived (the index's
+	// joint searches, the compressor's buffers, block by block).
+	// Collecting when the heap has grown a tenth, not doubled, keeps the
+	// peak near the table's own size, for little work: there is almost
+	// nothing to scan. From the start: for a small puzzle the index's
+	// working out is most of the peak.
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
 	fs := flag.NewFlagSet("godtable gen", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var (
@@ -208,12 +216,6 @@ func runGen(e *env, args []string) int {
 	// time: see bfs.checkpointDue), and a build run again resumes from it.
 	opt.Checkpoint = out + ".checkpoint"
 	opt.CheckpointAfter = checkpointAfter
-	// The search's table is one large allocation without pointers, live to
-	// the end; what else a build allocates is short-lived (the compressor's
-	// buffers, block by block). Collecting when the heap has grown a tenth,
-	// not doubled, keeps the peak near the table's own size, for little
-	// work: there is almost nothing to scan.
-	defer debug.SetGCPercent(debug.SetGCPercent(10))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()

@@ -33,6 +33,9 @@ import (
 type Graph interface {
 	Size() uint64
 	Apply(i uint64, g int) uint64
+	// Neighbors writes into out the index each generator takes i to:
+	// what Apply gives, index i decoded once.
+	Neighbors(i uint64, out []uint64)
 }
 
 // Reduction is the classes of a searched index.
@@ -255,9 +258,8 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *
 			c, freeNext = freeNext[n-1][:0], freeNext[:n-1]
 		}
 		want := (lv + 1) % 3
-		for g := range deg {
-			c = append(c, x.Apply(o[0], g))
-		}
+		c = slices.Grow(c, deg)[:deg]
+		x.Neighbors(o[0], c)
 		k := 0
 		for g, y := range c {
 			cell := r.cells[y/32*2 : y/32*2+2 : y/32*2+2]

@@ -34,6 +34,13 @@ func (t torus) Apply(i uint64, g int) uint64 {
 	return x*t.n + y
 }
 
+// Neighbors writes the moves' neighbours of i into out.
+func (t torus) Neighbors(i uint64, out []uint64) {
+	for g := range out[:4] {
+		out[g] = t.Apply(i, g)
+	}
+}
+
 // symmetries returns the square's symmetries as maps of states and of
 // moves, the identity first.
 func (t torus) symmetries() (conj []func(uint64) uint64, gens [][]int) {
@@ -106,7 +113,7 @@ func (t torus) levels() ([]uint64, []int) {
 // conjugate, each class counted once), on any number of workers, and its
 // table bytes hold each representative's level and mark the
 // representatives.
-func TestReduceTorus(t *testing.T) {
+func TestReduceConcurrent(t *testing.T) {
 	for _, n := range []uint64{1, 2, 5, 6, 33, 64} {
 		g := torus{n: n}
 		conj, gens := g.symmetries()
