@@ -211,7 +211,7 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 	// words at hand.
 	touch := uint64(0)
 	for _, i := range orb {
-		touch |= r.cells[i/32*2+1]
+		touch |= atomic.LoadUint64(&r.cells[i/32*2+1])
 	}
 	t.touched ^= touch & 1
 	states := uint64(1)
@@ -262,8 +262,9 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *
 		x.Neighbors(o[0], c)
 		k := 0
 		for g, y := range c {
-			cell := r.cells[y/32*2 : y/32*2+2 : y/32*2+2]
-			if uint8(cell[0]>>(y%32*2)&3) == want && cell[1]&(1<<(y%32)) == 0 {
+			// The levels are read only; the marks are written as the
+			// other workers claim classes.
+			if r.level(y) == want && !r.met(y) {
 				c[k] = y<<8 | uint64(g)
 				k++
 			}

@@ -3,6 +3,7 @@ package tws_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -264,6 +265,50 @@ func BenchmarkSolveByClass(b *testing.B) {
 					}
 				})
 			}
+		}
+	}
+}
+
+// A table of classes answers from many goroutines at once as from one:
+// its kept conjugates and parents are shared.
+func TestClassTableConcurrent(t *testing.T) {
+	file := filepath.Join("testdata", "cube2_colours.tws")
+	sym := buildWith(t, file, tws.BuildOptions{})
+	plain := buildWith(t, file, tws.BuildOptions{NoSymmetry: true})
+	rng := rand.New(rand.NewPCG(10, 11))
+	var lines, want []string
+	for range 400 {
+		p := plain.Random(rng)
+		sol, err := p.Solve()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines, want = append(lines, p.Line()), append(want, sol.String())
+	}
+	done := make(chan error, 4)
+	for w := range 4 {
+		go func() {
+			for k := range lines {
+				i := (k + w*100) % len(lines)
+				p, err := sym.ParseState(lines[i])
+				if err == nil {
+					var sol fmt.Stringer
+					sol, err = p.Solve()
+					if err == nil && sol.String() != want[i] {
+						err = fmt.Errorf("%s: %q, want %q", lines[i], sol, want[i])
+					}
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
 		}
 	}
 }
