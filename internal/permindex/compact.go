@@ -326,20 +326,33 @@ func (x *Index) solvedCode(members []int, radix []uint64) uint64 {
 	return code
 }
 
-// moveCode is the code generator g takes code to.
-func (x *Index) moveCode(members []int, radix []uint64, code uint64, g int) uint64 {
+// moveCodes writes into out[:x.gens] the code each generator takes code
+// to: moveCode for every generator, the code split into its members'
+// values once.
+func (x *Index) moveCodes(members []int, radix []uint64, code uint64, out []uint64) {
 	G := uint64(x.gens)
-	out := uint64(0)
+	out = out[:x.gens]
+	clear(out)
 	for i, k := range members {
 		c := &x.raw[k]
 		f := code / radix[i] % c.full
-		if c.t16 != nil || c.t32 != nil {
-			out += c.next(f*G, g) * radix[i]
-		} else {
-			out += x.step(k, f, g) * radix[i]
+		switch {
+		case c.t16 != nil:
+			row := c.t16[f*G : f*G+G]
+			for g, v := range row {
+				out[g] += uint64(v) * radix[i]
+			}
+		case c.t32 != nil:
+			row := c.t32[f*G : f*G+G]
+			for g, v := range row {
+				out[g] += uint64(v) * radix[i]
+			}
+		default:
+			for g := range out {
+				out[g] += x.step(k, f, g) * radix[i]
+			}
 		}
 	}
-	return out
 }
 
 // step is the value generator g takes value f of raw coordinate k (a kPerm
@@ -404,13 +417,14 @@ func (x *Index) reach(members []int, radix []uint64, budget *int) []uint64 {
 	}
 	seen(start)
 	codes := []uint64{start}
+	next := make([]uint64, x.gens)
 	for i := 0; i < len(codes); i++ {
 		*budget -= cost
 		if *budget < 0 {
 			return nil
 		}
-		for g := range x.gens {
-			n := x.moveCode(members, radix, codes[i], g)
+		x.moveCodes(members, radix, codes[i], next)
+		for _, n := range next {
 			if !seen(n) {
 				if len(codes) == maxJoint {
 					return nil
@@ -483,9 +497,10 @@ func (x *Index) jointTable(c *coord) {
 		wg.Add(1)
 		go func(lo, hi uint64) {
 			defer wg.Done()
+			next := make([]uint64, x.gens)
 			for v := lo; v < hi; v++ {
-				for g := range x.gens {
-					to := x.moveCode(c.members, c.radix, c.codes[v], g)
+				x.moveCodes(c.members, c.radix, c.codes[v], next)
+				for g, to := range next {
 					var j uint64
 					if ranks != nil {
 						j = ranks.rank(to)
