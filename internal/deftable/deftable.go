@@ -409,6 +409,21 @@ func Plan(p *ksolve.Puzzle) (indexed, memory uint64, err error) {
 	return size, size/4*2 + tables, nil
 }
 
+// farthest says whether index i, at the largest distance's level, is at
+// that distance, most: its walk settles it when a level stands for several
+// distances.
+func (t *Table) farthest(i uint64, most int) (bool, error) {
+	if most < 3 {
+		return true, nil
+	}
+	var buf [walk.MaxSteps]uint8
+	steps, err := t.w.Solve(puzzle.State(i), buf[:0])
+	if err := t.checked(err); err != nil {
+		return false, err
+	}
+	return answer.New(t.nt, steps).Cost() == most, nil
+}
+
 // Antipodes returns the indices of up to n states at the largest distance,
 // in index order. The levels keep each state's distance mod 3, so a state
 // at that level may be 3, 6, ... moves nearer: a candidate's distance is
@@ -423,19 +438,14 @@ func (t *Table) Antipodes(n int) ([]uint64, error) {
 		return t.classAntipodes(n, most, v)
 	}
 	var found []uint64
-	var buf [walk.MaxSteps]uint8
 	for i := uint64(0); i < t.Index.Size() && len(found) < n; i++ {
 		if t.lv.At(i) != v {
 			continue
 		}
-		if most >= 3 {
-			steps, err := t.w.Solve(puzzle.State(i), buf[:0])
-			if err := t.checked(err); err != nil {
-				return nil, err
-			}
-			if answer.New(t.nt, steps).Cost() != most {
-				continue
-			}
+		if far, err := t.farthest(i, most); err != nil {
+			return nil, err
+		} else if !far {
+			continue
 		}
 		found = append(found, i)
 	}

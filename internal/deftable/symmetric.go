@@ -8,14 +8,12 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/classes"
 	"github.com/godtable/godtable/internal/ksolve"
 	"github.com/godtable/godtable/internal/permindex"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/walk"
 )
 
 // symmetric is a puzzle's index with the symmetries of its search, which
@@ -233,7 +231,6 @@ func (t *Table) ClassCounts() []uint64 { return t.lv.ClassCounts }
 func (t *Table) classAntipodes(n, most int, v uint8) ([]uint64, error) {
 	packed := t.lv.Packed()
 	var found []uint64
-	var buf [walk.MaxSteps]uint8
 	for e, rep := range t.lv.ClassMap().All() {
 		if len(found) >= n && found[n-1] < rep {
 			break
@@ -241,14 +238,10 @@ func (t *Table) classAntipodes(n, most int, v uint8) ([]uint64, error) {
 		if packed[e>>2]>>(e&3*2)&3 != v {
 			continue
 		}
-		if most >= 3 {
-			steps, err := t.w.Solve(puzzle.State(rep), buf[:0])
-			if err := t.checked(err); err != nil {
-				return nil, err
-			}
-			if answer.New(t.nt, steps).Cost() != most {
-				continue
-			}
+		if far, err := t.farthest(rep, most); err != nil {
+			return nil, err
+		} else if !far {
+			continue
 		}
 		found = append(found, t.sym.orbit(rep)...)
 		slices.Sort(found)

@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/godtable/godtable/internal/ksolve"
@@ -141,41 +140,7 @@ func TestSymmetricAnswersAgainstReference(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%q: %v", text, err)
 					}
-					sol, err := pos.Solve()
-					if err != nil {
-						t.Fatal(err)
-					}
-					want := strings.Join(ref.first(s), " ")
-					if metric == ksolve.HTM && sol.String() != want || sol.Cost() != ref.dist[s] {
-						t.Fatalf("%s: solution %q (cost %d), want %q (%d)", pos.Line(), sol, sol.Cost(), want, ref.dist[s])
-					}
-					if !pos.Apply(sol).IsSolved() {
-						t.Fatalf("%s: %q does not solve it", pos.Line(), sol)
-					}
-					n, err := pos.Count()
-					if err != nil || metric == ksolve.HTM && n != ref.ways[s] {
-						t.Fatalf("%s: count %d (%v), want %d", pos.Line(), n, err, ref.ways[s])
-					}
-					if metric == ksolve.HTM && n <= 40 {
-						all, truncated, err := pos.All(0)
-						if err != nil || truncated {
-							t.Fatal(err, truncated)
-						}
-						var got, wantAll []string
-						for _, a := range all {
-							got = append(got, a.String())
-						}
-						for _, a := range ref.all(s) {
-							wantAll = append(wantAll, strings.Join(a, " "))
-						}
-						if !slices.Equal(got, wantAll) {
-							t.Fatalf("%s: all %q, want %q", pos.Line(), got, wantAll)
-						}
-					}
-					v, err := pos.Verify(sol.String())
-					if err != nil || !v.IsOptimal() || v.Optimal != ref.dist[s] {
-						t.Fatalf("%s: verify %q: %v %v", pos.Line(), sol, v, err)
-					}
+					checkAnswers(t, pos, ref, s, metric == ksolve.HTM)
 				}
 				// The two tables answer alike, in the qtm too.
 				a, _ := back.ParseState(text)

@@ -19,19 +19,7 @@ import (
 
 func build(t testing.TB, file, metric string) *tws.Puzzle {
 	t.Helper()
-	src, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	def, err := tws.ParseDefinition(filepath.Base(file), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pz, err := tws.Build(context.Background(), def, tws.BuildOptions{Metric: metric})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return pz
+	return buildWith(t, file, tws.BuildOptions{Metric: metric})
 }
 
 // every is the states of r to check: all of them up to full (short under
@@ -81,44 +69,52 @@ func TestAnswersAgainstReference(t *testing.T) {
 				if pos.String() != text {
 					t.Fatalf("state %q read back as %q", text, pos.String())
 				}
-				sol, err := pos.Solve()
-				if err != nil {
-					t.Fatal(err)
-				}
-				want := strings.Join(ref.first(s), " ")
-				if sol.String() != want {
-					t.Fatalf("%s: solution %q, want %q", pos.Line(), sol, want)
-				}
-				if !pos.Apply(sol).IsSolved() {
-					t.Fatalf("%s: %q does not solve it", pos.Line(), sol)
-				}
-				n, err := pos.Count()
-				if err != nil || n != ref.ways[s] {
-					t.Fatalf("%s: count %d (%v), want %d", pos.Line(), n, err, ref.ways[s])
-				}
-				if n <= 40 {
-					all, truncated, err := pos.All(0)
-					if err != nil || truncated {
-						t.Fatal(err, truncated)
-					}
-					var got []string
-					for _, a := range all {
-						got = append(got, a.String())
-					}
-					var wantAll []string
-					for _, a := range ref.all(s) {
-						wantAll = append(wantAll, strings.Join(a, " "))
-					}
-					if !slices.Equal(got, wantAll) {
-						t.Fatalf("%s: all %q, want %q", pos.Line(), got, wantAll)
-					}
-				}
-				v, err := pos.Verify(sol.String())
-				if err != nil || !v.IsOptimal() || v.Optimal != ref.dist[s] {
-					t.Fatalf("%s: verify %q: %v %v", pos.Line(), sol, v, err)
-				}
+				checkAnswers(t, pos, ref, s, true)
 			}
 		})
+	}
+}
+
+// checkAnswers checks every answer mode at pos, the reference's state s:
+// the first optimal solution (which must solve it), the number of them
+// and all of them (the reference's, where exact: in the half-turn metric,
+// where every move is a step of the reference's), and the verdict on it.
+func checkAnswers(t *testing.T, pos tws.Position, ref *reference, s string, exact bool) {
+	t.Helper()
+	sol, err := pos.Solve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join(ref.first(s), " ")
+	if exact && sol.String() != want || sol.Cost() != ref.dist[s] {
+		t.Fatalf("%s: solution %q (cost %d), want %q (%d)", pos.Line(), sol, sol.Cost(), want, ref.dist[s])
+	}
+	if !pos.Apply(sol).IsSolved() {
+		t.Fatalf("%s: %q does not solve it", pos.Line(), sol)
+	}
+	n, err := pos.Count()
+	if err != nil || exact && n != ref.ways[s] {
+		t.Fatalf("%s: count %d (%v), want %d", pos.Line(), n, err, ref.ways[s])
+	}
+	if exact && n <= 40 {
+		all, truncated, err := pos.All(0)
+		if err != nil || truncated {
+			t.Fatal(err, truncated)
+		}
+		var got, wantAll []string
+		for _, a := range all {
+			got = append(got, a.String())
+		}
+		for _, a := range ref.all(s) {
+			wantAll = append(wantAll, strings.Join(a, " "))
+		}
+		if !slices.Equal(got, wantAll) {
+			t.Fatalf("%s: all %q, want %q", pos.Line(), got, wantAll)
+		}
+	}
+	v, err := pos.Verify(sol.String())
+	if err != nil || !v.IsOptimal() || v.Optimal != ref.dist[s] {
+		t.Fatalf("%s: verify %q: %v %v", pos.Line(), sol, v, err)
 	}
 }
 
