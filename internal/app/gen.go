@@ -196,6 +196,9 @@ func runGen(e *env, args []string) int {
 	}
 	showProgress := progress || !quiet && isTerminal(e.stderr)
 	if memory > 0 {
+		if n, err := tws.Symmetries(def, opt); err == nil && n > 0 {
+			fmt.Fprintf(e.stderr, "godtable: gen: %s: on disk the table keeps every state (its classes of %d symmetries are built in memory)\n", def.Name(), n)
+		}
 		if work == "" {
 			work = out + ".work"
 		}

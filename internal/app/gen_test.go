@@ -539,4 +539,16 @@ func TestGenSymmetry(t *testing.T) {
 	if !strings.Contains(jsons[1], counts+"}") || strings.Contains(jsons[1], "classes") {
 		t.Errorf("stats of the table of states: %s", jsons[1])
 	}
+	// On disk the table keeps every state, and gen says so.
+	out := filepath.Join(t.TempDir(), "d.gdt")
+	var stderr, stdout bytes.Buffer
+	if code := Run([]string{"gen", def, "-o", out, "--mem", "64M"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("gen --mem: exit %d: %s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "on disk the table keeps every state (its classes of 24 symmetries are built in memory)") {
+		t.Errorf("gen --mem said: %s", stderr.String())
+	}
+	if code := Run([]string{"stats", out, "--json"}, strings.NewReader(""), &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), counts+"}") {
+		t.Errorf("stats of the table built on disk: %s", stdout.String())
+	}
 }

@@ -66,6 +66,16 @@ func symmetriesOf(p *ksolve.Puzzle, x *permindex.Index) *symmetric {
 	return &symmetric{p: p, x: x, syms: syms}
 }
 
+// Symmetries is the number of symmetries a table of p built in memory
+// keeps its classes by, the identity counted (0: it keeps every state).
+func Symmetries(p *ksolve.Puzzle) int {
+	sy := symmetriesOf(p, nil)
+	if sy == nil {
+		return 0
+	}
+	return len(sy.syms)
+}
+
 // classID is the ID of a table of classes: the puzzle's table's ID and the
 // symmetries, so that a table of classes and a table of states of one
 // puzzle are never taken for each other.

@@ -115,6 +115,17 @@ func Plan(def *Definition, opt BuildOptions) (indexed, memory uint64, err error)
 	return deftable.Plan(p)
 }
 
+// Symmetries returns the number of symmetries (the identity counted) that
+// a table of the definition, built with these options in memory, keeps
+// its classes by: 0 where it has none, or opt.NoSymmetry is set.
+func Symmetries(def *Definition, opt BuildOptions) (int, error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil || opt.NoSymmetry {
+		return 0, err
+	}
+	return deftable.Symmetries(p), nil
+}
+
 // Reachable returns the number of states the definition's moves (in the
 // metric and restriction of opt) reach from the solved state, known from
 // the moves alone, before any search: the order of the group they
