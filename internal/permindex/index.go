@@ -73,6 +73,9 @@ type coord struct {
 	full   uint64 // values (per parent value)
 	size   uint64 // values in the index: full, or full/2 for a parity pivot
 	weight uint64
+	// recip is ^uint64(0)/size + 1, with which an index below 2^32 is
+	// divided by size with a multiplication (fulls); 0 when size is 1.
+	recip uint64
 	pivot  bool
 	pbits  uint8    // the bits of a pivot's value the index derives: 1, or a joint's invariants
 	par    []uint64 // parity of each value, for a permutation of distinct pieces
@@ -375,6 +378,11 @@ func plan(p *ksolve.Puzzle) (*Index, error) {
 		size = lo
 	}
 	x.size = size
+	for k := range x.coords {
+		if c := &x.coords[k]; c.size > 1 {
+			c.recip = ^uint64(0)/c.size + 1
+		}
+	}
 	return x, nil
 }
 

@@ -1,6 +1,7 @@
 package permindex
 
 import (
+	"math/bits"
 	"runtime"
 	"sync"
 
@@ -327,10 +328,27 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 
 // fulls decodes index i into each coordinate's full value.
 func (x *Index) fulls(i uint64, full []uint64) {
-	for k := len(x.coords) - 1; k >= 0; k-- {
-		c := &x.coords[k]
-		full[k] = i % c.size
-		i /= c.size
+	if x.size <= 1<<32 {
+		// Below 2^32, i/size is the high word of i*recip (Lemire, Kaser
+		// and Kurz, "Faster remainder by direct computation", 2019): a
+		// multiplication, where a division takes tens of cycles, and a
+		// walk or a reduction decodes an index at every move.
+		for k := len(x.coords) - 1; k >= 0; k-- {
+			c := &x.coords[k]
+			if c.recip == 0 {
+				full[k] = 0
+				continue
+			}
+			q, _ := bits.Mul64(c.recip, i)
+			full[k] = i - q*c.size
+			i = q
+		}
+	} else {
+		for k := len(x.coords) - 1; k >= 0; k-- {
+			c := &x.coords[k]
+			full[k] = i % c.size
+			i /= c.size
+		}
 	}
 	for k := range x.coords {
 		if c := &x.coords[k]; c.pivot {
