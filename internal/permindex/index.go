@@ -76,11 +76,11 @@ type coord struct {
 	// recip is ^uint64(0)/size + 1, with which an index below 2^32 is
 	// divided by size with a multiplication (fulls); 0 when size is 1.
 	recip uint64
-	pivot  bool
-	pbits  uint8    // the bits of a pivot's value the index derives: 1, or a joint's invariants
-	par    []uint64 // parity of each value, for a permutation of distinct pieces
-	t16    []uint16 // move table when values fit 16 bits
-	t32    []uint32 // else
+	pivot bool
+	pbits uint8    // the bits of a pivot's value the index derives: 1, or a joint's invariants
+	par   []uint64 // parity of each value, for a permutation of distinct pieces
+	t16   []uint16 // move table when values fit 16 bits
+	t32   []uint32 // else
 	// For converting states.
 	ms      multiset
 	group   int   // kArr: the group
