@@ -2,6 +2,8 @@ package permindex
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -101,5 +103,33 @@ func TestNewTakesThePlan(t *testing.T) {
 		if !slices.Equal(out1, out2) {
 			t.Fatalf("index %d: neighbours %v after Plan, %v without", i, out1, out2)
 		}
+	}
+}
+
+// What a move of an index costs, decoded and encoded again: the walk and
+// the reduction to symmetry classes make one at every step. On the 2x2x2
+// of testdata/cube2.tws (88,179,840 states).
+//
+//	go test -run '^$' -bench Apply -count 5 ./internal/permindex
+func BenchmarkApply(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "ksolve", "testdata", "cube2.tws"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	d, err := ksolve.Parse("cube2.tws", src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := ksolve.NewPuzzle(d, ksolve.HTM, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	x, err := New(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := uint64(12345)
+	for i := 0; b.Loop(); i++ {
+		r = x.Apply(r, i%x.Degree())
 	}
 }
