@@ -99,3 +99,20 @@ func TestClassLevelsEveryState(t *testing.T) {
 		})
 	}
 }
+
+// The whole 2x2x2 (testdata/cube2.tws: eight corners, 88,179,840 states)
+// has 3,678,234 classes under its 24 rotations; the build's own check
+// finds their orbits' states the search's at every distance.
+func TestCubeClasses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("searches 88 million states")
+	}
+	p := symmetricPuzzle(t, filepath.Join("..", "ksolve", "testdata", "cube2.tws"), ksolve.HTM, "")
+	tb, err := Build(context.Background(), p, BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Symmetries() != 24 || tb.lv.Classes != 3678234 || tb.Reachable() != 88179840 {
+		t.Fatalf("%d symmetries, %d classes, %d states; want 24, 3678234, 88179840", tb.Symmetries(), tb.lv.Classes, tb.Reachable())
+	}
+}
