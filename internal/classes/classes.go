@@ -29,13 +29,18 @@ import (
 	"sync/atomic"
 )
 
-// Graph is what Reduce reads of an index: its size and its moves.
+// Graph is what Reduce reads of an index: its size and its moves, on
+// indices kept decoded, so that an orbit is moved without an index ever
+// being decoded again.
 type Graph interface {
 	Size() uint64
-	Apply(i uint64, g int) uint64
-	// Neighbors writes into out the index each generator takes i to:
-	// what Apply gives, index i decoded once.
-	Neighbors(i uint64, out []uint64)
+	// Width is the words a decoded index takes.
+	Width() int
+	// Decode writes index i decoded into d[:Width()].
+	Decode(i uint64, d []uint64)
+	// Step writes into to the decoding of the index generator g takes
+	// decoded index d to, and returns that index.
+	Step(d []uint64, g int, to []uint64) uint64
 }
 
 // Reduction is the classes of a searched index.
@@ -93,9 +98,10 @@ func (t *tally) add(d int, states uint64) {
 }
 
 // seed is a class to walk from: its orbit (conjugate s of its first index
-// met at orbit[s]), distance and level.
+// met at orbit[s], decoded at dec[s*width:]), distance and level.
 type seed struct {
 	orbit []uint64
+	dec   []uint64
 	dist  int
 	level uint8
 }
@@ -119,24 +125,32 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 	for w := range (size + 31) / 32 {
 		r.cells[2*w] = words[w]
 	}
-	S := len(gens)
+	S, W := len(gens), x.Width()
 	// The first levels breadth first, one goroutine, until there are
 	// enough classes to share out; each worker then walks from them
 	// depth first, taking the next seed when it is done with one.
 	var first tally
-	start := make([]uint64, S)
-	for s := range start {
-		start[s] = goal
+	start := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), level: r.level(goal)}
+	for s := range S {
+		start.orbit[s] = goal
+		x.Decode(goal, start.dec[s*W:(s+1)*W])
 	}
-	r.claim(start, 0, &first)
-	seeds := []seed{{orbit: start, level: r.level(goal)}}
+	r.claim(start.orbit, 0, &first)
+	seeds := []seed{start}
 	enough := 256 * max(1, workers)
+	scratch := make([]uint64, W)
 	for len(seeds) > 0 && len(seeds) < enough {
 		var next []seed
 		for _, f := range seeds {
 			for g := range gens[0] {
-				if o := r.step(x, f, g, gens); o != nil && r.claim(o, f.dist+1, &first) {
-					next = append(next, seed{orbit: o, dist: f.dist + 1, level: r.level(o[0])})
+				y := x.Step(f.dec[:W], g, scratch)
+				if r.met(y) || r.level(y) != (f.level+1)%3 {
+					continue
+				}
+				c := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), dist: f.dist + 1, level: r.level(y)}
+				orbitOf(x, f, g, gens, c.orbit, c.dec)
+				if r.claim(c.orbit, c.dist, &first) {
+					next = append(next, c)
 				}
 			}
 		}
@@ -180,21 +194,14 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 	return r, nil
 }
 
-// step returns the orbit of the neighbour by generator g of the class f,
-// when that neighbour is one farther and its class not yet met; else nil.
-func (r *Reduction) step(x Graph, f seed, g int, gens [][]int) []uint64 {
-	y := x.Apply(f.orbit[0], g)
-	if r.met(y) || r.level(y) != (f.level+1)%3 {
-		// Met, or not one farther: a class is met from a state one
-		// nearer than it, unless it is unreached.
-		return nil
+// orbitOf writes the orbit of the neighbour by generator g of class f,
+// and its decodings, into orbit and dec: conjugate s of it is conjugate s
+// of f moved by symmetry s's image of g.
+func orbitOf(x Graph, f seed, g int, gens [][]int, orbit, dec []uint64) {
+	W := x.Width()
+	for s := range orbit {
+		orbit[s] = x.Step(f.dec[s*W:(s+1)*W], gens[s][g], dec[s*W:(s+1)*W])
 	}
-	o := make([]uint64, len(gens))
-	o[0] = y
-	for s := 1; s < len(gens); s++ {
-		o[s] = x.Apply(f.orbit[s], gens[s][g])
-	}
-	return o
 }
 
 // claim takes the class of orbit orb, at distance d, for the caller,
@@ -236,51 +243,44 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *tally) error {
 	type frame struct {
 		seed
-		next []uint64 // the neighbours still to try, as found
+		next []uint64 // the neighbours still to try, as y<<8 | g
 	}
-	S, deg := len(gens), len(gens[0])
-	var freeOrbits [][]uint64
-	var freeNext [][]uint64
-	newOrbit := func() []uint64 {
-		if n := len(freeOrbits); n > 0 {
-			o := freeOrbits[n-1]
-			freeOrbits = freeOrbits[:n-1]
-			return o
-		}
-		return make([]uint64, S)
-	}
-	// candidates lists the neighbours of the class of orbit o at level
-	// lv that are one farther and not met, each with its generator:
-	// generator g's neighbour y as y*256+g when deg is at most 256.
-	candidates := func(o []uint64, lv uint8) []uint64 {
-		var c []uint64
-		if n := len(freeNext); n > 0 {
-			c, freeNext = freeNext[n-1][:0], freeNext[:n-1]
-		}
-		want := (lv + 1) % 3
-		c = slices.Grow(c, deg)[:deg]
-		x.Neighbors(o[0], c)
-		k := 0
-		for g, y := range c {
-			// The levels are read only; the marks are written as the
-			// other workers claim classes.
-			if r.level(y) == want && !r.met(y) {
-				c[k] = y<<8 | uint64(g)
-				k++
-			}
-		}
-		return c[:k]
-	}
+	S, W, deg := len(gens), x.Width(), len(gens[0])
 	if deg > 256 {
 		return r.walkOne(ctx, x, f, gens, t)
 	}
-	stack := []frame{{seed: f, next: candidates(f.orbit, f.level)}}
+	var freeSeeds []seed
+	var freeNext [][]uint64
+	scratch := make([]uint64, W)
+	// candidates lists the neighbours of class c that are one farther
+	// and not met, each with its generator.
+	candidates := func(c seed) []uint64 {
+		var out []uint64
+		if n := len(freeNext); n > 0 {
+			out, freeNext = freeNext[n-1][:0], freeNext[:n-1]
+		}
+		want := (c.level + 1) % 3
+		for g := range deg {
+			out = append(out, x.Step(c.dec[:W], g, scratch)<<8|uint64(g))
+		}
+		k := 0
+		for _, yg := range out {
+			// The levels are read only; the marks are written as the
+			// other workers claim classes.
+			if y := yg >> 8; r.level(y) == want && !r.met(y) {
+				out[k] = yg
+				k++
+			}
+		}
+		return out[:k]
+	}
+	stack := []frame{{seed: f, next: candidates(f)}}
 	steps := 0
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if len(top.next) == 0 {
 			if len(stack) > 1 {
-				freeOrbits = append(freeOrbits, top.orbit)
+				freeSeeds = append(freeSeeds, top.seed)
 			}
 			freeNext = append(freeNext, top.next)
 			stack = stack[:len(stack)-1]
@@ -297,18 +297,19 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *
 				return err
 			}
 		}
-		o := newOrbit()
-		o[0] = y
-		for s := 1; s < S; s++ {
-			o[s] = x.Apply(top.orbit[s], gens[s][g])
+		var c seed
+		if n := len(freeSeeds); n > 0 {
+			c, freeSeeds = freeSeeds[n-1], freeSeeds[:n-1]
+		} else {
+			c = seed{orbit: make([]uint64, S), dec: make([]uint64, S*W)}
 		}
-		d := top.dist + 1
-		if !r.claim(o, d, t) {
-			freeOrbits = append(freeOrbits, o)
+		orbitOf(x, top.seed, g, gens, c.orbit, c.dec)
+		c.dist, c.level = top.dist+1, (top.level+1)%3
+		if !r.claim(c.orbit, c.dist, t) {
+			freeSeeds = append(freeSeeds, c)
 			continue
 		}
-		ly := (top.level + 1) % 3
-		stack = append(stack, frame{seed: seed{orbit: o, dist: d, level: ly}, next: candidates(o, ly)})
+		stack = append(stack, frame{seed: c, next: candidates(c)})
 	}
 	return nil
 }
@@ -320,7 +321,8 @@ func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, 
 		seed
 		next int
 	}
-	S, deg := len(gens), len(gens[0])
+	S, W, deg := len(gens), x.Width(), len(gens[0])
+	scratch := make([]uint64, W)
 	stack := []frame{{seed: f}}
 	steps := 0
 	for len(stack) > 0 {
@@ -331,7 +333,7 @@ func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, 
 		}
 		g := top.next
 		top.next++
-		y := x.Apply(top.orbit[0], g)
+		y := x.Step(top.dec[:W], g, scratch)
 		if r.met(y) || r.level(y) != (top.level+1)%3 {
 			continue
 		}
@@ -340,14 +342,10 @@ func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, 
 				return err
 			}
 		}
-		o := make([]uint64, S)
-		o[0] = y
-		for s := 1; s < S; s++ {
-			o[s] = x.Apply(top.orbit[s], gens[s][g])
-		}
-		d := top.dist + 1
-		if r.claim(o, d, t) {
-			stack = append(stack, frame{seed: seed{orbit: o, dist: d, level: r.level(y)}})
+		c := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), dist: top.dist + 1, level: r.level(y)}
+		orbitOf(x, top.seed, g, gens, c.orbit, c.dec)
+		if r.claim(c.orbit, c.dist, t) {
+			stack = append(stack, frame{seed: c})
 		}
 	}
 	return nil

@@ -34,11 +34,16 @@ func (t torus) Apply(i uint64, g int) uint64 {
 	return x*t.n + y
 }
 
-// Neighbors writes the moves' neighbours of i into out.
-func (t torus) Neighbors(i uint64, out []uint64) {
-	for g := range out[:4] {
-		out[g] = t.Apply(i, g)
-	}
+// Width is one word: a state decoded is its number.
+func (t torus) Width() int { return 1 }
+
+// Decode writes state i as it is.
+func (t torus) Decode(i uint64, d []uint64) { d[0] = i }
+
+// Step moves the state d holds by move g.
+func (t torus) Step(d []uint64, g int, to []uint64) uint64 {
+	to[0] = t.Apply(d[0], g)
+	return to[0]
 }
 
 // symmetries returns the square's symmetries as maps of states and of

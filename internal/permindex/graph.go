@@ -347,3 +347,81 @@ func (d *directGraph) Find(w, m uint64, t *bfs.Levels, cur uint8) uint64 {
 	}
 	return hit
 }
+
+// Width is the number of words an index decoded takes (Decode): each
+// coordinate's full value, or, for an index of one permutation, its
+// pieces, eight to a word.
+func (x *Index) Width() int {
+	if x.direct() {
+		return (len(x.parts[x.coords[0].part].slots) + 7) / 8
+	}
+	return len(x.coords)
+}
+
+// Decode writes index i, decoded, into d[:Width()]: what Step moves on.
+func (x *Index) Decode(i uint64, d []uint64) {
+	if x.direct() {
+		c := &x.coords[0]
+		n := len(x.parts[c.part].slots)
+		var full [1]uint64
+		var a [256]uint8
+		x.fulls(i, full[:])
+		c.ms.unrank(full[0], a[:n])
+		pack(a[:n], d)
+		return
+	}
+	x.fulls(i, d[:len(x.coords)])
+}
+
+// Step writes into to the decoding of the index generator g takes the
+// decoded index d to, and returns that index: Apply, on an index kept
+// decoded, so that a walk along moves decodes its start only.
+func (x *Index) Step(d []uint64, g int, to []uint64) uint64 {
+	if x.direct() {
+		c := &x.coords[0]
+		mp := x.parts[c.part].mps[g]
+		n := len(mp)
+		var a, b [256]uint8
+		unpack(d, a[:n])
+		for j, from := range mp {
+			b[j] = a[from]
+		}
+		pack(b[:n], to)
+		r := c.ms.rank(b[:n])
+		if c.pivot {
+			r >>= 1
+		}
+		return r
+	}
+	G := uint64(x.gens)
+	idx := uint64(0)
+	for k := range x.coords {
+		c := &x.coords[k]
+		pf := uint64(0)
+		if c.parent >= 0 {
+			pf = d[c.parent]
+		}
+		v := c.next((pf*c.full+d[k])*G, g)
+		to[k] = v
+		idx += v >> c.pbits * c.weight
+	}
+	return idx
+}
+
+// pack writes bytes a into words d, eight to a word from the lowest bits.
+func pack(a []uint8, d []uint64) {
+	for w := range (len(a) + 7) / 8 {
+		v := uint64(0)
+		for j := min(len(a), w*8+8) - 1; j >= w*8; j-- {
+			v = v<<8 | uint64(a[j])
+		}
+		d[w] = v
+	}
+}
+
+// unpack is pack undone: the bytes of words d into a.
+func unpack(d []uint64, a []uint8) {
+	for j := range a {
+		a[j] = uint8(d[j/8] >> (j % 8 * 8))
+	}
+}

@@ -133,3 +133,50 @@ func BenchmarkApply(b *testing.B) {
 		r = x.Apply(r, i%x.Degree())
 	}
 }
+
+// Step on a decoded index is Apply, and leaves the decoding of the index
+// it gives: on every index of the small test definitions, with one
+// permutation (direct) and with several coordinates, each move, twice
+// over.
+func TestStepIsApply(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "lookup", "tws", "testdata", "*.tws"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := map[bool]int{} // definitions with a direct index, and not
+	for _, f := range files {
+		if b := filepath.Base(f); b == "pocket.tws" || b == "pyraminx.tws" {
+			continue // millions of states
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := New(puzzleOf(t, string(src)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kinds[x.direct()]++
+		w := x.Width()
+		d, to, to2, back := make([]uint64, w), make([]uint64, w), make([]uint64, w), make([]uint64, w)
+		for i := range min(x.Size(), 200000) {
+			x.Decode(i, d)
+			for g := range x.Degree() {
+				j := x.Step(d, g, to)
+				if want := x.Apply(i, g); j != want {
+					t.Fatalf("%s: index %d, move %d: Step %d, Apply %d", filepath.Base(f), i, g, j, want)
+				}
+				x.Decode(j, back)
+				if !slices.Equal(to, back) {
+					t.Fatalf("%s: index %d, move %d: Step left %v, Decode gives %v", filepath.Base(f), i, g, to, back)
+				}
+				if k, want := x.Step(to, g, to2), x.Apply(j, g); k != want {
+					t.Fatalf("%s: index %d, moves %d twice: Step %d, Apply %d", filepath.Base(f), i, g, k, want)
+				}
+			}
+		}
+	}
+	if kinds[true] == 0 || kinds[false] == 0 {
+		t.Fatalf("definitions with one permutation and with several coordinates: %d and %d", kinds[true], kinds[false])
+	}
+}
