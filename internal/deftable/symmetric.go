@@ -194,6 +194,11 @@ func (sy *symmetric) gens() [][]int {
 	return g
 }
 
+// smallReduction is the index size below which the reduction runs on one
+// worker (see classTable); the symm skewb's 37.8 million states take 2.0 s
+// on two and 2.9 on one.
+const smallReduction = 1 << 24
+
 // classTable reduces a search's levels to a table of classes: the
 // classes found from the goal by the symmetries' maps of the moves, whose
 // states, counted from their orbits, must be the search's at every
@@ -201,6 +206,13 @@ func (sy *symmetric) gens() [][]int {
 func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Levels, goal uint64, workers int) (*table.Levels, error) {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	if sy.x.Size() < smallReduction {
+		// The workers' marks contend for the same few cache lines, for
+		// no time gained: the symm skewb diamond's reduction (1.7
+		// million states) took 0.08 s more CPU on two workers, in the
+		// same wall time, and the mastermorphix's (5.3 million) 0.3 s.
+		workers = 1
 	}
 	red, err := classes.Reduce(ctx, sy.x, goal, lv.Words, sy.gens(), workers)
 	if err != nil {
