@@ -74,12 +74,6 @@ func (r *Reduction) mark(i uint64) bool {
 	return atomic.OrUint64(&r.cells[i/32*2+1], bit)&bit == 0
 }
 
-// IsRep says whether index i represents its class: it is the least of
-// its class's indices.
-func (r *Reduction) IsRep(i uint64) bool {
-	return r.cells[i/32*2+1]&(1<<(32+i%32)) != 0
-}
-
 // tally counts what one worker found.
 type tally struct {
 	classes, states []uint64
@@ -438,28 +432,4 @@ func (m *Map) All() iter.Seq2[uint64, uint64] {
 			}
 		}
 	}
-}
-
-// Rep returns the representative of entry e: the (e+1)th set bit.
-func (m *Map) Rep(e uint64) (uint64, bool) {
-	w, ok := slices.BinarySearchFunc(m.before, e+1, func(b, t uint64) int {
-		if b < t {
-			return -1
-		}
-		return 1
-	})
-	_ = ok
-	w-- // the last word with fewer than e+1 before it
-	if w < 0 || w >= len(m.reps) {
-		return 0, false
-	}
-	word := m.reps[w]
-	k := e - m.before[w]
-	if uint64(bits.OnesCount64(word)) <= k {
-		return 0, false
-	}
-	for ; k > 0; k-- {
-		word &= word - 1
-	}
-	return uint64(w)*64 + uint64(bits.TrailingZeros64(word)), true
 }

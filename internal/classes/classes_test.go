@@ -208,7 +208,7 @@ func TestReduceUnreached(t *testing.T) {
 	}
 }
 
-// Map's entries, representatives and count agree with a plain count of
+// Map's entries, representatives (All) and count agree with a plain count of
 // the bits, on random bits of every density.
 func TestMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -231,9 +231,6 @@ func TestMap(t *testing.T) {
 					t.Fatalf("n=%d: bit %d: entry %d %v, want %d %v", n, i, got, ok, e, set)
 				}
 				if set {
-					if r, ok := m.Rep(e); !ok || r != i {
-						t.Fatalf("n=%d: Rep(%d) = %d %v, want %d", n, e, r, ok, i)
-					}
 					e++
 				}
 			}
@@ -244,8 +241,19 @@ func TestMap(t *testing.T) {
 			if m.Count() != uint64(pop) || e != uint64(pop) {
 				t.Fatalf("n=%d: Count %d, want %d", n, m.Count(), pop)
 			}
-			if _, ok := m.Rep(e); ok {
-				t.Fatalf("n=%d: Rep(%d) past the last", n, e)
+			// All yields every entry with its representative, in order.
+			k, last := uint64(0), int64(-1)
+			for e, rep := range m.All() {
+				if e != k || b[rep/8]&(1<<(rep%8)) == 0 || int64(rep) <= last {
+					t.Fatalf("n=%d: All yields entry %d at %d", n, e, rep)
+				}
+				if got, ok := m.Entry(rep); !ok || got != e {
+					t.Fatalf("n=%d: All yields entry %d at %d, whose entry is %d", n, e, rep, got)
+				}
+				k, last = k+1, int64(rep)
+			}
+			if k != uint64(pop) {
+				t.Fatalf("n=%d: All yields %d entries, want %d", n, k, pop)
 			}
 			if _, ok := m.Entry(uint64(n*8) + 64); ok {
 				t.Fatalf("n=%d: an entry past the bits", n)
