@@ -45,13 +45,13 @@ type Graph interface {
 
 // Reduction is the classes of a searched index.
 type Reduction struct {
-	// cells hold, for each 32 indices from 32w, their levels (word 2w, two
-	// bits an index as bfs.Levels keeps them) and beside them (word
-	// 2w+1) a bit an index that says its class has been met (low half)
-	// and one that says it represents its class (high half): a neighbour's
-	// level and mark are one read apart, in one cache line.
-	cells []uint64
-	size  uint64
+	// marks are the search's levels, two bits an index (see Reduce),
+	// each set to 3 once its class is met: a neighbour's level and mark
+	// are one read, and a walk's random reads touch two bits a state.
+	marks []uint64
+	// reps hold two bits an index: a representative's level, or 3.
+	reps []uint64
+	size uint64
 	// Classes is the number of classes.
 	Classes uint64
 	// ClassCounts are the classes at each distance, and StateCounts the
@@ -60,18 +60,20 @@ type Reduction struct {
 	ClassCounts, StateCounts []uint64
 }
 
-// level is index i's level.
-func (r *Reduction) level(i uint64) uint8 { return uint8(r.cells[i/32*2] >> (i % 32 * 2) & 3) }
+// level is index i's level, or 3 once its class is met (or if no search
+// reached it).
+func (r *Reduction) level(i uint64) uint8 {
+	// Other workers mark the word as this one reads it.
+	return uint8(atomic.LoadUint64(&r.marks[i/32]) >> (i % 32 * 2) & 3)
+}
 
 // met says whether index i's class has been met.
-func (r *Reduction) met(i uint64) bool {
-	return atomic.LoadUint64(&r.cells[i/32*2+1])&(1<<(i%32)) != 0
-}
+func (r *Reduction) met(i uint64) bool { return r.level(i) == 3 }
 
 // mark marks index i's class met and says whether it was not before.
 func (r *Reduction) mark(i uint64) bool {
-	bit := uint64(1) << (i % 32)
-	return atomic.OrUint64(&r.cells[i/32*2+1], bit)&bit == 0
+	shift := i % 32 * 2
+	return atomic.OrUint64(&r.marks[i/32], 3<<shift)>>shift&3 != 3
 }
 
 // tally counts what one worker found.
@@ -106,7 +108,8 @@ type seed struct {
 // (bfs.Levels.Words). gens[s][g] is symmetry s's image of generator g
 // (ksolve.Symmetry.Gen), one row a symmetry, the identity's first. It
 // works on workers goroutines (at least one); the result is the same on
-// any number.
+// any number. It marks the classes it meets in words, which it leaves
+// changed: a caller that wants the levels after keeps a copy.
 func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]int, workers int) (*Reduction, error) {
 	size := x.Size()
 	if len(gens) == 0 {
@@ -115,9 +118,9 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 	if uint64(len(words)) < (size+31)/32 {
 		return nil, fmt.Errorf("classes: %d words of levels for %d indices", len(words), size)
 	}
-	r := &Reduction{cells: make([]uint64, (size+31)/32*2), size: size}
-	for w := range (size + 31) / 32 {
-		r.cells[2*w] = words[w]
+	r := &Reduction{marks: words[:(size+31)/32], reps: make([]uint64, (size+31)/32), size: size}
+	for w := range r.reps {
+		r.reps[w] = ^uint64(0)
 	}
 	S, W := len(gens), x.Width()
 	// The first levels breadth first, one goroutine, until there are
@@ -138,10 +141,10 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 		for _, f := range seeds {
 			for g := range gens[0] {
 				y := x.Step(f.dec[:W], g, scratch)
-				if r.met(y) || r.level(y) != (f.level+1)%3 {
+				if r.level(y) != (f.level+1)%3 {
 					continue
 				}
-				c := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), dist: f.dist + 1, level: r.level(y)}
+				c := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), dist: f.dist + 1, level: (f.level + 1) % 3}
 				orbitOf(x, f, g, gens, c.orbit, c.dec)
 				if r.claim(c.orbit, c.dist, &first) {
 					next = append(next, c)
@@ -212,7 +215,7 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 	// words at hand.
 	touch := uint64(0)
 	for _, i := range orb {
-		touch |= atomic.LoadUint64(&r.cells[i/32*2+1])
+		touch |= atomic.LoadUint64(&r.marks[i/32])
 	}
 	t.touched ^= touch & 1
 	states := uint64(1)
@@ -221,7 +224,8 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 			states++
 		}
 	}
-	atomic.OrUint64(&r.cells[rep/32*2+1], 1<<(32+rep%32))
+	shift := rep % 32 * 2
+	atomic.AndUint64(&r.reps[rep/32], ^((3^uint64(d%3))<<shift))
 	t.add(d, states)
 	return true
 }
@@ -259,9 +263,8 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *
 		}
 		k := 0
 		for _, yg := range out {
-			// The levels are read only; the marks are written as the
-			// other workers claim classes.
-			if y := yg >> 8; r.level(y) == want && !r.met(y) {
+			// A met class's states read 3, never a level.
+			if y := yg >> 8; r.level(y) == want {
 				out[k] = yg
 				k++
 			}
@@ -328,7 +331,7 @@ func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, 
 		g := top.next
 		top.next++
 		y := x.Step(top.dec[:W], g, scratch)
-		if r.met(y) || r.level(y) != (top.level+1)%3 {
+		if r.level(y) != (top.level+1)%3 {
 			continue
 		}
 		if steps++; steps&(1<<14-1) == 0 {
@@ -336,7 +339,7 @@ func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, 
 				return err
 			}
 		}
-		c := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), dist: top.dist + 1, level: r.level(y)}
+		c := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), dist: top.dist + 1, level: (top.level + 1) % 3}
 		orbitOf(x, top.seed, g, gens, c.orbit, c.dec)
 		if r.claim(c.orbit, c.dist, t) {
 			stack = append(stack, frame{seed: c})
@@ -349,20 +352,23 @@ func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, 
 // each representative's level, two bits an entry in a table.Mod3 table's
 // order, then the representatives' bits.
 func (r *Reduction) Packed() []byte {
-	levels, reps := Layout(r.size, r.Classes)
-	b := make([]byte, levels, levels+reps)
+	levels, repBytes := Layout(r.size, r.Classes)
+	b := make([]byte, levels, levels+repBytes)
+	b = append(b, make([]byte, repBytes)...)
+	bitmap := b[levels:]
 	e := uint64(0)
-	for w := uint64(0); w < uint64(len(r.cells))/2; w++ {
-		lv, word := r.cells[2*w], r.cells[2*w+1]>>32
-		for word != 0 {
-			k := uint64(bits.TrailingZeros64(word))
-			word &= word - 1
-			b[e>>2] |= uint8(lv>>(2*k)&3) << (e & 3 * 2)
+	for w, word := range r.reps {
+		// A pair of bits other than 3 is a representative's level.
+		at := ^word
+		at = (at | at>>1) & 0x5555555555555555
+		for at != 0 {
+			k := uint64(bits.TrailingZeros64(at))
+			at &= at - 1
+			i := uint64(w)*32 + k/2
+			bitmap[i/8] |= 1 << (i % 8)
+			b[e>>2] |= uint8(word>>k&3) << (e & 3 * 2)
 			e++
 		}
-	}
-	for i := range reps {
-		b = append(b, byte(r.cells[i/4*2+1]>>(32+i%4*8)))
 	}
 	return b
 }

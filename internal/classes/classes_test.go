@@ -144,7 +144,7 @@ func TestReduceConcurrent(t *testing.T) {
 		}
 		var first []byte
 		for _, workers := range []int{1, 2, 7} {
-			r, err := Reduce(context.Background(), g, 0, words, gens, workers)
+			r, err := Reduce(context.Background(), g, 0, slices.Clone(words), gens, workers)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -214,6 +214,8 @@ func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Lev
 		// same wall time, and the mastermorphix's (5.3 million) 0.3 s.
 		workers = 1
 	}
+	// The reduction marks the classes it meets in the search's levels,
+	// which nothing reads after it: a copy would cost two bits a state.
 	red, err := classes.Reduce(ctx, sy.x, goal, lv.Words, sy.gens(), workers)
 	if err != nil {
 		return nil, err

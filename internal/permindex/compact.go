@@ -129,7 +129,7 @@ func (x *Index) compact() {
 		}
 		u.radix = x.radixOf(u.members)
 		if u.radix != nil && x.hopeful(u.members, u.radix) {
-			u.codes = x.reach(u.members, u.radix, &budget)
+			u.codes, _ = x.reach(u.members, u.radix, &budget, 0)
 		}
 	}
 	// Join two units while their values together are fewer than the
@@ -178,15 +178,16 @@ func (x *Index) compact() {
 		slices.Sort(members)
 		radix := x.radixOf(members)
 		var codes []uint64
+		var n uint64
 		if radix != nil && x.hopeful(members, radix) {
-			codes = x.reach(members, radix, &budget)
+			codes, n = x.reach(members, radix, &budget, bestProd)
 		}
-		if codes == nil {
+		if n == 0 {
 			// Too many values to join, or past the budget.
 			untied[pair], tooMany[pair] = true, true
 			continue
 		}
-		if bestProd != 0 && uint64(len(codes)) == bestProd {
+		if bestProd != 0 && n == bestProd {
 			untied[pair] = true
 			continue
 		}
@@ -382,29 +383,13 @@ func (x *Index) step(k int, f uint64, g int) uint64 {
 
 // reach returns, in increasing order, the codes of the members' values
 // the moves reach from the solved state's, by breadth-first search over
-// their move tables; nil when they are more than maxJoint or the search
-// would take budget past 0 (it takes from it the values it visits).
-func (x *Index) reach(members []int, radix []uint64, budget *int) []uint64 {
+// their move tables, and how many they are; nil and 0 when they are more
+// than maxJoint or the search would take budget past 0 (it takes from it
+// the values it visits). When they are untied of them, it does not list
+// them: a caller testing a tie wants the list only if there is one.
+func (x *Index) reach(members []int, radix []uint64, budget *int, untied uint64) ([]uint64, uint64) {
 	last := x.raw[members[0]].full * radix[0] // the product of the members' values
 	start := x.solvedCode(members, radix)
-	var seen func(uint64) bool // marks code and says whether it was marked
-	var bs []uint64
-	if last <= 1<<27 {
-		bs = make([]uint64, (last+63)/64)
-		seen = func(c uint64) bool {
-			w, b := c/64, uint64(1)<<(c%64)
-			was := bs[w]&b != 0
-			bs[w] |= b
-			return was
-		}
-	} else {
-		m := map[uint64]struct{}{}
-		seen = func(c uint64) bool {
-			_, was := m[c]
-			m[c] = struct{}{}
-			return was
-		}
-	}
 	// A value moved through a table costs 1, one worked out from the
 	// pieces (step) about 32 times as much.
 	cost := 0
@@ -415,37 +400,80 @@ func (x *Index) reach(members []int, radix []uint64, budget *int) []uint64 {
 			cost += 32 * x.gens
 		}
 	}
-	seen(start)
-	codes := []uint64{start}
 	next := make([]uint64, x.gens)
-	for i := 0; i < len(codes); i++ {
-		*budget -= cost
-		if *budget < 0 {
-			return nil
-		}
-		x.moveCodes(members, radix, codes[i], next)
-		for _, n := range next {
-			if !seen(n) {
-				if len(codes) == maxJoint {
-					return nil
+	if last > 1<<27 {
+		codes := []uint64{start}
+		seen := map[uint64]struct{}{start: {}}
+		for i := 0; i < len(codes); i++ {
+			if *budget -= cost; *budget < 0 {
+				return nil, 0
+			}
+			x.moveCodes(members, radix, codes[i], next)
+			for _, c := range next {
+				if _, was := seen[c]; !was {
+					if len(codes) == maxJoint {
+						return nil, 0
+					}
+					seen[c] = struct{}{}
+					codes = append(codes, c)
 				}
-				codes = append(codes, n)
 			}
 		}
-	}
-	if bs == nil {
 		slices.Sort(codes)
-		return codes
+		return codes, uint64(len(codes))
+	}
+	// Level by level, a bit a code for those seen and for those of the
+	// level being moved and the next: three bits a code in all, where a
+	// queue of the codes took 16 bytes a code reached, and its pages were
+	// most of the search's time.
+	words := (last + 63) / 64
+	seen, cur, nxt := make([]uint64, words), make([]uint64, words), make([]uint64, words)
+	seen[start/64] |= 1 << (start % 64)
+	cur[start/64] |= 1 << (start % 64)
+	n := uint64(1)
+	for more := true; more; {
+		more = false
+		for w, word := range cur {
+			if word == 0 {
+				continue
+			}
+			cur[w] = 0
+			for word != 0 {
+				code := uint64(w)*64 + uint64(bits.TrailingZeros64(word))
+				word &= word - 1
+				if *budget -= cost; *budget < 0 {
+					return nil, 0
+				}
+				x.moveCodes(members, radix, code, next)
+				for _, c := range next {
+					cw, b := c/64, uint64(1)<<(c%64)
+					if seen[cw]&b != 0 {
+						continue
+					}
+					if n == uint64(maxJoint) {
+						return nil, 0
+					}
+					seen[cw] |= b
+					nxt[cw] |= b
+					n++
+					more = true
+				}
+			}
+		}
+		cur, nxt = nxt, cur
+	}
+	if n == untied {
+		return nil, n
 	}
 	// The marks are the codes in order.
-	codes = codes[:0]
-	for w, word := range bs {
+	codes := make([]uint64, 0, n)
+	for w, word := range seen {
 		for word != 0 {
 			codes = append(codes, uint64(w)*64+uint64(bits.TrailingZeros64(word)))
 			word &= word - 1
 		}
 	}
-	return codes
+	return codes, n
 }
 
 // codeRanks finds a code's place among sorted codes in constant time: a

@@ -13,7 +13,7 @@ import (
 	"github.com/godtable/godtable/internal/ksolve"
 )
 
-func puzzleOf(t *testing.T, src string) *ksolve.Puzzle {
+func puzzleOf(t testing.TB, src string) *ksolve.Puzzle {
 	t.Helper()
 	d, err := ksolve.Parse("test.tws", []byte(src))
 	if err != nil {

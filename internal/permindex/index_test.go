@@ -180,3 +180,64 @@ func TestStepIsApply(t *testing.T) {
 		t.Fatalf("definitions with one permutation and with several coordinates: %d and %d", kinds[true], kinds[false])
 	}
 }
+
+// twelveCycles is twelve pieces turned by 3-cycles, whose index is one
+// permutation of twelve (direct), half of 12! states, as the dino cube's.
+const twelveCycles = `Name twelve
+Set P 12 1
+Solved
+P
+1 2 3 4 5 6 7 8 9 10 11 12
+End
+Move A
+P
+2 3 1 4 5 6 7 8 9 10 11 12
+End
+Move B
+P
+1 2 4 5 3 6 7 8 9 10 11 12
+End
+Move C
+P
+1 2 3 4 6 7 5 8 9 10 11 12
+End
+Move D
+P
+1 2 3 4 5 6 8 9 7 10 11 12
+End
+Move E
+P
+1 2 3 4 5 6 7 8 10 11 9 12
+End
+Move F
+P
+1 2 3 4 5 6 7 8 9 10 12 11
+End
+`
+
+// BenchmarkStep moves a decoded index, as a reduction to classes does:
+// one permutation of twelve (direct) and the 2x2x2's coordinates.
+func BenchmarkStep(b *testing.B) {
+	src, err := os.ReadFile(filepath.Join("..", "ksolve", "testdata", "cube2.tws"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, src string }{{"direct", twelveCycles}, {"cube2", string(src)}} {
+		b.Run(c.name, func(b *testing.B) {
+			x, err := New(puzzleOf(b, c.src))
+			if err != nil {
+				b.Fatal(err)
+			}
+			d, to := make([]uint64, x.Width()), make([]uint64, x.Width())
+			x.Decode(12345, d)
+			sum := uint64(0)
+			for i := 0; b.Loop(); i++ {
+				sum += x.Step(d, i%x.Degree(), to)
+				d, to = to, d
+			}
+			if sum == 0 {
+				b.Fatal("no index")
+			}
+		})
+	}
+}
