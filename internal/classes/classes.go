@@ -225,7 +225,7 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 		}
 	}
 	shift := rep % 32 * 2
-	atomic.AndUint64(&r.reps[rep/32], ^((3^uint64(d%3))<<shift))
+	atomic.AndUint64(&r.reps[rep/32], ^((3 ^ uint64(d%3)) << shift))
 	t.add(d, states)
 	return true
 }
