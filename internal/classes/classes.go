@@ -41,6 +41,10 @@ type Graph interface {
 	// Step writes into to the decoding of the index generator g takes
 	// decoded index d to, and returns that index.
 	Step(d []uint64, g int, to []uint64) uint64
+	// Steps is Step on len(out) decoded indices at once, d[s*W:] by
+	// generator gens[s] into to[s*W:] and out[s] (W the Width): an
+	// orbit's moves, whose reads need not wait on each other.
+	Steps(d []uint64, gens []int, to, out []uint64)
 }
 
 // Reduction is the classes of a searched index.
@@ -123,6 +127,14 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 		r.reps[w] = ^uint64(0)
 	}
 	S, W := len(gens), x.Width()
+	// images[g] lists each symmetry's image of generator g.
+	images := make([][]int, len(gens[0]))
+	for g := range images {
+		images[g] = make([]int, S)
+		for s := range S {
+			images[g][s] = gens[s][g]
+		}
+	}
 	// The first levels breadth first, one goroutine, until there are
 	// enough classes to share out; each worker then walks from them
 	// depth first, taking the next seed when it is done with one.
@@ -139,13 +151,13 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 	for len(seeds) > 0 && len(seeds) < enough {
 		var next []seed
 		for _, f := range seeds {
-			for g := range gens[0] {
+			for g := range images {
 				y := x.Step(f.dec[:W], g, scratch)
 				if r.level(y) != (f.level+1)%3 {
 					continue
 				}
 				c := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), dist: f.dist + 1, level: (f.level + 1) % 3}
-				orbitOf(x, f, g, gens, c.orbit, c.dec)
+				x.Steps(f.dec, images[g], c.dec, c.orbit)
 				if r.claim(c.orbit, c.dist, &first) {
 					next = append(next, c)
 				}
@@ -166,7 +178,7 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 				if i >= int64(len(seeds)) {
 					return
 				}
-				if err := r.walk(ctx, x, seeds[i], gens, &tallies[k]); err != nil {
+				if err := r.walk(ctx, x, seeds[i], images, &tallies[k]); err != nil {
 					errs[k] = err
 					return
 				}
@@ -191,20 +203,9 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 	return r, nil
 }
 
-// orbitOf writes the orbit of the neighbour by generator g of class f,
-// and its decodings, into orbit and dec: conjugate s of it is conjugate s
-// of f moved by symmetry s's image of g.
-func orbitOf(x Graph, f seed, g int, gens [][]int, orbit, dec []uint64) {
-	W := x.Width()
-	for s := range orbit {
-		orbit[s] = x.Step(f.dec[s*W:(s+1)*W], gens[s][g], dec[s*W:(s+1)*W])
-	}
-}
-
 // claim takes the class of orbit orb, at distance d, for the caller,
 // unless another has: the caller that marks its least index first owns
-// it, marks the rest and counts its states (the indices it marks, as no
-// other marks them).
+// it, marks the rest and counts its states.
 func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 	rep := slices.Min(orb)
 	if !r.mark(rep) {
@@ -218,15 +219,23 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 		touch |= atomic.LoadUint64(&r.marks[i/32])
 	}
 	t.touched ^= touch & 1
-	states := uint64(1)
+	// No other marks this class's states, so the marks need not say what
+	// they found: an atomic OR whose result is unused is one instruction,
+	// where one that returns the old word is a loop of compare and swap.
+	// The states are counted from the orbit instead: orb[s] is conjugate
+	// s of the state met, orb[0] (the identity's), and the symmetries
+	// form a group, so the orbit holds S/F states, F the symmetries that
+	// fix the state met.
+	fix := uint64(0)
 	for _, i := range orb {
-		if i != rep && r.mark(i) {
-			states++
+		if i == orb[0] {
+			fix++
 		}
+		atomic.OrUint64(&r.marks[i/32], 3<<(i%32*2))
 	}
 	shift := rep % 32 * 2
 	atomic.AndUint64(&r.reps[rep/32], ^((3 ^ uint64(d%3)) << shift))
-	t.add(d, states)
+	t.add(d, uint64(len(orb))/fix)
 	return true
 }
 
@@ -238,14 +247,14 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 // cache misses overlap: a search of tens of millions of states waits on
 // memory, not on its arithmetic. A neighbour that passes is read again
 // when its turn comes, as the walk below its siblings may have met it.
-func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *tally) error {
+func (r *Reduction) walk(ctx context.Context, x Graph, f seed, images [][]int, t *tally) error {
 	type frame struct {
 		seed
 		next []uint64 // the neighbours still to try, as y<<8 | g
 	}
-	S, W, deg := len(gens), x.Width(), len(gens[0])
+	S, W, deg := len(images[0]), x.Width(), len(images)
 	if deg > 256 {
-		return r.walkOne(ctx, x, f, gens, t)
+		return r.walkOne(ctx, x, f, images, t)
 	}
 	var freeSeeds []seed
 	var freeNext [][]uint64
@@ -300,7 +309,9 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *
 		} else {
 			c = seed{orbit: make([]uint64, S), dec: make([]uint64, S*W)}
 		}
-		orbitOf(x, top.seed, g, gens, c.orbit, c.dec)
+		// Conjugate s of the neighbour is conjugate s of this class
+		// moved by symmetry s's image of g.
+		x.Steps(top.dec, images[g], c.dec, c.orbit)
 		c.dist, c.level = top.dist+1, (top.level+1)%3
 		if !r.claim(c.orbit, c.dist, t) {
 			freeSeeds = append(freeSeeds, c)
@@ -313,12 +324,12 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, gens [][]int, t *
 
 // walkOne is walk for a puzzle of more than 256 generators, one
 // neighbour at a time.
-func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, t *tally) error {
+func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, images [][]int, t *tally) error {
 	type frame struct {
 		seed
 		next int
 	}
-	S, W, deg := len(gens), x.Width(), len(gens[0])
+	S, W, deg := len(images[0]), x.Width(), len(images)
 	scratch := make([]uint64, W)
 	stack := []frame{{seed: f}}
 	steps := 0
@@ -340,7 +351,7 @@ func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, gens [][]int, 
 			}
 		}
 		c := seed{orbit: make([]uint64, S), dec: make([]uint64, S*W), dist: top.dist + 1, level: (top.level + 1) % 3}
-		orbitOf(x, top.seed, g, gens, c.orbit, c.dec)
+		x.Steps(top.dec, images[g], c.dec, c.orbit)
 		if r.claim(c.orbit, c.dist, t) {
 			stack = append(stack, frame{seed: c})
 		}

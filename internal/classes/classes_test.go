@@ -48,6 +48,13 @@ func (t torus) Step(d []uint64, g int, to []uint64) uint64 {
 
 // symmetries returns the square's symmetries as maps of states and of
 // moves, the identity first.
+// Steps is Step on each of a batch.
+func (t torus) Steps(d []uint64, gens []int, to, out []uint64) {
+	for s := range out {
+		out[s] = t.Step(d[s:s+1], gens[s], to[s:s+1])
+	}
+}
+
 func (t torus) symmetries() (conj []func(uint64) uint64, gens [][]int) {
 	neg := func(v uint64) uint64 { return (t.n - v) % t.n }
 	for _, swap := range []bool{false, true} {

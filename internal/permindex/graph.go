@@ -408,6 +408,36 @@ func (x *Index) Step(d []uint64, g int, to []uint64) uint64 {
 	return idx
 }
 
+// Steps is Step on several decoded indices at once: it moves d[s*W:]
+// (W the Width) by generator gens[s] into to[s*W:], and writes the index
+// into out[s], for each s below len(out). Coordinate by coordinate, its
+// reads of the move tables do not wait on each other, so that where the
+// tables are larger than the cache their misses overlap.
+func (x *Index) Steps(d []uint64, gens []int, to, out []uint64) {
+	W := x.Width()
+	if x.direct() {
+		for s := range out {
+			out[s] = x.Step(d[s*W:(s+1)*W], gens[s], to[s*W:(s+1)*W])
+		}
+		return
+	}
+	G := uint64(x.gens)
+	clear(out)
+	for k := range x.coords {
+		c := &x.coords[k]
+		full, shift, weight := c.full, c.pbits, c.weight
+		for s := range out {
+			pf := uint64(0)
+			if c.parent >= 0 {
+				pf = d[s*W+c.parent]
+			}
+			v := c.next((pf*full+d[s*W+k])*G, gens[s])
+			to[s*W+k] = v
+			out[s] += v >> shift * weight
+		}
+	}
+}
+
 // pack writes bytes a into words d, eight to a word from the lowest bits.
 func pack(a []uint8, d []uint64) {
 	for w := range (len(a) + 7) / 8 {

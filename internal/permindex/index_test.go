@@ -181,6 +181,43 @@ func TestStepIsApply(t *testing.T) {
 	}
 }
 
+// Steps on a batch of decoded indices is Step on each: on the small test
+// definitions, batches of 1 to 40 indices spread over each index, each
+// with its own generator.
+func TestStepsIsStep(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("..", "..", "lookup", "tws", "testdata", "*.tws"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := New(puzzleOf(t, string(src)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := x.Width()
+		for n := 1; n <= 40; n += 13 {
+			d, to, want := make([]uint64, n*w), make([]uint64, n*w), make([]uint64, w)
+			gens, out := make([]int, n), make([]uint64, n)
+			for round := range uint64(50) {
+				for s := range n {
+					x.Decode((round*7919+uint64(s)*104729)%x.Size(), d[s*w:(s+1)*w])
+					gens[s] = (s + int(round)) % x.Degree()
+				}
+				x.Steps(d, gens, to, out)
+				for s := range n {
+					if j := x.Step(d[s*w:(s+1)*w], gens[s], want); out[s] != j || !slices.Equal(to[s*w:(s+1)*w], want) {
+						t.Fatalf("%s: batch of %d, index %d: Steps gives %d %v, Step %d %v", filepath.Base(f), n, s, out[s], to[s*w:(s+1)*w], j, want)
+					}
+				}
+			}
+		}
+	}
+}
+
 // twelveCycles is twelve pieces turned by 3-cycles, whose index is one
 // permutation of twelve (direct), half of 12! states, as the dino cube's.
 const twelveCycles = `Name twelve
