@@ -3,6 +3,7 @@ package app
 import (
 	"bytes"
 	"fmt"
+	"go/format"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -77,6 +78,15 @@ func TestGenGoPackage(t *testing.T) {
 	}
 	if !strings.HasPrefix(string(src), "// Code generated ") || !strings.Contains(string(src), "DO NOT EDIT.") {
 		t.Fatalf("generated file has no generated-code marker:\n%s", src)
+	}
+	for _, name := range []string{"pocketdef", "cube2def"} {
+		src, err := os.ReadFile(filepath.Join(dir, name, name+".go"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if formatted, err := format.Source(src); err != nil || !bytes.Equal(formatted, src) {
+			t.Fatalf("%s.go is not as gofmt writes it (%v):\n%s", name, err, src)
+		}
 	}
 	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
 	if err != nil {
