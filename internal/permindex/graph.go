@@ -73,10 +73,27 @@ type block struct {
 	row0   uint64 // the minor coordinate's table row of the block's first index
 	want   uint64 // the bits the minor coordinate's value must have, if a pivot
 	scratc [maxCoords]uint64
+	// The next block is mostly the last but for its last few major
+	// coordinates, so the base is kept as sums of the coordinates'
+	// shares: sums[k+1] is sums[k] plus coordinate k's share, read from
+	// its table row rows[k]. Only the sums from the first coordinate
+	// whose row changed are worked out again: with a minor coordinate of
+	// a dozen values, as the skewb diamond's, blocks change every dozen
+	// indices. base is the last sum.
+	sums [][]uint64
+	rows [maxCoords]uint64
 }
 
 func (x *Index) newBlock() *block {
-	b := &block{x: x, minor: &x.coords[len(x.coords)-1], base: make([]uint64, x.gens)}
+	K := len(x.coords)
+	b := &block{x: x, minor: &x.coords[K-1], sums: make([][]uint64, K)}
+	for k := range b.sums {
+		b.sums[k] = make([]uint64, x.gens)
+	}
+	for k := range b.rows {
+		b.rows[k] = ^uint64(0) // no row yet
+	}
+	b.base = b.sums[K-1]
 	// Empty (first = end = 0): the first index asked for loads a block.
 	return b
 }
@@ -92,9 +109,7 @@ func (b *block) load(i uint64) {
 	b.first = i - i%size
 	b.end = b.first + size
 	G := uint64(x.gens)
-	for g := range b.base {
-		b.base[g] = 0
-	}
+	changed := false
 	for k := 0; k < K-1; k++ {
 		c := &cs[k]
 		pf := uint64(0)
@@ -102,8 +117,20 @@ func (b *block) load(i uint64) {
 			pf = full[c.parent]
 		}
 		row := (pf*c.full + full[k]) * G
-		for g := range b.base {
-			b.base[g] += c.next(row, g) >> c.pbits * c.weight
+		if !changed && row == b.rows[k] {
+			continue
+		}
+		changed = true
+		b.rows[k] = row
+		prev, next := b.sums[k], b.sums[k+1]
+		if k == 0 {
+			for g := range next {
+				next[g] = c.next(row, g) >> c.pbits * c.weight
+			}
+			continue
+		}
+		for g := range next {
+			next[g] = prev[g] + c.next(row, g)>>c.pbits*c.weight
 		}
 	}
 	b.pf = 0
