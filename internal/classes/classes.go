@@ -56,6 +56,11 @@ type Reduction struct {
 	// reps hold two bits an index: a representative's level, or 3.
 	reps []uint64
 	size uint64
+	// alone says that one goroutine walks (the first levels, or a walk
+	// on one worker), whose marks then need no atomic instruction: an
+	// atomic OR waits for the stores before it, and a class's 24 of them
+	// cost more than the rest of its work on a small index.
+	alone bool
 	// Classes is the number of classes.
 	Classes uint64
 	// ClassCounts are the classes at each distance, and StateCounts the
@@ -77,7 +82,22 @@ func (r *Reduction) met(i uint64) bool { return r.level(i) == 3 }
 // mark marks index i's class met and says whether it was not before.
 func (r *Reduction) mark(i uint64) bool {
 	shift := i % 32 * 2
+	if r.alone {
+		w := &r.marks[i/32]
+		old := *w
+		*w = old | 3<<shift
+		return old>>shift&3 != 3
+	}
 	return atomic.OrUint64(&r.marks[i/32], 3<<shift)>>shift&3 != 3
+}
+
+// or sets bits in word w of words, atomically unless the walk is alone.
+func (r *Reduction) or(words []uint64, w, bits uint64) {
+	if r.alone {
+		words[w] |= bits
+		return
+	}
+	atomic.OrUint64(&words[w], bits)
 }
 
 // tally counts what one worker found.
@@ -122,7 +142,7 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 	if uint64(len(words)) < (size+31)/32 {
 		return nil, fmt.Errorf("classes: %d words of levels for %d indices", len(words), size)
 	}
-	r := &Reduction{marks: words[:(size+31)/32], reps: make([]uint64, (size+31)/32), size: size}
+	r := &Reduction{marks: words[:(size+31)/32], reps: make([]uint64, (size+31)/32), size: size, alone: true}
 	for w := range r.reps {
 		r.reps[w] = ^uint64(0)
 	}
@@ -166,6 +186,7 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 		seeds = next
 	}
 	tallies := make([]tally, max(1, workers))
+	r.alone = len(tallies) == 1
 	var taken atomic.Int64
 	var wg sync.WaitGroup
 	errs := make([]error, len(tallies))
@@ -231,10 +252,14 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 		if i == orb[0] {
 			fix++
 		}
-		atomic.OrUint64(&r.marks[i/32], 3<<(i%32*2))
+		r.or(r.marks, i/32, 3<<(i%32*2))
 	}
 	shift := rep % 32 * 2
-	atomic.AndUint64(&r.reps[rep/32], ^((3 ^ uint64(d%3)) << shift))
+	if r.alone {
+		r.reps[rep/32] &^= (3 ^ uint64(d%3)) << shift
+	} else {
+		atomic.AndUint64(&r.reps[rep/32], ^((3 ^ uint64(d%3)) << shift))
+	}
 	t.add(d, uint64(len(orb))/fix)
 	return true
 }
