@@ -195,9 +195,13 @@ func (sy *symmetric) gens() [][]int {
 }
 
 // smallReduction is the index size below which the reduction runs on one
-// worker (see classTable); the symm skewb's 37.8 million states take 2.0 s
-// on two and 2.9 on one.
-const smallReduction = 1 << 24
+// worker (see classTable). Measured with godtable gen on two workers, each
+// way run twice (wall, then CPU seconds, of the whole build):
+//
+//	symm skewb (37.8 million states): one 1.9-2.2 s, 2.3-2.7 s; two 2.1-2.3 s, 4.0-4.4 s
+//	symm Jing's Pyraminx (44.8 million): one 4.7 s, 5.5 s; two 3.8-3.9 s, 7.3-7.4 s
+//	symm 2x2x2 (88.2 million): one 5.6-5.9 s, 6.9-7.1 s; two 4.8-4.9 s, 9.0-9.2 s
+const smallReduction = 40 << 20
 
 // classTable reduces a search's levels to a table of classes: the
 // classes found from the goal by the symmetries' maps of the moves, whose
@@ -208,10 +212,12 @@ func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Lev
 		workers = runtime.GOMAXPROCS(0)
 	}
 	if sy.x.Size() < smallReduction {
-		// The workers' marks contend for the same few cache lines, for
-		// no time gained: the symm skewb diamond's reduction (1.7
-		// million states) took 0.08 s more CPU on two workers, in the
-		// same wall time, and the mastermorphix's (5.3 million) 0.3 s.
+		// The reduction waits on memory, and two workers share it: on
+		// an index whose levels are a few megabytes a second worker
+		// gains little or no wall time, at up to twice the CPU time (the
+		// symm skewb diamond, master pyramorphix and mastermorphix took
+		// longer on two, in both), and on one over 40 million states it
+		// gains about a fifth of the wall time.
 		workers = 1
 	}
 	// The reduction marks the classes it meets in the search's levels,
