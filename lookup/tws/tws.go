@@ -24,6 +24,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/godtable/godtable/internal/answer"
@@ -35,8 +36,20 @@ import (
 	"github.com/godtable/godtable/lookup"
 )
 
-// Definition is a parsed definition file.
-type Definition struct{ d *ksolve.Def }
+// Definition is a parsed definition file. It is safe for concurrent use.
+type Definition struct {
+	d *ksolve.Def
+	// The puzzle last made of it, with its metric and moves: a build
+	// asks for its plan, its count of states and its symmetries before
+	// it searches, and the count, a group's order, is worked out once a
+	// puzzle.
+	mu   sync.Mutex
+	last struct {
+		metric ksolve.Metric
+		moves  string
+		p      *ksolve.Puzzle
+	}
+}
 
 // ErrDefinition is the class of every error ParseDefinition returns: one
 // line naming the file, the line and the problem.
@@ -48,7 +61,7 @@ func ParseDefinition(file string, src []byte) (*Definition, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Definition{d}, nil
+	return &Definition{d: d}, nil
 }
 
 // WithoutFacts returns the puzzle with a table that keeps no facts of its
@@ -146,7 +159,17 @@ func puzzleOf(def *Definition, opt BuildOptions) (*ksolve.Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ksolve.NewPuzzle(def.d, m, opt.Moves)
+	def.mu.Lock()
+	defer def.mu.Unlock()
+	if l := &def.last; l.p != nil && l.metric == m && l.moves == opt.Moves {
+		return l.p, nil
+	}
+	p, err := ksolve.NewPuzzle(def.d, m, opt.Moves)
+	if err != nil {
+		return nil, err
+	}
+	def.last.metric, def.last.moves, def.last.p = m, opt.Moves, p
+	return p, nil
 }
 
 // Build searches every state of the definition and returns its puzzle.
