@@ -2,6 +2,7 @@ package permindex
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -134,21 +135,20 @@ func BenchmarkApply(b *testing.B) {
 	}
 }
 
-// Step on a decoded index is Apply, and leaves the decoding of the index
-// it gives: on every index of the small test definitions, with one
-// permutation (direct) and with several coordinates, each move, twice
-// over.
-func TestStepIsApply(t *testing.T) {
+// eachSmallIndex calls f with the index of each of the small test
+// definitions (lookup/tws/testdata, but for the two of millions of
+// states).
+func eachSmallIndex(t *testing.T, f func(file string, x *Index)) {
+	t.Helper()
 	files, err := filepath.Glob(filepath.Join("..", "..", "lookup", "tws", "testdata", "*.tws"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	kinds := map[bool]int{} // definitions with a direct index, and not
-	for _, f := range files {
-		if b := filepath.Base(f); b == "pocket.tws" || b == "pyraminx.tws" {
+	for _, file := range files {
+		if b := filepath.Base(file); b == "pocket.tws" || b == "pyraminx.tws" {
 			continue // millions of states
 		}
-		src, err := os.ReadFile(f)
+		src, err := os.ReadFile(file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,6 +156,17 @@ func TestStepIsApply(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		f(file, x)
+	}
+}
+
+// Step on a decoded index is Apply, and leaves the decoding of the index
+// it gives: on every index of the small test definitions, with one
+// permutation (direct) and with several coordinates, each move, twice
+// over.
+func TestStepIsApply(t *testing.T) {
+	kinds := map[bool]int{} // definitions with a direct index, and not
+	eachSmallIndex(t, func(f string, x *Index) {
 		kinds[x.direct()]++
 		w := x.Width()
 		d, to, to2, back := make([]uint64, w), make([]uint64, w), make([]uint64, w), make([]uint64, w)
@@ -175,7 +186,7 @@ func TestStepIsApply(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	if kinds[true] == 0 || kinds[false] == 0 {
 		t.Fatalf("definitions with one permutation and with several coordinates: %d and %d", kinds[true], kinds[false])
 	}
@@ -185,19 +196,7 @@ func TestStepIsApply(t *testing.T) {
 // definitions, batches of 1 to 40 indices spread over each index, each
 // with its own generator.
 func TestStepsIsStep(t *testing.T) {
-	files, err := filepath.Glob(filepath.Join("..", "..", "lookup", "tws", "testdata", "*.tws"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		x, err := New(puzzleOf(t, string(src)))
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachSmallIndex(t, func(f string, x *Index) {
 		w := x.Width()
 		for n := 1; n <= 40; n += 13 {
 			d, to, want := make([]uint64, n*w), make([]uint64, n*w), make([]uint64, w)
@@ -215,55 +214,58 @@ func TestStepsIsStep(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
-// twelveCycles is twelve pieces turned by 3-cycles, whose index is one
-// permutation of twelve (direct), half of 12! states, as the dino cube's.
-const twelveCycles = `Name twelve
-Set P 12 1
-Solved
-P
-1 2 3 4 5 6 7 8 9 10 11 12
-End
-Move A
-P
-2 3 1 4 5 6 7 8 9 10 11 12
-End
-Move B
-P
-1 2 4 5 3 6 7 8 9 10 11 12
-End
-Move C
-P
-1 2 3 4 6 7 5 8 9 10 11 12
-End
-Move D
-P
-1 2 3 4 5 6 8 9 7 10 11 12
-End
-Move E
-P
-1 2 3 4 5 6 7 8 10 11 9 12
-End
-Move F
-P
-1 2 3 4 5 6 7 8 9 10 12 11
-End
-`
+// threeCycles is n pieces turned by the 3-cycles of each three in a row:
+// the even arrangements, n!/2 states. Nine are one permutation, with no
+// table (direct); twelve are which slots hold which six and each six's
+// arrangement, read with them, as the dino cube's edges, whose tables
+// are larger than a processor's cache.
+func threeCycles(n int) string {
+	var b strings.Builder
+	line := func(p []int) {
+		for i, v := range p {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			fmt.Fprint(&b, v+1)
+		}
+		b.WriteString("\n")
+	}
+	id := make([]int, n)
+	for i := range id {
+		id[i] = i
+	}
+	fmt.Fprintf(&b, "Name Cycles%d\nSet P %d 1\nSolved\nP\n", n, n)
+	line(id)
+	b.WriteString("End\n")
+	for m := 0; m+3 <= n; m++ {
+		p := slices.Clone(id)
+		p[m], p[m+1], p[m+2] = m+1, m+2, m
+		fmt.Fprintf(&b, "Move M%d\nP\n", m)
+		line(p)
+		b.WriteString("End\n")
+	}
+	return b.String()
+}
 
 // BenchmarkStep moves a decoded index, as a reduction to classes does:
-// one permutation of twelve (direct) and the 2x2x2's coordinates.
+// one permutation of nine (direct), twelve split in two halves, and the
+// 2x2x2's coordinates.
 func BenchmarkStep(b *testing.B) {
 	src, err := os.ReadFile(filepath.Join("..", "ksolve", "testdata", "cube2.tws"))
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, c := range []struct{ name, src string }{{"direct", twelveCycles}, {"cube2", string(src)}} {
+	for _, c := range []struct{ name, src string }{{"direct", threeCycles(9)}, {"split", threeCycles(12)}, {"cube2", string(src)}} {
 		b.Run(c.name, func(b *testing.B) {
 			x, err := New(puzzleOf(b, c.src))
 			if err != nil {
 				b.Fatal(err)
+			}
+			if x.direct() != (c.name == "direct") {
+				b.Fatalf("%s: one permutation: %v", c.name, x.direct())
 			}
 			d, to := make([]uint64, x.Width()), make([]uint64, x.Width())
 			x.Decode(12345, d)
