@@ -220,6 +220,9 @@ func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Lev
 		// gains about a fifth of the wall time.
 		workers = 1
 	}
+	// The reduction moves orbits at random: a split set's arrangements
+	// are moved through tables the cache holds.
+	sy.x.Factor()
 	// The reduction marks the classes it meets in the search's levels,
 	// which nothing reads after it: a copy would cost two bits a state.
 	red, err := classes.Reduce(ctx, sy.x, goal, lv.Words, sy.gens(), workers)

@@ -428,7 +428,7 @@ func (x *Index) Step(d []uint64, g int, to []uint64) uint64 {
 		if c.parent >= 0 {
 			pf = d[c.parent]
 		}
-		v := c.next((pf*c.full+d[k])*G, g)
+		v := c.move(pf, d[k], g, G)
 		to[k] = v
 		idx += v >> c.pbits * c.weight
 	}
@@ -452,13 +452,13 @@ func (x *Index) Steps(d []uint64, gens []int, to, out []uint64) {
 	clear(out)
 	for k := range x.coords {
 		c := &x.coords[k]
-		full, shift, weight := c.full, c.pbits, c.weight
+		shift, weight := c.pbits, c.weight
 		for s := range out {
 			pf := uint64(0)
 			if c.parent >= 0 {
 				pf = d[s*W+c.parent]
 			}
-			v := c.next((pf*full+d[s*W+k])*G, gens[s])
+			v := c.move(pf, d[s*W+k], gens[s], G)
 			to[s*W+k] = v
 			out[s] += v >> shift * weight
 		}

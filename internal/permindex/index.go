@@ -81,6 +81,12 @@ type coord struct {
 	par   []uint64 // parity of each value, for a permutation of distinct pieces
 	t16   []uint16 // move table when values fit 16 bits
 	t32   []uint32 // else
+	// An arrangement's move table in two (Factor): how each move
+	// reorders the half's pieces under each comb value, and each
+	// reordering of each value.
+	sigma  []uint16
+	comp16 []uint16
+	comp32 []uint32
 	// For converting states.
 	ms      multiset
 	group   int   // kArr: the group

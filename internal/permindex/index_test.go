@@ -280,3 +280,57 @@ func BenchmarkStep(b *testing.B) {
 		})
 	}
 }
+
+// A split set's arrangements moved through the two tables Factor makes
+// are moved as through their move tables: on every index of splitSix (a
+// set of six split in halves of three), each move, by Step and in
+// batches by Steps.
+func TestFactor(t *testing.T) {
+	rawOnly(t)
+	old := maxTable
+	maxTable = splitTable
+	t.Cleanup(func() { maxTable = old })
+	x, err := New(puzzleOf(t, splitSix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	W, G := x.Width(), x.Degree()
+	all := make([]uint64, x.Size()*uint64(W))
+	for i := range x.Size() {
+		x.Decode(i, all[i*uint64(W):])
+	}
+	want := make([][]uint64, G) // each move's neighbour of each index, through the move tables
+	for g := range G {
+		want[g] = make([]uint64, x.Size())
+		for i := range x.Size() {
+			want[g][i] = x.Apply(i, g)
+		}
+	}
+	x.Factor()
+	factored := 0
+	for _, c := range x.coords {
+		if c.sigma != nil {
+			factored++
+		}
+	}
+	if factored != 2 {
+		t.Fatalf("%d coordinates factored, want the two arrangements", factored)
+	}
+	to := make([]uint64, len(all))
+	gens, out := make([]int, x.Size()), make([]uint64, x.Size())
+	back := make([]uint64, W)
+	for g := range G {
+		for i := range gens {
+			gens[i] = g
+		}
+		x.Steps(all, gens, to, out)
+		for i := range x.Size() {
+			if j := x.Step(all[i*uint64(W):(i+1)*uint64(W)], g, back); j != want[g][i] || out[i] != j {
+				t.Fatalf("index %d, move %d: Step %d, Steps %d, the move tables %d", i, g, j, out[i], want[g][i])
+			}
+			if !slices.Equal(back, to[i*uint64(W):(i+1)*uint64(W)]) {
+				t.Fatalf("index %d, move %d: Step left %v, Steps %v", i, g, back, to[i*uint64(W):(i+1)*uint64(W)])
+			}
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package permindex
+
+// Factor gives each arrangement coordinate read with a comb (a set split
+// in two halves: which slots hold which half, then each half's
+// arrangement) its move table in two, where the two are much smaller:
+// how each move reorders the half's pieces, for each comb (sigma), and
+// each reordering of each arrangement (the composition table). Step and
+// Steps then read those: two reads in tables a processor's cache holds,
+// where the one table's read went to memory. The dino cube's 12 edges
+// are two arrangements of six, whose tables take 21 MB each, and the
+// two tables in place of each 30 KB and 1 MB. It is for walks that move
+// states at random, as a reduction to classes does; a search's blocks
+// read a table row by row, and keep to it. Factor must not run while the
+// index is in use.
+func (x *Index) Factor() {
+	G := uint64(x.gens)
+	for k := range x.coords {
+		c := &x.coords[k]
+		if c.kind != kArr || c.parent < 0 || c.sigma != nil || c.ms.n > 8 {
+			continue
+		}
+		comb := &x.coords[c.parent]
+		if comb.kind != kComb || comb.part != c.part {
+			continue
+		}
+		perms := uint64(factorial(c.ms.n))
+		entries := perms * c.full
+		if entries > 1<<22 || 4*entries > uint64(len(c.t16)+len(c.t32)) {
+			continue
+		}
+		x.factor(c, comb, perms, G)
+	}
+}
+
+// factor makes arrangement coordinate c's two tables (see Factor).
+func (x *Index) factor(c, comb *coord, perms, G uint64) {
+	pt := &x.parts[c.part]
+	n := len(pt.slots)
+	ones := make([]int, c.ms.n)
+	for i := range ones {
+		ones[i] = 1
+	}
+	sym := newMultiset(ones) // the reorderings of the half's k pieces
+	gid := make([]uint8, n)
+	pos := make([]uint8, n)
+	sigma := make([]uint8, c.ms.n)
+	c.sigma = make([]uint16, comb.full*G)
+	for pf := range comb.full {
+		comb.ms.unrank(pf, gid)
+		j := uint8(0)
+		for i, g := range gid {
+			if int(g) == c.group {
+				pos[i] = j
+				j++
+			}
+		}
+		for g, mp := range pt.mps {
+			// The half's pieces in the order of the slots they move to,
+			// as the move table's rows take them (tableBuilder.parentRows).
+			sigma = sigma[:0]
+			for _, from := range mp {
+				if int(gid[from]) == c.group {
+					sigma = append(sigma, pos[from])
+				}
+			}
+			c.sigma[pf*G+uint64(g)] = uint16(sym.rank(sigma))
+		}
+	}
+	if c.full <= 1<<16 {
+		c.comp16 = make([]uint16, perms*c.full)
+	} else {
+		c.comp32 = make([]uint32, perms*c.full)
+	}
+	arr := make([]uint8, c.ms.n)
+	moved := make([]uint8, c.ms.n)
+	for s := range perms {
+		sym.unrank(s, sigma[:c.ms.n])
+		for f := range c.full {
+			c.ms.unrank(f, arr)
+			for j, from := range sigma[:c.ms.n] {
+				moved[j] = arr[from]
+			}
+			if r := c.ms.rank(moved); c.comp16 != nil {
+				c.comp16[s*c.full+f] = uint16(r)
+			} else {
+				c.comp32[s*c.full+f] = uint32(r)
+			}
+		}
+	}
+}
+
+// move is the value generator g takes value f of coordinate c to, read
+// with parent value pf: through the composition tables when Factor made
+// them, else the move table.
+func (c *coord) move(pf, f uint64, g int, G uint64) uint64 {
+	if c.sigma == nil {
+		return c.next((pf*c.full+f)*G, g)
+	}
+	at := uint64(c.sigma[pf*G+uint64(g)])*c.full + f
+	if c.comp16 != nil {
+		return uint64(c.comp16[at])
+	}
+	return uint64(c.comp32[at])
+}
