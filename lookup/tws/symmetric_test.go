@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/godtable/godtable/internal/ksolve"
@@ -276,4 +277,48 @@ func TestClassTableConcurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// One definition serves builds, plans and counts from several goroutines
+// at once, in two metrics and with and without symmetry, as it does one
+// at a time: it keeps the puzzle last made of it, which they share.
+func TestDefinitionConcurrent(t *testing.T) {
+	file := filepath.Join("testdata", "cube2_colours.tws")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	def, err := tws.ParseDefinition("cube2_colours.tws", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := []tws.BuildOptions{{Metric: "htm"}, {Metric: "qtm"}, {Metric: "htm", NoSymmetry: true}, {Metric: "qtm", NoSymmetry: true}}
+	want := make([][]int, len(opts))
+	for k, opt := range opts {
+		want[k] = buildWith(t, file, opt).Distribution()
+	}
+	var wg sync.WaitGroup
+	for round := range 8 {
+		wg.Go(func() {
+			k := round % len(opts)
+			opt := opts[k]
+			if _, _, err := tws.Plan(def, opt); err != nil {
+				t.Error(err)
+				return
+			}
+			if n, _, err := tws.Reachable(def, opt); err != nil || n == nil {
+				t.Errorf("%+v: reachable %v, %v", opt, n, err)
+				return
+			}
+			pz, err := tws.Build(context.Background(), def, opt)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if got := pz.Distribution(); !slices.Equal(got, want[k]) {
+				t.Errorf("%+v: distribution %v, alone %v", opt, got, want[k])
+			}
+		})
+	}
+	wg.Wait()
 }
