@@ -385,8 +385,9 @@ func (x *Index) step(k int, f uint64, g int) uint64 {
 // the moves reach from the solved state's, by breadth-first search over
 // their move tables, and how many they are; nil and 0 when they are more
 // than maxJoint or the search would take budget past 0 (it takes from it
-// the values it visits). When they are untied of them, it does not list
-// them: a caller testing a tie wants the list only if there is one.
+// the values it visits). When they number untied (not 0: the product of
+// two units' values, whose tie a caller is testing), it does not list
+// them: the caller wants the list only if there is a tie.
 func (x *Index) reach(members []int, radix []uint64, budget *int, untied uint64) ([]uint64, uint64) {
 	last := x.raw[members[0]].full * radix[0] // the product of the members' values
 	start := x.solvedCode(members, radix)
@@ -424,8 +425,8 @@ func (x *Index) reach(members []int, radix []uint64, budget *int, untied uint64)
 	}
 	// Level by level, a bit a code for those seen and for those of the
 	// level being moved and the next: three bits a code in all, where a
-	// queue of the codes took 16 bytes a code reached, and its pages were
-	// most of the search's time.
+	// growing queue of the codes took up to 16 bytes a code reached, and
+	// its fresh pages were most of the search's time.
 	words := (last + 63) / 64
 	seen, cur, nxt := make([]uint64, words), make([]uint64, words), make([]uint64, words)
 	seen[start/64] |= 1 << (start % 64)
