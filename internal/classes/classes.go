@@ -194,12 +194,13 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var w walker
 			for {
 				i := taken.Add(1) - 1
 				if i >= int64(len(seeds)) {
 					return
 				}
-				if err := r.walk(ctx, x, seeds[i], images, &tallies[k]); err != nil {
+				if err := r.walk(ctx, x, seeds[i], images, &tallies[k], &w); err != nil {
 					errs[k] = err
 					return
 				}
@@ -272,28 +273,24 @@ func (r *Reduction) claim(orb []uint64, d int, t *tally) bool {
 // cache misses overlap: a search of tens of millions of states waits on
 // memory, not on its arithmetic. A neighbour that passes is read again
 // when its turn comes, as the walk below its siblings may have met it.
-func (r *Reduction) walk(ctx context.Context, x Graph, f seed, images [][]int, t *tally) error {
-	type frame struct {
-		seed
-		next []uint64 // the neighbours still to try, as y<<8 | g
-	}
+func (r *Reduction) walk(ctx context.Context, x Graph, f seed, images [][]int, t *tally, w *walker) error {
 	S, W, deg := len(images[0]), x.Width(), len(images)
 	if deg > 256 {
 		return r.walkOne(ctx, x, f, images, t)
 	}
-	var freeSeeds []seed
-	var freeNext [][]uint64
-	scratch := make([]uint64, W)
+	if len(w.scratch) < W {
+		w.scratch = make([]uint64, W)
+	}
 	// candidates lists the neighbours of class c that are one farther
 	// and not met, each with its generator.
 	candidates := func(c seed) []uint64 {
 		var out []uint64
-		if n := len(freeNext); n > 0 {
-			out, freeNext = freeNext[n-1][:0], freeNext[:n-1]
+		if n := len(w.freeNext); n > 0 {
+			out, w.freeNext = w.freeNext[n-1][:0], w.freeNext[:n-1]
 		}
 		want := (c.level + 1) % 3
 		for g := range deg {
-			out = append(out, x.Step(c.dec[:W], g, scratch)<<8|uint64(g))
+			out = append(out, x.Step(c.dec[:W], g, w.scratch)<<8|uint64(g))
 		}
 		k := 0
 		for _, yg := range out {
@@ -305,20 +302,21 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, images [][]int, t
 		}
 		return out[:k]
 	}
-	stack := []frame{{seed: f, next: candidates(f)}}
+	stack := append(w.stack[:0], walkFrame{seed: f, next: candidates(f)})
+	defer func() { w.stack = stack[:0] }()
 	steps := 0
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
-		if len(top.next) == 0 {
+		if top.at == len(top.next) {
 			if len(stack) > 1 {
-				freeSeeds = append(freeSeeds, top.seed)
+				w.freeSeeds = append(w.freeSeeds, top.seed)
 			}
-			freeNext = append(freeNext, top.next)
+			w.freeNext = append(w.freeNext, top.next)
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		yg := top.next[0]
-		top.next = top.next[1:]
+		yg := top.next[top.at]
+		top.at++
 		y, g := yg>>8, int(yg&255)
 		if r.met(y) {
 			continue
@@ -329,8 +327,8 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, images [][]int, t
 			}
 		}
 		var c seed
-		if n := len(freeSeeds); n > 0 {
-			c, freeSeeds = freeSeeds[n-1], freeSeeds[:n-1]
+		if n := len(w.freeSeeds); n > 0 {
+			c, w.freeSeeds = w.freeSeeds[n-1], w.freeSeeds[:n-1]
 		} else {
 			c = seed{orbit: make([]uint64, S), dec: make([]uint64, S*W)}
 		}
@@ -339,12 +337,31 @@ func (r *Reduction) walk(ctx context.Context, x Graph, f seed, images [][]int, t
 		x.Steps(top.dec, images[g], c.dec, c.orbit)
 		c.dist, c.level = top.dist+1, (top.level+1)%3
 		if !r.claim(c.orbit, c.dist, t) {
-			freeSeeds = append(freeSeeds, c)
+			w.freeSeeds = append(w.freeSeeds, c)
 			continue
 		}
-		stack = append(stack, frame{seed: c, next: candidates(c)})
+		stack = append(stack, walkFrame{seed: c, next: candidates(c)})
 	}
 	return nil
+}
+
+// walkFrame is a class on a walk's stack, with the neighbours it has yet
+// to try (next[at:], each y<<8 | g).
+type walkFrame struct {
+	seed
+	next []uint64
+	at   int
+}
+
+// walker is what a worker's walks reuse from one seed to the next: the
+// seeds and lists of neighbours of the classes it has left, and its
+// stack, so that a reduction allocates as many of them as its deepest
+// walk holds, not as many as it has seeds.
+type walker struct {
+	freeSeeds []seed
+	freeNext  [][]uint64
+	scratch   []uint64
+	stack     []walkFrame
 }
 
 // walkOne is walk for a puzzle of more than 256 generators, one
