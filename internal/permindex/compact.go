@@ -194,6 +194,9 @@ func (x *Index) compact() {
 		a.members, a.radix, a.codes = members, radix, codes
 		units = slices.DeleteFunc(units, func(u *unit) bool { return u == b })
 	}
+	// An index as large as the group's exact count is the reachable
+	// states: no invariant of its characters can be left to find.
+	reachable := exact && x.indexSize(units).Cmp(target) == 0
 	// The index's coordinates, in the order of the raw ones, a joint
 	// where its first member was.
 	final := make([]int, R) // raw coordinate -> index coordinate, or -1
@@ -255,7 +258,7 @@ func (x *Index) compact() {
 	}
 	x.parCols = parCols
 	x.coords = coords
-	if joining {
+	if joining && !reachable {
 		x.characters()
 	}
 }
