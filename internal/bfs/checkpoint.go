@@ -27,7 +27,35 @@ import (
 // before it is trusted.
 const ckptMagic = "GDTCKPT1"
 
-func saveCheckpoint(path string, id [32]byte, lv *Levels) (err error) {
+func saveCheckpoint(path string, id [32]byte, lv *Levels) error {
+	return SaveFile(path, func(w io.Writer) error {
+		var hdr []byte
+		hdr = append(hdr, ckptMagic...)
+		hdr = append(hdr, id[:]...)
+		hdr = binary.LittleEndian.AppendUint64(hdr, lv.Size)
+		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(lv.Counts)))
+		for _, c := range lv.Counts {
+			hdr = binary.LittleEndian.AppendUint64(hdr, c)
+		}
+		if _, err := w.Write(hdr); err != nil {
+			return err
+		}
+		var buf [8]byte
+		for _, word := range lv.Words {
+			binary.LittleEndian.PutUint64(buf[:], word)
+			if _, err := w.Write(buf[:]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// SaveFile writes a checkpoint to path: what write writes, then its CRC-32
+// (IEEE), four bytes little-endian. It writes beside path and renames the
+// file into place once whole and synced, so that a search killed at any
+// moment leaves the last whole checkpoint or none.
+func SaveFile(path string, write func(io.Writer) error) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
@@ -40,19 +68,8 @@ func saveCheckpoint(path string, id [32]byte, lv *Levels) (err error) {
 	}()
 	h := crc32.NewIEEE()
 	bw := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
-	var hdr []byte
-	hdr = append(hdr, ckptMagic...)
-	hdr = append(hdr, id[:]...)
-	hdr = binary.LittleEndian.AppendUint64(hdr, lv.Size)
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(lv.Counts)))
-	for _, c := range lv.Counts {
-		hdr = binary.LittleEndian.AppendUint64(hdr, c)
-	}
-	bw.Write(hdr)
-	var buf [8]byte
-	for _, w := range lv.Words {
-		binary.LittleEndian.PutUint64(buf[:], w)
-		bw.Write(buf[:])
+	if err := write(bw); err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
@@ -131,10 +148,11 @@ func loadCheckpoint(path string, id [32]byte, size uint64) (*Levels, error) {
 	return lv, nil
 }
 
-// checkpointDue reports whether a search keeps a checkpoint after a level,
+// CheckpointDue reports whether a search keeps a checkpoint after a level
+// (this package's, and classes.Search's),
 // having run elapsed, sinceLast since its last checkpoint was written (or
 // since it started), which took lastWrite to write (before the first, the
-// guess firstWriteGuess makes from its size).
+// guess FirstWriteGuess makes from its size).
 //
 // A checkpoint holds the whole table, whatever the level: a gigabyte for
 // four billion indices. Written after every level, it would cost more than
@@ -160,13 +178,13 @@ func loadCheckpoint(path string, id [32]byte, size uint64) (*Levels, error) {
 // a search over in less needs none). A CheckpointAfter of 0 asks for the
 // first after the first level, guessed at nothing (see Search): for tests
 // that stop a search, and for a user who wants one at once.
-func checkpointDue(after, elapsed, sinceLast, lastWrite time.Duration) bool {
+func CheckpointDue(after, elapsed, sinceLast, lastWrite time.Duration) bool {
 	return elapsed >= after && sinceLast >= max(elapsed/checkpointShare, checkpointCost*lastWrite)
 }
 
-// firstWriteGuess is the time a checkpoint of the given bytes is guessed
+// FirstWriteGuess is the time a checkpoint of the given bytes is guessed
 // to take to write before one has been: at firstWriteRate.
-func firstWriteGuess(bytes uint64) time.Duration {
+func FirstWriteGuess(bytes uint64) time.Duration {
 	return time.Duration(float64(bytes) / firstWriteRate * float64(time.Second))
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 // ckptRun is a search played on a clock: the time each level takes and the
-// time each checkpoint takes to write, for checkpointDue to decide on.
+// time each checkpoint takes to write, for CheckpointDue to decide on.
 type ckptRun struct {
 	name   string
 	levels []float64 // seconds per level, checkpoints aside
@@ -19,7 +19,7 @@ type ckptRun struct {
 	most   float64 // the largest share of the search spent writing
 }
 
-// play runs the search as Search does: after each level, checkpointDue
+// play runs the search as Search does: after each level, CheckpointDue
 // decides, a checkpoint's writing adds to the clock, and the time since
 // the last one counts from the end of its writing.
 // first is the first checkpoint's writing time, firstEnd when it ended.
@@ -28,14 +28,14 @@ func (r ckptRun) play(t *testing.T) (total, writing, first, firstEnd time.Durati
 	sec := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	now, lastSave, lastWrite := time.Duration(0), time.Duration(0), time.Duration(0)
 	if r.after > 0 {
-		lastWrite = firstWriteGuess(r.size) // as Search guesses it
+		lastWrite = FirstWriteGuess(r.size) // as Search guesses it
 	}
 	for i, l := range r.levels {
 		now += sec(l)
 		if i == len(r.levels)-1 {
 			break // the last level finds nothing: no checkpoint after it
 		}
-		if !checkpointDue(r.after, now, now-lastSave, lastWrite) {
+		if !CheckpointDue(r.after, now, now-lastSave, lastWrite) {
 			continue
 		}
 		if now < r.after {
@@ -107,7 +107,7 @@ func TestCheckpointDue(t *testing.T) {
 		}
 		// A search well past its wait, and past nine times its first
 		// checkpoint's guessed writing, keeps one at least...
-		if wait := max(r.after, 9*firstWriteGuess(r.size)); total > 2*wait+time.Second && kept == 0 {
+		if wait := max(r.after, 9*FirstWriteGuess(r.size)); total > 2*wait+time.Second && kept == 0 {
 			t.Errorf("%s: no checkpoint in %v", r.name, total)
 		}
 		// ... and not many: each at least 4/3 the time of the one before.
@@ -134,8 +134,8 @@ func TestCheckpointDueEdges(t *testing.T) {
 		{3 * s, 100 * s, 36 * s, 4 * s, true},                      // both
 		{0, 10 * time.Millisecond, 10 * time.Millisecond, 0, true}, // --checkpoint-after 0s
 	} {
-		if got := checkpointDue(c.after, c.elapsed, c.since, c.write); got != c.want {
-			t.Errorf("checkpointDue(after %v, elapsed %v, since the last %v, writing %v) = %v, want %v",
+		if got := CheckpointDue(c.after, c.elapsed, c.since, c.write); got != c.want {
+			t.Errorf("CheckpointDue(after %v, elapsed %v, since the last %v, writing %v) = %v, want %v",
 				c.after, c.elapsed, c.since, c.write, got, c.want)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 )
 
 // CheckpointEveryLevel has searches keep a checkpoint after every level
-// once CheckpointAfter has passed, the rule before checkpointDue, until
+// once CheckpointAfter has passed, the rule before CheckpointDue, until
 // the test ends: a test that stops a search after any level needs one
 // there.
 func CheckpointEveryLevel(t testing.TB) {

@@ -217,7 +217,7 @@ type Options struct {
 	// level, and where it resumes from (see checkpoint.go). The first
 	// checkpoint may be kept once the search has run CheckpointAfter;
 	// the next ones come as often as keeps their cost under a tenth of the
-	// search's time (see checkpointDue). ID identifies the graph: a
+	// search's time (see CheckpointDue). ID identifies the graph: a
 	// checkpoint of another graph is ignored.
 	Checkpoint      string
 	CheckpointAfter time.Duration
@@ -233,10 +233,10 @@ type Options struct {
 	AfterLevel func(d int, lv *Levels)
 }
 
-// checkpointRule decides when a search keeps a checkpoint: checkpointDue,
+// checkpointRule decides when a search keeps a checkpoint: CheckpointDue,
 // but a variable, so that a test that stops a search after any level can
 // have a checkpoint after every one.
-var checkpointRule = checkpointDue
+var checkpointRule = CheckpointDue
 
 // chunk is the number of words a worker takes at a time.
 const chunk = 1024
@@ -284,10 +284,10 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		seen += c
 	}
 	// The time the last checkpoint was written at, and took to write; for
-	// the first, a guess from its size (see checkpointDue).
+	// the first, a guess from its size (see CheckpointDue).
 	lastSave, lastWrite := time.Now(), time.Duration(0)
 	if opt.CheckpointAfter > 0 {
-		lastWrite = firstWriteGuess(8 * uint64(len(s.lv.Words)))
+		lastWrite = FirstWriteGuess(8 * uint64(len(s.lv.Words)))
 	}
 	for d := len(s.lv.Counts) - 1; s.lv.Counts[d] > 0; d = len(s.lv.Counts) - 1 {
 		if err := ctx.Err(); err != nil {

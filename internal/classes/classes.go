@@ -1,16 +1,25 @@
-// Package classes reduces a searched index to the classes of its states
-// under a puzzle's symmetries (see ksolve.Symmetry): which states stand
-// for their class, how many classes are at each distance, and the table's
-// layout of one entry a class.
+// Package classes finds the classes of an index's states under a
+// puzzle's symmetries (see ksolve.Symmetry): which states stand for their
+// class, how many classes are at each distance, and the table's layout of
+// one entry a class.
 //
 // A symmetry s makes of each state x a conjugate conj_s(x), as far from
 // the goal as x, and it takes the moves to moves: conj_s(x·g) =
 // conj_s(x)·σ_s(g), where σ_s is the symmetry's map of the generators. The
 // goal is its own conjugate. So the conjugates of a state are found from
 // those of its parent by one move each, and the whole of them, its orbit,
-// from the goal down, without a state ever being built: Reduce walks the
-// classes depth first from the goal, along moves that go one farther, and
-// marks each class's states the first time it meets one of them.
+// from the goal down, without a state ever being built. Both ways here
+// find the classes so, and mark each class's states the first time they
+// meet one of them:
+//
+//   - Search, breadth first by classes, with no search of the states;
+//   - Reduce, from a search of the states' levels, depth first along
+//     moves that go one farther.
+//
+// Search reads a bit a state where Reduce reads a search's two, and does
+// without the search; but it walks its tree of classes again for each
+// distance, and keeps a few bytes a class: on a small index whose tree is
+// deep, a search of the states and Reduce cost less time and memory.
 //
 // A class is represented by its least index. A table of classes keeps the
 // distance of each representative, in index order, then a bit for every
@@ -29,7 +38,7 @@ import (
 	"sync/atomic"
 )
 
-// Graph is what Reduce reads of an index: its size and its moves, on
+// Graph is what Search and Reduce read of an index: its size and its moves, on
 // indices kept decoded, so that an orbit is moved without an index ever
 // being decoded again.
 type Graph interface {
@@ -67,6 +76,8 @@ type Reduction struct {
 	// states in them: the sizes of their orbits, which must be the
 	// search's counts.
 	ClassCounts, StateCounts []uint64
+	// Resumed is the number of distances a checkpoint gave (Search).
+	Resumed int
 }
 
 // level is index i's level, or 3 once its class is met (or if no search
@@ -212,17 +223,22 @@ func Reduce(ctx context.Context, x Graph, goal uint64, words []uint64, gens [][]
 		return nil, err
 	}
 	for _, t := range append(tallies, first) {
-		for d := range t.classes {
-			for len(r.ClassCounts) <= d {
-				r.ClassCounts = append(r.ClassCounts, 0)
-				r.StateCounts = append(r.StateCounts, 0)
-			}
-			r.ClassCounts[d] += t.classes[d]
-			r.StateCounts[d] += t.states[d]
-			r.Classes += t.classes[d]
-		}
+		r.count(&t)
 	}
 	return r, nil
+}
+
+// count adds what a worker found to the counts.
+func (r *Reduction) count(t *tally) {
+	for d := range t.classes {
+		for len(r.ClassCounts) <= d {
+			r.ClassCounts = append(r.ClassCounts, 0)
+			r.StateCounts = append(r.StateCounts, 0)
+		}
+		r.ClassCounts[d] += t.classes[d]
+		r.StateCounts[d] += t.states[d]
+		r.Classes += t.classes[d]
+	}
 }
 
 // claim takes the class of orbit orb, at distance d, for the caller,
@@ -359,9 +375,11 @@ type walkFrame struct {
 // walk holds, not as many as it has seeds.
 type walker struct {
 	freeSeeds []seed
-	freeNext  [][]uint64
-	scratch   []uint64
-	stack     []walkFrame
+	// ys are a class's neighbours (Search).
+	ys       []uint64
+	freeNext [][]uint64
+	scratch  []uint64
+	stack    []walkFrame
 }
 
 // walkOne is walk for a puzzle of more than 256 generators, one

@@ -2,8 +2,11 @@ package classes
 
 import (
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 )
@@ -46,8 +49,6 @@ func (t torus) Step(d []uint64, g int, to []uint64) uint64 {
 	return to[0]
 }
 
-// symmetries returns the square's symmetries as maps of states and of
-// moves, the identity first.
 // Steps is Step on each of a batch.
 func (t torus) Steps(d []uint64, gens []int, to, out []uint64) {
 	for s := range out {
@@ -55,6 +56,8 @@ func (t torus) Steps(d []uint64, gens []int, to, out []uint64) {
 	}
 }
 
+// symmetries returns the square's symmetries as maps of states and of
+// moves, the identity first.
 func (t torus) symmetries() (conj []func(uint64) uint64, gens [][]int) {
 	neg := func(v uint64) uint64 { return (t.n - v) % t.n }
 	for _, swap := range []bool{false, true} {
@@ -121,11 +124,12 @@ func (t torus) levels() ([]uint64, []int) {
 	return words, dist
 }
 
-// Reduce finds the classes a brute force finds (each state's least
-// conjugate, each class counted once), on any number of workers, and its
-// table bytes hold each representative's level and mark the
-// representatives.
-func TestReduceConcurrent(t *testing.T) {
+// Search and Reduce find the classes a brute force finds (each state's
+// least conjugate, each class counted once, at the distance a plain search
+// of the states gives), on any number of workers, Search with the number
+// of states given or not; their table bytes hold each representative's
+// level and mark the representatives, and are the same bytes.
+func TestClassesConcurrent(t *testing.T) {
 	for _, n := range []uint64{1, 2, 5, 6, 33, 64} {
 		g := torus{n: n}
 		conj, gens := g.symmetries()
@@ -151,68 +155,164 @@ func TestReduceConcurrent(t *testing.T) {
 		}
 		var first []byte
 		for _, workers := range []int{1, 2, 7} {
-			r, err := Reduce(context.Background(), g, 0, slices.Clone(words), gens, workers)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !slices.Equal(r.ClassCounts, classCounts) || !slices.Equal(r.StateCounts, stateCounts) {
-				t.Fatalf("n=%d, %d workers: classes %v states %v, want %v and %v", n, workers, r.ClassCounts, r.StateCounts, classCounts, stateCounts)
-			}
-			for i := range size {
-				if r.IsRep(i) != rep[i] {
-					t.Fatalf("n=%d: state %d a representative: %v, want %v", n, i, r.IsRep(i), rep[i])
+			for _, how := range []string{"Reduce", "Search", "Search told the states"} {
+				var r *Reduction
+				var err error
+				switch how {
+				case "Reduce":
+					r, err = Reduce(context.Background(), g, 0, slices.Clone(words), gens, workers)
+				case "Search":
+					r, err = Search(context.Background(), g, 0, gens, SearchOptions{Workers: workers})
+				default:
+					r, err = Search(context.Background(), g, 0, gens, SearchOptions{Workers: workers, States: size})
 				}
-			}
-			packed := r.Packed()
-			levels, reps := Layout(size, r.Classes)
-			if uint64(len(packed)) != levels+reps {
-				t.Fatalf("n=%d: %d packed bytes, want %d", n, len(packed), levels+reps)
-			}
-			m := NewMap(packed[levels:])
-			e := uint64(0)
-			for i := range size {
-				got, ok := m.Entry(i)
-				if ok != rep[i] || ok && got != e {
-					t.Fatalf("n=%d: state %d: entry %d, %v; want %d, %v", n, i, got, ok, e, rep[i])
+				if err != nil {
+					t.Fatal(err)
 				}
-				if ok {
-					if lv := packed[e/4] >> (e % 4 * 2) & 3; int(lv) != dist[i]%3 {
-						t.Fatalf("n=%d: entry %d holds level %d, state %d is %d away", n, e, lv, i, dist[i])
+				if !slices.Equal(r.ClassCounts, classCounts) || !slices.Equal(r.StateCounts, stateCounts) {
+					t.Fatalf("n=%d, %s on %d workers: classes %v states %v, want %v and %v", n, how, workers, r.ClassCounts, r.StateCounts, classCounts, stateCounts)
+				}
+				for i := range size {
+					if r.IsRep(i) != rep[i] {
+						t.Fatalf("n=%d, %s: state %d a representative: %v, want %v", n, how, i, r.IsRep(i), rep[i])
 					}
-					e++
 				}
-			}
-			if first == nil {
-				first = packed
-			} else if !slices.Equal(first, packed) {
-				t.Fatalf("n=%d: %d workers made other bytes than one", n, workers)
+				packed := r.Packed()
+				levels, reps := Layout(size, r.Classes)
+				if uint64(len(packed)) != levels+reps {
+					t.Fatalf("n=%d: %d packed bytes, want %d", n, len(packed), levels+reps)
+				}
+				m := NewMap(packed[levels:])
+				e := uint64(0)
+				for i := range size {
+					got, ok := m.Entry(i)
+					if ok != rep[i] || ok && got != e {
+						t.Fatalf("n=%d: state %d: entry %d, %v; want %d, %v", n, i, got, ok, e, rep[i])
+					}
+					if ok {
+						if lv := packed[e/4] >> (e % 4 * 2) & 3; int(lv) != dist[i]%3 {
+							t.Fatalf("n=%d: entry %d holds level %d, state %d is %d away", n, e, lv, i, dist[i])
+						}
+						e++
+					}
+				}
+				if first == nil {
+					first = packed
+				} else if !slices.Equal(first, packed) {
+					t.Fatalf("n=%d: %s on %d workers made other bytes than Reduce on one", n, how, workers)
+				}
 			}
 		}
 	}
 }
 
-// A state no search reached has no class: on a torus of even side whose
-// moves go two at a time, the states with an odd coordinate.
-func TestReduceUnreached(t *testing.T) {
+// A state the moves do not reach has no class: on a torus of even side
+// whose moves go two at a time, the states with an odd coordinate.
+func TestUnreached(t *testing.T) {
 	g := torus{n: 8, step: 2}
 	_, gens := g.symmetries()
 	words, dist := g.levels()
-	r, err := Reduce(context.Background(), g, 0, words, gens, 2)
+	reduced, err := Reduce(context.Background(), g, 0, words, gens, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	states := uint64(0)
-	for _, c := range r.StateCounts {
-		states += c
+	searched, err := Search(context.Background(), g, 0, gens, SearchOptions{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if states != 16 {
-		t.Errorf("%d states in the classes, want 16 (both coordinates even)", states)
-	}
-	for i := range g.Size() {
-		if r.IsRep(i) && dist[i] < 0 {
-			t.Errorf("unreached state (%d, %d) represents a class", i/8, i%8)
+	for how, r := range map[string]*Reduction{"Reduce": reduced, "Search": searched} {
+		states := uint64(0)
+		for _, c := range r.StateCounts {
+			states += c
+		}
+		if states != 16 {
+			t.Errorf("%s: %d states in the classes, want 16 (both coordinates even)", how, states)
+		}
+		for i := range g.Size() {
+			if r.IsRep(i) && dist[i] < 0 {
+				t.Errorf("%s: unreached state (%d, %d) represents a class", how, i/8, i%8)
+			}
 		}
 	}
+}
+
+// A search told more or fewer states than the moves reach fails, rather
+// than give a table of part of them or of a wrong count.
+func TestSearchStates(t *testing.T) {
+	g := torus{n: 9}
+	_, gens := g.symmetries()
+	for _, states := range []uint64{g.Size() - 1, g.Size() + 1} {
+		if _, err := Search(context.Background(), g, 0, gens, SearchOptions{Workers: 2, States: states}); err == nil {
+			t.Errorf("told %d states of %d: no error", states, g.Size())
+		}
+	}
+}
+
+// A search stopped after a distance resumes from its checkpoint and ends
+// with the same classes, byte for byte; a checkpoint of another search,
+// or a damaged one, is passed over.
+func TestSearchCheckpoint(t *testing.T) {
+	g := torus{n: 64}
+	_, gens := g.symmetries()
+	want, err := Search(context.Background(), g, 0, gens, SearchOptions{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "ckpt")
+	id := [32]byte{1}
+	for _, workers := range []int{1, 3} {
+		os.Remove(path)
+		ctx, stop := context.WithCancel(context.Background())
+		_, err := Search(ctx, g, 0, gens, SearchOptions{Workers: workers, Checkpoint: path, ID: id,
+			Progress: func(d int, _, _ uint64) {
+				if d == 20 {
+					stop()
+				}
+			}})
+		stop()
+		if err == nil {
+			t.Fatal("a stopped search: no error")
+		}
+		got, err := Search(context.Background(), g, 0, gens, SearchOptions{Workers: workers, Checkpoint: path, ID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Resumed < 2 || got.Resumed > 21 {
+			t.Errorf("%d workers: resumed at %d distances, want 2 to 21", workers, got.Resumed)
+		}
+		if !slices.Equal(got.Packed(), want.Packed()) || !slices.Equal(got.StateCounts, want.StateCounts) || !slices.Equal(got.ClassCounts, want.ClassCounts) {
+			t.Errorf("%d workers: resumed search differs from a whole one", workers)
+		}
+	}
+	// A checkpoint of another search, or a damaged one, is passed over:
+	// the search starts afresh.
+	afresh := func(what string, id [32]byte) {
+		t.Helper()
+		got, err := Search(context.Background(), g, 0, gens, SearchOptions{Workers: 1, Checkpoint: path, ID: id})
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if got.Resumed != 0 || !slices.Equal(got.Packed(), want.Packed()) {
+			t.Errorf("%s: resumed at %d distances", what, got.Resumed)
+		}
+	}
+	good, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	afresh("another ID", [32]byte{2})
+	for _, at := range []int{9, 60, len(good) / 2, len(good) - 1} {
+		b := slices.Clone(good)
+		b[at] ^= 1
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		afresh(fmt.Sprintf("a byte changed at %d", at), id)
+	}
+	if err := os.WriteFile(path, good[:len(good)/3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	afresh("cut short", id)
 }
 
 // Map's entries, representatives (All) and count agree with a plain count of

@@ -22,7 +22,7 @@ func BenchmarkBuild(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			indexed, memory, err := Plan(p)
+			indexed, memory, err := Plan(p, false)
 			if err != nil {
 				b.Fatal(err)
 			}

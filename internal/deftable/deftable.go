@@ -123,6 +123,13 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
 	}
 	id := ID(p, x)
+	var sy *symmetric
+	if !opt.NoSymmetry {
+		sy = symmetriesOf(p, x)
+	}
+	if sy != nil && x.Size() >= searchClassesFrom {
+		return searchClasses(ctx, p, x, goal, sy, opt)
+	}
 	lv, err := bfs.Search(ctx, x, goal, bfs.Options{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
 		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id,
@@ -133,10 +140,6 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	reached, err := checkReached(p, lv.Counts)
 	if err != nil {
 		return nil, err
-	}
-	var sy *symmetric
-	if !opt.NoSymmetry {
-		sy = symmetriesOf(p, x)
 	}
 	if sy != nil {
 		id = classID(p, x, sy)
@@ -400,11 +403,18 @@ func (t *Table) Random(rng *rand.Rand) ksolve.State {
 }
 
 // Plan returns the index size of p and the memory a build takes, without
-// building the move tables.
-func Plan(p *ksolve.Puzzle) (indexed, memory uint64, err error) {
+// building the move tables; noSymmetry as in BuildOptions.
+func Plan(p *ksolve.Puzzle, noSymmetry bool) (indexed, memory uint64, err error) {
 	size, tables, err := permindex.Plan(p)
 	if err != nil {
 		return 0, 0, err
+	}
+	if n := Symmetries(p); !noSymmetry && n > 1 && size >= searchClassesFrom {
+		// A search of classes: a bit a state marked, two for the
+		// representatives' levels, two for the table's bits and their
+		// map; a class's node in the tree and its edge as it is found,
+		// about sixteen bytes, and a class has at most n states.
+		return size, size/8 + size/4 + size/4 + 16*(size/uint64(n)) + tables, nil
 	}
 	return size, size/4*2 + tables, nil
 }

@@ -124,7 +124,7 @@ func TestLargeBuildsPlanned(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		indexed, _, err := Plan(p)
+		indexed, _, err := Plan(p, false)
 		n, exact := p.Reachable()
 		if err != nil || indexed != c.indexed || !exact || !n.IsUint64() || n.Uint64() != c.reached {
 			t.Errorf("%s %s: indexed %d (%v), reachable %v (exact %v); want %d, %d", c.file, c.moves, indexed, err, n, exact, c.indexed, c.reached)

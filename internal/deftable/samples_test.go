@@ -74,7 +74,7 @@ func TestSampleIndexSizes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		indexed, _, err := Plan(p)
+		indexed, _, err := Plan(p, false)
 		if err != nil {
 			t.Fatal(err)
 		}

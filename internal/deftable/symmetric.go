@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/classes"
@@ -194,14 +195,12 @@ func (sy *symmetric) gens() [][]int {
 	return g
 }
 
-// smallReduction is the index size below which the reduction runs on one
-// worker (see classTable). Measured with godtable gen on two workers, each
-// way run twice (wall, then CPU seconds, of the whole build):
-//
-//	symm skewb (37.8 million states): one 1.9-2.2 s, 2.3-2.7 s; two 2.1-2.3 s, 4.0-4.4 s
-//	symm Jing's Pyraminx (44.8 million): one 4.7 s, 5.5 s; two 3.8-3.9 s, 7.3-7.4 s
-//	symm 2x2x2 (88.2 million): one 5.6-5.9 s, 6.9-7.1 s; two 4.8-4.9 s, 9.0-9.2 s
-const smallReduction = 40 << 20
+// searchClassesFrom is the index size from which a table of classes is
+// built by a search of the classes (searchClasses), below which by a
+// search of the states and a reduction of its levels (classTable): see
+// the package comment of classes, and docs/METHOD.md for the builds
+// measured either way.
+var searchClassesFrom uint64 = 1 << 24
 
 // classTable reduces a search's levels to a table of classes: the
 // classes found from the goal by the symmetries' maps of the moves, whose
@@ -211,12 +210,14 @@ func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Lev
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	if sy.x.Size() < smallReduction {
+	if sy.x.Size() < 40<<20 {
 		// The reduction waits on memory, and two workers share it: on
 		// an index whose levels are a few megabytes a second worker
 		// gains little or no wall time, at up to twice the CPU time (the
 		// symm skewb diamond, master pyramorphix and mastermorphix took
-		// longer on two, in both), and on one over 40 million states it
+		// longer on two, in both; on the symm skewb, 37.8 million
+		// states, two took 2.1-2.3 s and 4.0-4.4 CPU-s where one took
+		// 1.9-2.2 s and 2.3-2.7), and on one over 40 million states it
 		// gains about a fifth of the wall time.
 		workers = 1
 	}
@@ -281,4 +282,60 @@ func (t *Table) classAntipodes(n, most int, v uint8) ([]uint64, error) {
 		found = found[:min(len(found), n)]
 	}
 	return found, nil
+}
+
+// searchClasses builds a table of classes by a search of the classes
+// (classes.Search), with no search of the states: the classes' orbits
+// are checked against the count of the states the moves reach, made up
+// front from the group they generate (checkReached).
+func searchClasses(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index, goal uint64, sy *symmetric, opt BuildOptions) (*Table, error) {
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	states := uint64(0)
+	if count, exact := reachable(p); exact && count.IsUint64() {
+		states = count.Uint64()
+	}
+	// The walk moves orbits at random: a split set's arrangements are
+	// moved through tables the cache holds.
+	x.Factor()
+	id := classID(p, x, sy)
+	so := classes.SearchOptions{
+		Workers: workers, States: states,
+		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id,
+	}
+	if opt.Progress != nil {
+		start, found := time.Now(), uint64(0)
+		so.Progress = func(d int, _, states uint64) {
+			found += states
+			opt.Progress(bfs.Progress{Level: d, Found: found, Size: x.Size(), Elapsed: time.Since(start), LevelDone: 1})
+		}
+	}
+	red, err := classes.Search(ctx, x, goal, sy.gens(), so)
+	if err != nil {
+		return nil, err
+	}
+	// The search's marks and tree are garbage now: collected at once,
+	// the table's bytes and map are made in their place rather than
+	// beside them (the symm 2x2x2's peak: 105 MB without, 94 MB with,
+	// twice each).
+	runtime.GC()
+	reached, err := checkReached(p, red.StateCounts)
+	if err != nil {
+		return nil, err
+	}
+	def := walkDef(p, x, goal, id, sy)
+	packed := red.Packed()
+	h, err := table.ClassHeader(def, packed, red.StateCounts, red.ClassCounts)
+	if err != nil {
+		return nil, err
+	}
+	cl := table.ClassLevels(def, h, packed)
+	if opt.Facts != "" {
+		cl.Facts = fmt.Sprintf("%sreachable=%d\nindexed=%d\nclasses=%d\nsymmetries=%d\n", opt.Facts, reached, x.Size(), cl.Classes, len(sy.syms))
+	}
+	t := newTable(p, x, id, def, cl, sy)
+	t.Resumed = red.Resumed
+	return t, nil
 }

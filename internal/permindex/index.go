@@ -236,16 +236,17 @@ func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	planned.keep(p, x)
 	for _, k := range x.parCols {
 		tables += (x.coords[k].full + 63) / 64 * 8
 	}
-	if x.direct() {
-		return x.size, tables, nil
+	if !x.direct() {
+		for _, c := range x.coords {
+			tables += c.tableEntries(x) * uint64(x.gens) * c.entryBytes()
+		}
 	}
-	for _, c := range x.coords {
-		tables += c.tableEntries(x) * uint64(x.gens) * c.entryBytes()
-	}
+	// Kept last: once kept, a New on another goroutine may take it and
+	// add its tables.
+	planned.keep(p, x)
 	return x.size, tables, nil
 }
 

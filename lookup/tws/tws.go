@@ -125,7 +125,7 @@ func Plan(def *Definition, opt BuildOptions) (indexed, memory uint64, err error)
 	if err != nil {
 		return 0, 0, err
 	}
-	return deftable.Plan(p)
+	return deftable.Plan(p, opt.NoSymmetry)
 }
 
 // Symmetries returns the number of symmetries (the identity counted) that

@@ -1,0 +1,492 @@
+package classes
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/godtable/godtable/internal/bfs"
+)
+
+// SearchOptions tune Search.
+type SearchOptions struct {
+	// Workers is the number of goroutines (at least one).
+	Workers int
+	// States, when not 0, is the number of states the moves reach,
+	// counted up front: the search stops once its classes hold that many
+	// (sparing a last walk that would meet none), and fails if they would
+	// hold more.
+	States uint64
+	// Progress, if set, is told each distance's classes and states once
+	// they are found.
+	Progress func(d int, classes, states uint64)
+	// Checkpoint, if set, is the file the search keeps its work in after
+	// a distance, when bfs.CheckpointDue says (CheckpointAfter is its
+	// after), and resumes from; ID identifies the index and symmetries,
+	// so that a checkpoint of another search is passed over.
+	Checkpoint      string
+	CheckpointAfter time.Duration
+	ID              [32]byte
+}
+
+// Search finds the classes of the states of index x that the moves reach
+// from goal, breadth first by classes, with no search of the states: the
+// classes at distance d+1 are those met from the classes at distance d
+// and not met before, as every state one move from a state at distance d
+// is at distance d-1, d or d+1. gens are the symmetries' maps of the
+// generators, as for Reduce (the moves must include their inverses). The
+// result is the same on any number of workers. Resumed, in the result, is
+// the number of distances a checkpoint gave.
+//
+// A class's states are found from its first state met, moved along the
+// path that met it, conjugate by conjugate (see the package comment). So
+// the classes met are kept as a tree, each with the generator that met it
+// from its parent, one level a distance, a node's children together; and
+// each distance is expanded by walking the tree from the goal down to the
+// classes at that distance, along the branches that reach it, moving the
+// orbits as it goes. A tree node costs seven bytes, where an orbit kept
+// would cost eight a symmetry; the walk moves an orbit again at each
+// distance below it, which the branches that stop early save.
+//
+// The marks are one bit a state, read and set at random: half the memory
+// of a search's levels, which a cache holds twice as much of.
+func Search(ctx context.Context, x Graph, goal uint64, gens [][]int, opt SearchOptions) (*Reduction, error) {
+	size := x.Size()
+	if len(gens) == 0 {
+		return nil, fmt.Errorf("classes: no symmetry")
+	}
+	workers := max(1, opt.Workers)
+	s := &classSearch{
+		x:     x,
+		marks: make([]uint64, (size+63)/64),
+		out: &Reduction{
+			reps: make([]uint64, (size+31)/32),
+			size: size,
+		},
+		S: len(gens), W: x.Width(), deg: len(gens[0]),
+		alone: workers == 1,
+		spare: make([][][]edge, workers),
+	}
+	if s.deg > 1<<16 {
+		return nil, fmt.Errorf("classes: %d generators, more than a search of classes keeps", s.deg)
+	}
+	for w := range s.out.reps {
+		s.out.reps[w] = ^uint64(0)
+	}
+	s.images = make([][]int, s.deg)
+	for g := range s.images {
+		s.images[g] = make([]int, s.S)
+		for k := range s.S {
+			s.images[g][k] = gens[k][g]
+		}
+	}
+	root := seed{orbit: make([]uint64, s.S), dec: make([]uint64, s.S*s.W)}
+	for k := range s.S {
+		root.orbit[k] = goal
+		x.Decode(goal, root.dec[k*s.W:(k+1)*s.W])
+	}
+	resumed := false
+	if opt.Checkpoint != "" {
+		// As a search of states does, a checkpoint of another search or
+		// a damaged one is passed over, and the search starts afresh
+		// (and writes its own over it).
+		ok, err := s.load(opt.Checkpoint, opt.ID)
+		resumed = ok && err == nil
+		if !resumed {
+			clear(s.marks)
+			for w := range s.out.reps {
+				s.out.reps[w] = ^uint64(0)
+			}
+			s.out.ClassCounts, s.out.StateCounts, s.out.Classes, s.levels = nil, nil, 0, nil
+		}
+	}
+	if !resumed {
+		var t tally
+		s.claim(root.orbit, 0, &t)
+		s.out.count(&t)
+		s.levels = []level{{gen: []uint16{0}, height: []uint8{0}}}
+	} else {
+		s.out.Resumed = len(s.levels)
+	}
+	found := uint64(0)
+	for d, n := range s.out.StateCounts {
+		found += n
+		if opt.Progress != nil {
+			opt.Progress(d, s.out.ClassCounts[d], n)
+		}
+	}
+	start := time.Now()
+	lastSave, lastWrite := start, time.Duration(0)
+	if opt.CheckpointAfter > 0 {
+		lastWrite = bfs.FirstWriteGuess(s.bytes())
+	}
+	for d := len(s.levels) - 1; ; d++ {
+		if opt.States != 0 && found >= opt.States {
+			break
+		}
+		if d+1 > 255 {
+			return nil, fmt.Errorf("classes: more than 255 distances")
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		next, err := s.expand(ctx, d, root, workers)
+		if err != nil {
+			return nil, err
+		}
+		if len(next.gen) == 0 {
+			break
+		}
+		s.levels = append(s.levels, next)
+		s.grow(d + 1)
+		found += s.out.StateCounts[d+1]
+		if opt.States != 0 && found > opt.States {
+			break
+		}
+		now := time.Now()
+		if opt.Checkpoint != "" && bfs.CheckpointDue(opt.CheckpointAfter, now.Sub(start), now.Sub(lastSave), lastWrite) {
+			if err := s.save(opt.Checkpoint, opt.ID); err != nil {
+				return nil, err
+			}
+			lastSave = time.Now()
+			lastWrite = lastSave.Sub(now)
+		}
+		if opt.Progress != nil {
+			opt.Progress(d+1, s.out.ClassCounts[d+1], s.out.StateCounts[d+1])
+		}
+	}
+	if opt.States != 0 && found != opt.States {
+		return nil, fmt.Errorf("classes: the classes hold %d states, the moves reach %d", found, opt.States)
+	}
+	return s.out, nil
+}
+
+// classSearch is a Search under way.
+type classSearch struct {
+	x      Graph
+	images [][]int
+	// marks has a bit for each index, set once its class is met.
+	marks []uint64
+	// out holds the representatives' levels and the counts.
+	out       *Reduction
+	S, W, deg int
+	alone     bool
+	// levels are the tree of the classes met, one a distance.
+	levels []level
+	// spare are each worker's chunks of edges, kept from one distance
+	// to the next.
+	spare [][][]edge
+}
+
+// level is the classes at one distance, as nodes of the tree: node j's
+// children are nodes first[j] to first[j+1]-1 of the next level.
+type level struct {
+	gen []uint16 // the generator that met each from its parent
+	// first is set once the next level is found.
+	first []uint32
+	// height is the farthest distance below each.
+	height []uint8
+}
+
+// grow sets the heights of the nodes above level d's, which has just been
+// found.
+func (s *classSearch) grow(d int) {
+	h := uint8(d)
+	for k := d - 1; k >= 0; k-- {
+		lv, below := &s.levels[k], &s.levels[k+1]
+		for j := range lv.height {
+			for _, c := range below.height[lv.first[j]:lv.first[j+1]] {
+				if c >= h {
+					lv.height[j] = h
+					break
+				}
+			}
+		}
+	}
+}
+
+// unit is a node at the level the workers share out, with its orbit.
+type unit struct {
+	pos uint32
+	seed
+}
+
+// edge is a class met while expanding: its parent's position at the
+// level expanded and the generator.
+type edge struct {
+	parent uint32
+	gen    uint16
+}
+
+// edges are the classes a worker met, in chunks: a list of millions
+// that grows by copying costs a tenth of a search. Chunks are taken from
+// and given back to spare, from one distance to the next.
+type edges struct {
+	chunks [][]edge
+	spare  *[][]edge
+}
+
+func (es *edges) add(e edge) {
+	n := len(es.chunks)
+	if n == 0 || len(es.chunks[n-1]) == cap(es.chunks[n-1]) {
+		var c []edge
+		if m := len(*es.spare); m > 0 {
+			c, *es.spare = (*es.spare)[m-1][:0], (*es.spare)[:m-1]
+		} else {
+			c = make([]edge, 0, edgeChunk)
+		}
+		es.chunks = append(es.chunks, c)
+		n++
+	}
+	es.chunks[n-1] = append(es.chunks[n-1], e)
+}
+
+// edgeChunk is the edges a chunk holds: 32 KiB.
+const edgeChunk = 4096
+
+// all yields the edges in the order added.
+func (es *edges) all() iter.Seq[edge] {
+	return func(yield func(edge) bool) {
+		for _, c := range es.chunks {
+			for _, e := range c {
+				if !yield(e) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// expand finds the classes at distance d+1 from those at d, and returns
+// them as the tree's next level (setting level d's first).
+func (s *classSearch) expand(ctx context.Context, d int, root seed, workers int) (level, error) {
+	// The level whose nodes on the way to d are shared out: the first
+	// with enough of them, or d itself.
+	enough := 64 * workers
+	units := []unit{{pos: 0, seed: root}}
+	unitLevel := 0
+	for ; unitLevel < d && len(units) < enough; unitLevel++ {
+		var next []unit
+		lv, below := &s.levels[unitLevel], &s.levels[unitLevel+1]
+		for _, u := range units {
+			for c := lv.first[u.pos]; c < lv.first[u.pos+1]; c++ {
+				if below.height[c] < uint8(d) {
+					continue
+				}
+				n := unit{pos: c, seed: s.newSeed()}
+				s.x.Steps(u.dec, s.images[below.gen[c]], n.dec, n.orbit)
+				next = append(next, n)
+			}
+		}
+		units = next
+	}
+	var taken atomic.Int64
+	var wg sync.WaitGroup
+	errs := make([]error, workers)
+	tallies := make([]tally, workers)
+	edges := make([]edges, workers)
+	for k := range edges {
+		edges[k].spare = &s.spare[k]
+	}
+	for k := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := &walker{}
+			for {
+				i := taken.Add(1) - 1
+				if i >= int64(len(units)) {
+					return
+				}
+				if err := s.walk(ctx, unitLevel, d, units[i], &tallies[k], w, &edges[k]); err != nil {
+					errs[k] = err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return level{}, err
+	}
+	for k := range tallies {
+		s.out.count(&tallies[k])
+	}
+	// Level d+1, its nodes ordered by parent.
+	lv := &s.levels[d]
+	n := len(lv.gen)
+	lv.first = make([]uint32, n+1)
+	total := 0
+	for _, es := range edges {
+		for e := range es.all() {
+			lv.first[e.parent+1]++
+			total++
+		}
+	}
+	if uint64(total) >= 1<<32-1 {
+		return level{}, fmt.Errorf("classes: more than 2^32 classes at distance %d", d+1)
+	}
+	for j := range n {
+		lv.first[j+1] += lv.first[j]
+	}
+	next := level{gen: make([]uint16, total), height: make([]uint8, total)}
+	at := slices.Clone(lv.first[:n])
+	for _, es := range edges {
+		for e := range es.all() {
+			next.gen[at[e.parent]] = e.gen
+			at[e.parent]++
+		}
+	}
+	for j := range next.height {
+		next.height[j] = uint8(d + 1)
+	}
+	for k := range edges {
+		s.spare[k] = append(s.spare[k], edges[k].chunks...)
+	}
+	return next, nil
+}
+
+// newSeed returns a seed of a state a symmetry.
+func (s *classSearch) newSeed() seed {
+	return seed{orbit: make([]uint64, s.S), dec: make([]uint64, s.S*s.W)}
+}
+
+// seedOf takes a seed off w's free list, or makes one.
+func (s *classSearch) seedOf(w *walker) seed {
+	if n := len(w.freeSeeds); n > 0 {
+		c := w.freeSeeds[n-1]
+		w.freeSeeds = w.freeSeeds[:n-1]
+		return c
+	}
+	return s.newSeed()
+}
+
+// walk goes down the tree from unit u, at level from, along the branches
+// that reach distance d, and expands the classes there; it appends the
+// classes it meets to out.
+func (s *classSearch) walk(ctx context.Context, from, d int, u unit, t *tally, w *walker, out *edges) error {
+	if len(w.scratch) < s.W {
+		w.scratch = make([]uint64, s.W)
+	}
+	if from == d {
+		s.expandNode(u.pos, u.seed, d, t, w, out)
+		return nil
+	}
+	type frame struct {
+		seed
+		level     int
+		pos, next uint32
+	}
+	stack := []frame{{seed: u.seed, level: from, pos: u.pos, next: s.levels[from].first[u.pos]}}
+	steps := 0
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		lv := &s.levels[top.level]
+		if top.next == lv.first[top.pos+1] {
+			if len(stack) > 1 {
+				w.freeSeeds = append(w.freeSeeds, top.seed)
+			}
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		c := top.next
+		top.next++
+		below := &s.levels[top.level+1]
+		if below.height[c] < uint8(d) {
+			continue
+		}
+		if steps++; steps&(1<<12-1) == 0 {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+		}
+		child := s.seedOf(w)
+		s.x.Steps(top.dec, s.images[below.gen[c]], child.dec, child.orbit)
+		if top.level+1 == d {
+			s.expandNode(c, child, d, t, w, out)
+			w.freeSeeds = append(w.freeSeeds, child)
+			continue
+		}
+		stack = append(stack, frame{seed: child, level: top.level + 1, pos: c, next: below.first[c]})
+	}
+	return nil
+}
+
+// expandNode claims the classes one move from class p, node pos at
+// distance d, that are not met yet: they are at distance d+1.
+func (s *classSearch) expandNode(pos uint32, p seed, d int, t *tally, w *walker, out *edges) {
+	ys := w.ys[:0]
+	for g := range s.deg {
+		ys = append(ys, s.x.Step(p.dec[:s.W], g, w.scratch))
+	}
+	w.ys = ys
+	n := 0
+	for g, y := range ys {
+		if !s.met(y) {
+			ys[n] = y<<16 | uint64(g)
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	c := s.seedOf(w)
+	for _, yg := range ys[:n] {
+		// A sibling met before may have met this one's class.
+		if s.met(yg >> 16) {
+			continue
+		}
+		g := int(yg & 0xffff)
+		s.x.Steps(p.dec, s.images[g], c.dec, c.orbit)
+		if s.claim(c.orbit, d+1, t) {
+			out.add(edge{parent: pos, gen: uint16(g)})
+		}
+	}
+	w.freeSeeds = append(w.freeSeeds, c)
+}
+
+// met says whether index i's class has been met.
+func (s *classSearch) met(i uint64) bool {
+	return atomic.LoadUint64(&s.marks[i/64])>>(i%64)&1 != 0
+}
+
+// claim takes the class of orbit orb, at distance d, for the caller,
+// unless another has: the caller that marks its least index first owns
+// it, marks the rest and counts its states (S/F, F the symmetries fixing
+// the state met: see Reduction.claim).
+func (s *classSearch) claim(orb []uint64, d int, t *tally) bool {
+	rep := slices.Min(orb)
+	bit := uint64(1) << (rep % 64)
+	if s.alone {
+		if s.marks[rep/64]&bit != 0 {
+			return false
+		}
+		s.marks[rep/64] |= bit
+	} else if atomic.OrUint64(&s.marks[rep/64], bit)&bit != 0 {
+		return false
+	}
+	fix := uint64(0)
+	for _, i := range orb {
+		if i == orb[0] {
+			fix++
+		}
+		if s.alone {
+			s.marks[i/64] |= 1 << (i % 64)
+		} else {
+			atomic.OrUint64(&s.marks[i/64], 1<<(i%64))
+		}
+	}
+	shift := rep % 32 * 2
+	if s.alone {
+		s.out.reps[rep/32] &^= (3 ^ uint64(d%3)) << shift
+	} else {
+		atomic.AndUint64(&s.out.reps[rep/32], ^((3 ^ uint64(d%3)) << shift))
+	}
+	t.add(d, uint64(len(orb))/fix)
+	return true
+}
