@@ -144,7 +144,7 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if sy != nil {
 		id = classID(p, x, sy)
 		def := walkDef(p, x, goal, id, sy)
-		cl, err := classTable(ctx, sy, def, lv, goal, opt.Workers)
+		cl, err := classTable(ctx, sy, def, lv, goal)
 		if err != nil {
 			return nil, err
 		}

@@ -197,30 +197,31 @@ func (sy *symmetric) gens() [][]int {
 
 // searchClassesFrom is the index size from which a table of classes is
 // built by a search of the classes (searchClasses), below which by a
-// search of the states and a reduction of its levels (classTable): see
-// the package comment of classes, and docs/METHOD.md for the builds
-// measured either way.
+// search of the states and a reduction of its levels (classTable). Each
+// way, on two workers (wall, CPU, peak memory; medians of three, one
+// binary of each alternating; docs/METHOD.md has the rest):
+//
+//	symm skewb diamond (1.7M states): states 0.11 s, 0.13 s, 9.7 MB; classes 0.09 s, 0.13 s, 10.7 MB
+//	symm mastermorphix (5.3M): states 0.27 s, 0.34 s, 12.3 MB; classes 0.24 s, 0.37 s, 15.9 MB
+//	symm skewb (37.8M): states 1.88 s, 2.26 s, 34 MB; classes 0.95 s, 1.73 s, 45 MB
+//	symm 2x2x2 (88.2M): states 5.36 s, 10.40 s, 75 MB; classes 4.31 s, 8.02 s, 94 MB
+//
+// Below it a search of classes saves hundredths of a second for a
+// megabyte or more, where twsearch takes 7 to 14 MB in all; above it,
+// it saves seconds.
 var searchClassesFrom uint64 = 1 << 24
 
 // classTable reduces a search's levels to a table of classes: the
 // classes found from the goal by the symmetries' maps of the moves, whose
 // states, counted from their orbits, must be the search's at every
 // distance.
-func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Levels, goal uint64, workers int) (*table.Levels, error) {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	if sy.x.Size() < 40<<20 {
-		// The reduction waits on memory, and two workers share it: on
-		// an index whose levels are a few megabytes a second worker
-		// gains little or no wall time, at up to twice the CPU time (the
-		// symm skewb diamond, master pyramorphix and mastermorphix took
-		// longer on two, in both; on the symm skewb, 37.8 million
-		// states, two took 2.1-2.3 s and 4.0-4.4 CPU-s where one took
-		// 1.9-2.2 s and 2.3-2.7), and on one over 40 million states it
-		// gains about a fifth of the wall time.
-		workers = 1
-	}
+func classTable(ctx context.Context, sy *symmetric, def *puzzle.Def, lv *bfs.Levels, goal uint64) (*table.Levels, error) {
+	// The reduction runs on one worker. It waits on memory, which two
+	// workers share, and it reduces indices below searchClassesFrom, a
+	// few megabytes of levels: there a second worker gained little or
+	// no wall time, at up to twice the CPU time (the symm skewb diamond,
+	// master pyramorphix and mastermorphix took longer on two, in both).
+	const workers = 1
 	// The reduction moves orbits at random: a split set's arrangements
 	// are moved through tables the cache holds.
 	sy.x.Factor()
