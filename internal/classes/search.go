@@ -69,8 +69,9 @@ func Search(ctx context.Context, x Graph, goal uint64, gens [][]int, opt SearchO
 			size: size,
 		},
 		S: len(gens), W: x.Width(), deg: len(gens[0]),
-		alone: workers == 1,
-		spare: make([][][]edge, workers),
+		alone:   workers == 1,
+		spare:   make([][][]edge, workers),
+		walkers: make([]walker, workers),
 	}
 	if s.deg > 1<<16 {
 		return nil, fmt.Errorf("classes: %d generators, more than a search of classes keeps", s.deg)
@@ -178,9 +179,12 @@ type classSearch struct {
 	alone     bool
 	// levels are the tree of the classes met, one a distance.
 	levels []level
-	// spare are each worker's chunks of edges, kept from one distance
-	// to the next.
-	spare [][][]edge
+	// spare are each worker's chunks of edges, and walkers what each
+	// worker's walks reuse, kept from one distance to the next, as are
+	// unitSeeds, the orbits of the classes the workers share out.
+	spare     [][][]edge
+	walkers   []walker
+	unitSeeds []seed
 }
 
 // level is the classes at one distance, as nodes of the tree: node j's
@@ -268,7 +272,9 @@ func (s *classSearch) expand(ctx context.Context, d int, root seed, workers int)
 	// The level whose nodes on the way to d are shared out: the first
 	// with enough of them, or d itself.
 	enough := 64 * workers
+	// The units' seeds are kept from one distance to the next.
 	units := []unit{{pos: 0, seed: root}}
+	taken := 0
 	unitLevel := 0
 	for ; unitLevel < d && len(units) < enough; unitLevel++ {
 		var next []unit
@@ -278,14 +284,18 @@ func (s *classSearch) expand(ctx context.Context, d int, root seed, workers int)
 				if below.height[c] < uint8(d) {
 					continue
 				}
-				n := unit{pos: c, seed: s.newSeed()}
+				if taken == len(s.unitSeeds) {
+					s.unitSeeds = append(s.unitSeeds, s.newSeed())
+				}
+				n := unit{pos: c, seed: s.unitSeeds[taken]}
+				taken++
 				s.x.Steps(u.dec, s.images[below.gen[c]], n.dec, n.orbit)
 				next = append(next, n)
 			}
 		}
 		units = next
 	}
-	var taken atomic.Int64
+	var claimed atomic.Int64
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
 	tallies := make([]tally, workers)
@@ -297,9 +307,9 @@ func (s *classSearch) expand(ctx context.Context, d int, root seed, workers int)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := &walker{}
+			w := &s.walkers[k]
 			for {
-				i := taken.Add(1) - 1
+				i := claimed.Add(1) - 1
 				if i >= int64(len(units)) {
 					return
 				}
