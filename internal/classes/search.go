@@ -298,7 +298,12 @@ func (s *classSearch) expand(ctx context.Context, d int, root seed, workers int)
 	var claimed atomic.Int64
 	var wg sync.WaitGroup
 	errs := make([]error, workers)
+	// Each worker's counts in memory of its own, not on a cache line
+	// another's counts share.
 	tallies := make([]tally, workers)
+	for k := range tallies {
+		tallies[k] = tally{classes: make([]uint64, 0, 256), states: make([]uint64, 0, 256)}
+	}
 	edges := make([]edges, workers)
 	for k := range edges {
 		edges[k].spare = &s.spare[k]
@@ -384,7 +389,7 @@ func (s *classSearch) walk(ctx context.Context, from, d int, u unit, t *tally, w
 		w.scratch = make([]uint64, s.W)
 	}
 	if from == d {
-		s.expandNode(u.pos, u.seed, d, t, w, out)
+		s.expandNode(u.pos, u.seed, nil, 0, d, t, w, out)
 		return nil
 	}
 	type frame struct {
@@ -416,20 +421,27 @@ func (s *classSearch) walk(ctx context.Context, from, d int, u unit, t *tally, w
 			}
 		}
 		child := s.seedOf(w)
-		s.x.Steps(top.dec, s.images[below.gen[c]], child.dec, child.orbit)
+		g := int(below.gen[c])
 		if top.level+1 == d {
-			s.expandNode(c, child, d, t, w, out)
+			// A class at d needs its whole orbit only if it meets a
+			// class not met yet, and most at the last distances meet
+			// none: its first state is moved alone, the rest if needed.
+			child.orbit[0] = s.x.Step(top.dec[:s.W], g, child.dec[:s.W])
+			s.expandNode(c, child, &top.seed, g, d, t, w, out)
 			w.freeSeeds = append(w.freeSeeds, child)
 			continue
 		}
+		s.x.Steps(top.dec, s.images[g], child.dec, child.orbit)
 		stack = append(stack, frame{seed: child, level: top.level + 1, pos: c, next: below.first[c]})
 	}
 	return nil
 }
 
 // expandNode claims the classes one move from class p, node pos at
-// distance d, that are not met yet: they are at distance d+1.
-func (s *classSearch) expandNode(pos uint32, p seed, d int, t *tally, w *walker, out *edges) {
+// distance d, that are not met yet: they are at distance d+1. If parent
+// is not nil, p holds its first state alone, and its orbit is parent's
+// moved by generator g, made here if p meets a class not met yet.
+func (s *classSearch) expandNode(pos uint32, p seed, parent *seed, g int, d int, t *tally, w *walker, out *edges) {
 	ys := w.ys[:0]
 	for g := range s.deg {
 		ys = append(ys, s.x.Step(p.dec[:s.W], g, w.scratch))
@@ -444,6 +456,9 @@ func (s *classSearch) expandNode(pos uint32, p seed, d int, t *tally, w *walker,
 	}
 	if n == 0 {
 		return
+	}
+	if parent != nil {
+		s.x.Steps(parent.dec, s.images[g], p.dec, p.orbit)
 	}
 	c := s.seedOf(w)
 	for _, yg := range ys[:n] {
