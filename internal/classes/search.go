@@ -73,6 +73,10 @@ func Search(ctx context.Context, x Graph, goal uint64, gens [][]int, opt SearchO
 		spare:   make([][][]edge, workers),
 		walkers: make([]walker, workers),
 	}
+	s.orbitStates = make([]uint64, s.S+1)
+	for f := 1; f <= s.S; f++ {
+		s.orbitStates[f] = uint64(s.S / f)
+	}
 	if s.deg > 1<<16 {
 		return nil, fmt.Errorf("classes: %d generators, more than a search of classes keeps", s.deg)
 	}
@@ -179,6 +183,9 @@ type classSearch struct {
 	alone     bool
 	// levels are the tree of the classes met, one a distance.
 	levels []level
+	// orbitStates[f] is the states of an orbit whose first state f
+	// symmetries fix: S/f.
+	orbitStates []uint64
 	// spare are each worker's chunks of edges, and walkers what each
 	// worker's walks reuse, kept from one distance to the next, as are
 	// unitSeeds, the orbits of the classes the workers share out.
@@ -512,6 +519,8 @@ func (s *classSearch) claim(orb []uint64, d int, t *tally) bool {
 	} else {
 		atomic.AndUint64(&s.out.reps[rep/32], ^((3 ^ uint64(d%3)) << shift))
 	}
-	t.add(d, uint64(len(orb))/fix)
+	// S/F, read from a table: a division would take longer than the
+	// rest of the count.
+	t.add(d, s.orbitStates[fix])
 	return true
 }

@@ -114,7 +114,18 @@ var reachable = (*ksolve.Puzzle).Reachable
 
 // Build searches the puzzle's states and returns its table.
 func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, error) {
-	x, err := permindex.New(p)
+	size, _, err := permindex.Plan(p)
+	if err != nil {
+		return nil, err
+	}
+	byClasses := !opt.NoSymmetry && Symmetries(p) > 1 && size >= searchClassesFrom
+	newIndex := permindex.New
+	if byClasses {
+		// A search of classes moves states at random, and never reads
+		// a move table row by row.
+		newIndex = permindex.NewFactored
+	}
+	x, err := newIndex(p)
 	if err != nil {
 		return nil, err
 	}
@@ -127,7 +138,7 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if !opt.NoSymmetry {
 		sy = symmetriesOf(p, x)
 	}
-	if sy != nil && x.Size() >= searchClassesFrom {
+	if byClasses {
 		return searchClasses(ctx, p, x, goal, sy, opt)
 	}
 	lv, err := bfs.Search(ctx, x, goal, bfs.Options{

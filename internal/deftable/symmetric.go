@@ -298,9 +298,6 @@ func searchClasses(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index, go
 	if count, exact := reachable(p); exact && count.IsUint64() {
 		states = count.Uint64()
 	}
-	// The walk moves orbits at random: a split set's arrangements are
-	// moved through tables the cache holds.
-	x.Factor()
 	id := classID(p, x, sy)
 	so := classes.SearchOptions{
 		Workers: workers, States: states,

@@ -16,20 +16,28 @@ func (x *Index) Factor() {
 	G := uint64(x.gens)
 	for k := range x.coords {
 		c := &x.coords[k]
-		if c.kind != kArr || c.parent < 0 || c.sigma != nil || c.ms.n > 8 {
+		if c.sigma != nil || !x.factorable(k) {
 			continue
 		}
-		comb := &x.coords[c.parent]
-		if comb.kind != kComb || comb.part != c.part {
-			continue
-		}
-		perms := uint64(factorial(c.ms.n))
-		entries := perms * c.full
-		if entries > 1<<22 || 4*entries > uint64(len(c.t16)+len(c.t32)) {
-			continue
-		}
-		x.factor(c, comb, perms, G)
+		x.factor(c, &x.coords[c.parent], uint64(factorial(c.ms.n)), G)
 	}
+}
+
+// factorable says whether Factor makes coordinate k's tables: an
+// arrangement read with a comb of its own part, of at most eight pieces,
+// whose composition table is at most 2^22 entries and a quarter of its
+// move table.
+func (x *Index) factorable(k int) bool {
+	c := &x.coords[k]
+	if c.kind != kArr || c.parent < 0 || c.ms.n > 8 {
+		return false
+	}
+	comb := &x.coords[c.parent]
+	if comb.kind != kComb || comb.part != c.part {
+		return false
+	}
+	entries := uint64(factorial(c.ms.n)) * c.full
+	return entries <= 1<<22 && 4*entries <= comb.full*c.full*uint64(x.gens)
 }
 
 // factor makes arrangement coordinate c's two tables (see Factor).

@@ -7,9 +7,9 @@ import (
 	"github.com/godtable/godtable/internal/bfs"
 )
 
-// rows decodes index i into each coordinate's row of its move table.
-func (x *Index) rows(i uint64, row *[maxCoords]uint64) {
-	var full [maxCoords]uint64
+// rows decodes index i into each coordinate's row of its move table, and
+// its value into full.
+func (x *Index) rows(i uint64, row, full *[maxCoords]uint64) {
 	cs := x.coords
 	x.fulls(i, full[:len(cs)])
 	G := uint64(x.gens)
@@ -23,12 +23,21 @@ func (x *Index) rows(i uint64, row *[maxCoords]uint64) {
 	}
 }
 
-// at is the index generator g takes the decoded index to.
-func (x *Index) at(row *[maxCoords]uint64, g int) uint64 {
+// at is the index generator g takes the decoded index to: through each
+// coordinate's move table, or its factored tables where NewFactored made
+// it none.
+func (x *Index) at(row, full *[maxCoords]uint64, g int) uint64 {
 	t := uint64(0)
+	G := uint64(x.gens)
 	for k := range x.coords {
 		c := &x.coords[k]
-		t += c.next(row[k], g) >> c.pbits * c.weight
+		var v uint64
+		if c.t16 == nil && c.t32 == nil {
+			v = c.move(full[c.parent], full[k], g, G)
+		} else {
+			v = c.next(row[k], g)
+		}
+		t += v >> c.pbits * c.weight
 	}
 	return t
 }
@@ -42,10 +51,10 @@ func (x *Index) Neighbors(i uint64, out []uint64) {
 		}
 		return
 	}
-	var row [maxCoords]uint64
-	x.rows(i, &row)
+	var row, full [maxCoords]uint64
+	x.rows(i, &row, &full)
 	for g := range out[:x.gens] {
-		out[g] = x.at(&row, g)
+		out[g] = x.at(&row, &full, g)
 	}
 }
 
@@ -54,9 +63,9 @@ func (x *Index) Apply(i uint64, g int) uint64 {
 	if x.direct() {
 		return x.applyDirect(i, g)
 	}
-	var row [maxCoords]uint64
-	x.rows(i, &row)
-	return x.at(&row, g)
+	var row, full [maxCoords]uint64
+	x.rows(i, &row, &full)
+	return x.at(&row, &full, g)
 }
 
 // block is what the indices of one block have in common: a block is a run
@@ -183,6 +192,7 @@ func (x *Index) Kernel() bfs.Kernel {
 	if x.direct() {
 		return x.newDirect()
 	}
+	x.moveTables()
 	if len(x.coords) == 0 {
 		// One state, which every move keeps: there is no minor coordinate
 		// to make blocks of, and nothing worth a fast path.

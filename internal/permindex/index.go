@@ -193,10 +193,22 @@ type Index struct {
 	// coordinates joined, orientations that follow from where the pieces
 	// are, a split part's parity.
 	renumbered bool
+	// tablesOnce builds the move tables NewFactored left out.
+	tablesOnce sync.Once
 }
 
 // New builds the index of p and its move tables.
-func New(p *ksolve.Puzzle) (*Index, error) {
+func New(p *ksolve.Puzzle) (*Index, error) { return newIndex(p, false) }
+
+// NewFactored is New then Factor, for a walk that moves states at random
+// (Step and Steps), as a search of classes does: it does not build the
+// move tables that Factor's replace (the dino cube's two of 21 MB, which
+// took a twentieth of its search of classes). Apply and Neighbors read
+// the factored tables in their place; Kernel builds them the first time
+// it is asked.
+func NewFactored(p *ksolve.Puzzle) (*Index, error) { return newIndex(p, true) }
+
+func newIndex(p *ksolve.Puzzle, factored bool) (*Index, error) {
 	x, err := planned.take(p)
 	if err != nil {
 		return nil, err
@@ -210,12 +222,37 @@ func New(p *ksolve.Puzzle) (*Index, error) {
 		if c.kind == kJoint {
 			continue
 		}
-		if r := &x.raw[c.raw]; r.t16 == nil && r.t32 == nil {
-			x.buildTable(c.raw)
+		if factored && x.factorable(k) {
+			continue
 		}
-		c.t16, c.t32 = x.raw[c.raw].t16, x.raw[c.raw].t32
+		x.moveTable(k)
+	}
+	if factored {
+		x.Factor()
 	}
 	return x, nil
+}
+
+// moveTable gives coordinate k its move table, building it if its raw
+// coordinate has none yet.
+func (x *Index) moveTable(k int) {
+	c := &x.coords[k]
+	if r := &x.raw[c.raw]; r.t16 == nil && r.t32 == nil {
+		x.buildTable(c.raw)
+	}
+	c.t16, c.t32 = x.raw[c.raw].t16, x.raw[c.raw].t32
+}
+
+// moveTables gives every coordinate Factor left without one its move
+// table (see NewFactored), once.
+func (x *Index) moveTables() {
+	x.tablesOnce.Do(func() {
+		for k := range x.coords {
+			if c := &x.coords[k]; c.kind != kJoint && c.t16 == nil && c.t32 == nil {
+				x.moveTable(k)
+			}
+		}
+	})
 }
 
 // direct says that the index is one permutation coordinate, the whole

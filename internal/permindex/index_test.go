@@ -333,4 +333,43 @@ func TestFactor(t *testing.T) {
 			}
 		}
 	}
+	// NewFactored builds no move table for the two arrangements, and
+	// its Apply and Neighbors, through the factored tables, agree with
+	// the move tables on every index; its Kernel, which builds them
+	// then, reaches every neighbour too.
+	y, err := NewFactored(puzzleOf(t, splitSix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range y.coords {
+		if c.sigma != nil && (c.t16 != nil || c.t32 != nil) {
+			t.Fatal("NewFactored built a move table Factor replaces")
+		}
+	}
+	nb := make([]uint64, G)
+	for i := range y.Size() {
+		y.Neighbors(i, nb)
+		for g := range G {
+			if a := y.Apply(i, g); a != want[g][i] || nb[g] != a {
+				t.Fatalf("NewFactored: index %d, move %d: Apply %d, Neighbors %d, the move tables %d", i, g, a, nb[g], want[g][i])
+			}
+		}
+	}
+	k := y.Kernel()
+	out16 := make([]uint64, 32*G)
+	for w := range (y.Size() + 31) / 32 {
+		m := uint64(0)
+		for j := range min(32, y.Size()-w*32) {
+			m |= 1 << (2 * j)
+		}
+		k.Neighbors(w, m, out16)
+		for j := range min(32, y.Size()-w*32) {
+			i := w*32 + j
+			for g := range G {
+				if got := out16[j*uint64(G)+uint64(g)]; got != want[g][i] {
+					t.Fatalf("NewFactored's Kernel: index %d, move %d: %d, want %d", i, g, got, want[g][i])
+				}
+			}
+		}
+	}
 }
