@@ -269,6 +269,11 @@ func (x *Index) direct() bool {
 // so that a caller can refuse a build its machine cannot hold before it
 // starts.
 func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
+	// A caller that plans, then builds through one that plans again
+	// (gen, then deftable.Build), works the index out once.
+	if size, tables, ok := planned.answer(p); ok {
+		return size, tables, nil
+	}
 	x, err := plan(p)
 	if err != nil {
 		return 0, 0, err
@@ -283,7 +288,7 @@ func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 	}
 	// Kept last: once kept, a New on another goroutine may take it and
 	// add its tables.
-	planned.keep(p, x)
+	planned.keep(p, x, x.size, tables)
 	return x.size, tables, nil
 }
 
@@ -327,6 +332,10 @@ type lastPlan struct {
 	mu  sync.Mutex
 	key string
 	x   *Index
+	// size and tables are Plan's answer for x, kept with it so that a
+	// Plan asked again for the same puzzle answers without reading x,
+	// which a New on another goroutine may be adding its tables to.
+	size, tables uint64
 }
 
 // planKey is what plan reads of a puzzle: its sets, its solved state and
@@ -346,12 +355,24 @@ func planKey(p *ksolve.Puzzle) string {
 	return string(b)
 }
 
-// keep keeps x, planned for p.
-func (l *lastPlan) keep(p *ksolve.Puzzle, x *Index) {
+// keep keeps x, planned for p, with Plan's answer for it.
+func (l *lastPlan) keep(p *ksolve.Puzzle, x *Index, size, tables uint64) {
 	key := planKey(p)
 	l.mu.Lock()
-	l.key, l.x = key, x
+	l.key, l.x, l.size, l.tables = key, x, size, tables
 	l.mu.Unlock()
+}
+
+// answer returns Plan's answer for an index planned for a puzzle of p's
+// sets, solved state and generators and not yet taken, if there is one.
+func (l *lastPlan) answer(p *ksolve.Puzzle) (size, tables uint64, ok bool) {
+	key := planKey(p)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.x == nil || l.key != key {
+		return 0, 0, false
+	}
+	return l.size, l.tables, true
 }
 
 // take returns the index planned for a puzzle of p's sets, solved state

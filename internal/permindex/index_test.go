@@ -79,8 +79,14 @@ func TestNewTakesThePlan(t *testing.T) {
 	if other.Size() != 1 || other.Puzzle() != b {
 		t.Fatalf("another puzzle's New after Plan: size %d (want 1)", other.Size())
 	}
-	if _, _, err := Plan(a); err != nil {
+	size, tables, err := Plan(a)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// Plan asked again answers from the plan kept, without planning.
+	kept := planned.x
+	if s2, t2, err := Plan(puzzleOf(t, splitSix)); err != nil || s2 != size || t2 != tables || planned.x != kept {
+		t.Fatalf("Plan again: %d, %d, %v, planned again %v; want %d, %d", s2, t2, err, planned.x != kept, size, tables)
 	}
 	again := puzzleOf(t, splitSix) // parsed again: another pointer, the same puzzle
 	x, err := New(again)
