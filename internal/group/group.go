@@ -8,7 +8,10 @@
 // element costs a few microseconds.
 package group
 
-import "math/big"
+import (
+	"math/big"
+	"slices"
+)
 
 // Perm is a permutation of the points 0..n-1: point x goes to p[x].
 type Perm []int
@@ -33,12 +36,16 @@ func (p Perm) IsIdentity() bool {
 }
 
 // then returns p followed by q.
-func (p Perm) then(q Perm) Perm {
-	r := make(Perm, len(p))
+func (p Perm) then(q Perm) Perm { return thenInto(make(Perm, len(p)), p, q) }
+
+// thenInto writes p followed by q into dst, which must not be p, and
+// returns it.
+func thenInto(dst, p, q Perm) Perm {
+	dst = dst[:len(p)]
 	for i, x := range p {
-		r[i] = q[x]
+		dst[i] = q[x]
 	}
-	return r
+	return dst
 }
 
 // inverse returns p's inverse.
@@ -63,6 +70,8 @@ type level struct {
 	// grow.
 	orbit []int
 	rep   []Perm
+	// inv[x] is rep[x]'s inverse, kept so that sifting allocates nothing.
+	inv []Perm
 	// tested[k] is how many of gens have been tried with orbit[k].
 	tested []int
 }
@@ -71,17 +80,21 @@ type level struct {
 type Chain struct {
 	n      int
 	levels []*level
+	// Scratch for sifting and Schreier generators: a chain is built by
+	// trying thousands of them, and most sift to the identity, so none is
+	// allocated until one does not.
+	siftA, siftB, schreier, product Perm
 }
 
 // New returns the chain of the group the generators generate, on n points.
 func New(n int, gens []Perm) *Chain {
-	c := &Chain{n: n}
+	c := &Chain{n: n, siftA: make(Perm, n), siftB: make(Perm, n), schreier: make(Perm, n), product: make(Perm, n)}
 	for _, g := range gens {
 		if len(g) != n {
 			panic("group: a generator of another degree")
 		}
 		if h, j := c.sift(g, 0); !h.IsIdentity() {
-			c.addStrong(h, j)
+			c.addStrong(slices.Clone(h), j)
 		}
 	}
 	c.close()
@@ -97,7 +110,8 @@ func (c *Chain) Order() *big.Int {
 	return o
 }
 
-// Contains reports whether g is an element of the group.
+// Contains reports whether g is an element of the group. It uses the
+// chain's scratch: a chain is not for several goroutines at once.
 func (c *Chain) Contains(g Perm) bool {
 	h, _ := c.sift(g, 0)
 	return h.IsIdentity()
@@ -105,15 +119,20 @@ func (c *Chain) Contains(g Perm) bool {
 
 // sift divides g by the levels' representatives from level i down, as far
 // as they go: the residue, and the level where it stopped (len(levels)
-// when it went through them all).
+// when it went through them all). g is left as it is; the residue may be
+// the chain's scratch, valid until the next sift.
 func (c *Chain) sift(g Perm, i int) (Perm, int) {
 	for ; i < len(c.levels); i++ {
 		l := c.levels[i]
-		u := l.rep[g[l.base]]
+		u := l.inv[g[l.base]]
 		if u == nil {
 			return g, i
 		}
-		g = g.then(u.inverse())
+		dst := c.siftA
+		if &g[0] == &dst[0] {
+			dst = c.siftB
+		}
+		g = thenInto(dst, g, u)
 	}
 	return g, i
 }
@@ -127,8 +146,9 @@ func (c *Chain) addStrong(h Perm, j int) {
 		for h[b] == b {
 			b++
 		}
-		l := &level{base: b, orbit: []int{b}, rep: make([]Perm, c.n), tested: []int{0}}
+		l := &level{base: b, orbit: []int{b}, rep: make([]Perm, c.n), inv: make([]Perm, c.n), tested: []int{0}}
 		l.rep[b] = Identity(c.n)
+		l.inv[b] = l.rep[b]
 		c.levels = append(c.levels, l)
 	}
 	for k := 0; k <= j; k++ {
@@ -153,14 +173,15 @@ func (c *Chain) close() {
 					z := s[y]
 					if l.rep[z] == nil {
 						l.rep[z] = l.rep[y].then(s)
+						l.inv[z] = l.rep[z].inverse()
 						l.orbit = append(l.orbit, z)
 						l.tested = append(l.tested, 0)
 						continue
 					}
-					h := l.rep[y].then(s).then(l.rep[z].inverse())
+					h := thenInto(c.schreier, thenInto(c.product, l.rep[y], s), l.inv[z])
 					if r, j := c.sift(h, i+1); !r.IsIdentity() {
 						l.tested[k]++
-						c.addStrong(r, j)
+						c.addStrong(slices.Clone(r), j)
 						again = true
 						break
 					}
