@@ -281,6 +281,11 @@ func (s *classSearch) expand(ctx context.Context, d int, root seed, workers int)
 	// The level whose nodes on the way to d are shared out: the first
 	// with enough of them, or d itself.
 	enough := 64 * workers
+	if workers == 1 {
+		// One worker walks the whole tree from its root: shared out,
+		// the nodes would cost a seed each and save nothing.
+		enough = 1
+	}
 	// The units' seeds are kept from one distance to the next.
 	units := []unit{{pos: 0, seed: root}}
 	taken := 0

@@ -118,7 +118,8 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if err != nil {
 		return nil, err
 	}
-	byClasses := !opt.NoSymmetry && Symmetries(p) > 1 && size >= searchClassesFrom
+	n := Symmetries(p)
+	byClasses := !opt.NoSymmetry && n > 1 && searchesClasses(size, n)
 	newIndex := permindex.New
 	if byClasses {
 		// A search of classes moves states at random, and never reads
@@ -420,7 +421,7 @@ func Plan(p *ksolve.Puzzle, noSymmetry bool) (indexed, memory uint64, err error)
 	if err != nil {
 		return 0, 0, err
 	}
-	if n := Symmetries(p); !noSymmetry && n > 1 && size >= searchClassesFrom {
+	if n := Symmetries(p); !noSymmetry && n > 1 && searchesClasses(size, n) {
 		// A search of classes: a bit a state marked, two for the
 		// representatives' levels, two for the table's bits and their
 		// map; a class's node in the tree and its edge as it is found,

@@ -208,8 +208,29 @@ func (sy *symmetric) gens() [][]int {
 //
 // Below it a search of classes saves hundredths of a second for a
 // megabyte or more, where twsearch takes 7 to 14 MB in all; above it,
-// it saves seconds.
+// it saves seconds. Below it, on one worker, a search of classes is
+// chosen only where there are at least smallSearchSymmetries symmetries
+// (see searchesClasses).
 var searchClassesFrom uint64 = 1 << 24
+
+// smallSearchSymmetries is the number of symmetries from which a search
+// of classes is chosen below searchClassesFrom too. Its tree takes seven
+// bytes a class, 56/S bits a state under S symmetries, where a search of
+// the states takes two bits a state for its levels: under 24 the tree
+// costs a little more than the levels, under 12 twice as much. Medians of
+// 7 alternating runs, states then classes (wall, CPU, peak memory):
+//
+//	symm skewb diamond (24 symmetries): 0.104 s, 0.137 s, 9.8 MB; 0.082 s, 0.087 s, 9.3 MB
+//	symm master pyramorphix (12): 0.084 s, 0.104 s, 8.8 MB; 0.087 s, 0.092 s, 9.4 MB
+//	symm mastermorphix (12): 0.297 s, 0.390 s, 12.3 MB; 0.303 s, 0.314 s, 14.9 MB
+const smallSearchSymmetries = 24
+
+// searchesClasses says whether a table of classes of size indices under
+// n symmetries is built by a search of the classes (searchClasses), or
+// by a search of the states and a reduction of its levels (classTable).
+func searchesClasses(size uint64, n int) bool {
+	return size >= searchClassesFrom || n >= smallSearchSymmetries
+}
 
 // classTable reduces a search's levels to a table of classes: the
 // classes found from the goal by the symmetries' maps of the moves, whose
@@ -293,6 +314,13 @@ func searchClasses(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index, go
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	if x.Size() < searchClassesFrom {
+		// Below it the marks are a few megabytes or less, which two
+		// workers' locked ORs would pass back and forth between their
+		// caches: on two, the symm skewb diamond's claims were a third
+		// of its time, and its search took longer than on one.
+		workers = 1
 	}
 	states := uint64(0)
 	if count, exact := reachable(p); exact && count.IsUint64() {
