@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/godtable/godtable/internal/sysmem"
 )
 
 // Graph is an undirected state graph over the indices 0..Size()-1, as the
@@ -82,7 +84,7 @@ func (g neighborGraph) Neighbors(w, m uint64, out []uint64) {
 // gives each unseen index with a neighbour at cur the next level, and
 // returns how many it gave it (forward, what it returns is not used). It
 // runs on several goroutines at once, on disjoint ranges of words.
-func expand(k Kernel, out []uint64, t *Levels, deg int, lo, hi uint64, cur uint8, backward bool) uint64 {
+func expand(k Kernel, out []uint64, t *Levels, deg int, lo, hi uint64, cur uint8, backward bool, r *reacher) uint64 {
 	nxt := Next(cur)
 	words := t.Words
 	if !backward {
@@ -92,19 +94,7 @@ func expand(k Kernel, out []uint64, t *Levels, deg int, lo, hi uint64, cur uint8
 				continue
 			}
 			k.Neighbors(w, m, out)
-			for _, j := range out[:bits.OnesCount64(m)*deg] {
-				// Give j level nxt if it is unseen. Workers may mark the
-				// same index at once (with the same level), so this counts
-				// nothing: a forward level's new indices are counted after
-				// it (see Search). The atomic AND returns nothing, so that
-				// it is one locked instruction, not a loop of
-				// compare-and-swap.
-				p := &words[j>>5]
-				sh := (j & 31) << 1
-				if atomic.LoadUint64(p)>>sh&3 == Unseen {
-					atomic.AndUint64(p, ^(uint64(3^nxt) << sh))
-				}
-			}
+			r.Reach(out[:bits.OnesCount64(m)*deg])
 		}
 		return 0
 	}
@@ -139,8 +129,15 @@ func expand(k Kernel, out []uint64, t *Levels, deg int, lo, hi uint64, cur uint8
 		}
 		// An unseen index is farther than d-1, so a neighbour at cur puts
 		// it at d+1.
-		nw := old &^ (hit * uint64(3^nxt))
 		found += uint64(bits.OnesCount64(hit))
+		if r.marks != nil {
+			// Marks, so that no worker writes the levels the others
+			// read. Both words a word of marks stands for are in one
+			// chunk (chunk is even), so one worker writes it.
+			r.marks[w>>1] |= gather(hit) << (32 * (w & 1))
+			continue
+		}
+		nw := old &^ (hit * uint64(3^nxt))
 		if nw != old {
 			atomic.StoreUint64(&t.Words[w], nw)
 		}
@@ -154,6 +151,58 @@ func Next(cur uint8) uint8 {
 		return 0
 	}
 	return cur + 1
+}
+
+// A reacher gives the unseen neighbours of one worker's part of a forward
+// level the next level. Where the level reaches many indices, it sets a
+// bit in marks for every neighbour, seen or not, and the search gives the
+// unseen marked indices their level after the level (settle): the levels
+// are then not read at random, and not written during the level, so that
+// no core takes cache lines the others read (a worker's marks are its own,
+// but for a third worker on: see markSets). Where the level reaches few,
+// it writes the levels at once: on one worker without a branch or a lock,
+// on several with a locked AND for each unseen neighbour.
+type reacher struct {
+	words  []uint64
+	marks  []uint64
+	shared bool // marks another worker sets too
+	alone  bool // one worker
+	set    uint64
+}
+
+// Reach gives each unseen index of js the next level.
+func (r *reacher) Reach(js []uint64) {
+	words, set := r.words, r.set
+	switch {
+	case r.shared:
+		for _, j := range js {
+			atomic.OrUint64(&r.marks[j>>6], 1<<(j&63))
+		}
+	case r.marks != nil:
+		marks := r.marks
+		for _, j := range js {
+			marks[j>>6] |= 1 << (j & 63)
+		}
+	case r.alone:
+		for _, j := range js {
+			p := &words[j>>5]
+			sh := j << 1 & 63
+			x := *p
+			u := (x>>sh&3 + 1) >> 2 // 1 if unseen
+			*p = x &^ (u * set << sh)
+		}
+	default:
+		// Workers may mark the same index at once, but only with the
+		// same level. The atomic AND returns nothing, so that it is one
+		// locked instruction, not a loop of compare-and-swap.
+		for _, j := range js {
+			p := &words[j>>5]
+			sh := j << 1 & 63
+			if atomic.LoadUint64(p)>>sh&3 == Unseen {
+				atomic.AndUint64(p, ^(set << sh))
+			}
+		}
+	}
 }
 
 // word returns word w, read atomically.
@@ -273,6 +322,7 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 	}
 	if !resumed {
 		words := make([]uint64, (n+31)/32)
+		sysmem.HugePages(words)
 		for i := range words {
 			words[i] = ^uint64(0)
 		}
@@ -295,15 +345,22 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		}
 		frontier := s.lv.Counts[d]
 		unseen := n - seen
-		// A forward probe costs a neighbour per generator of each frontier
-		// index; a backward one a few neighbours per unseen index.
-		backward := frontier*uint64(g.Degree()) > 4*unseen && !opt.Directed
+		// A forward level costs a mark per generator of each frontier
+		// index; a backward one a read per generator of each unseen index
+		// that has no neighbour at the level, and fewer for those that
+		// do. A mark costs less than a read (see reacher), and on the
+		// samples the level went fastest forward while the frontier was
+		// at most 1.2 times the unseen indices (235 and the
+		// mastermorphix went backward faster at 1.35 and 2.5 times; the
+		// skewb, Jing's Pyraminx, the 2x2x2 and the tangram forward at
+		// 0.8, 0.6, 0.3 and 1.0).
+		backward := 5*frontier > 6*unseen && !opt.Directed
 		levelStart := time.Now()
-		found, err := s.level(ctx, d, seen, backward)
+		found, counted, err := s.level(ctx, d, seen, frontier, backward)
 		if err != nil {
 			return nil, err
 		}
-		if !backward {
+		if !counted {
 			// The indices at the next level mod 3 now, less those there
 			// before: the ones this level found.
 			found = s.count(Next(uint8(d % 3)))
@@ -333,6 +390,12 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 	if r := n % 32; r != 0 {
 		s.lv.Words[len(s.lv.Words)-1] &= 1<<(2*r) - 1
 	}
+	if s.marks != nil {
+		// The marks are as large as the table the levels are packed
+		// into next: collected now, their memory is the table's.
+		s.marks = nil
+		runtime.GC()
+	}
 	return s.lv, nil
 }
 
@@ -344,6 +407,8 @@ type search struct {
 	lv      *Levels
 	start   time.Time
 	mu      sync.Mutex
+	// marks are the workers' marks in a level (see reacher).
+	marks [][]uint64
 }
 
 func (s *search) set(i uint64, v uint8) {
@@ -382,9 +447,11 @@ func (s *search) count(v uint8) uint64 {
 	return total.Load()
 }
 
-// level searches level d (seen indices so far) forward or backward and
-// returns the number of indices it found at d+1.
-func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (uint64, error) {
+// level searches level d (seen indices so far, frontier of them at d)
+// forward or backward and returns the number of indices it found at d+1,
+// if counted: a forward level that wrote the levels at once counts
+// nothing.
+func (s *search) level(ctx context.Context, d int, seen, frontier uint64, backward bool) (found uint64, counted bool, err error) {
 	words := s.lv.Words
 	nChunks := (uint64(len(words)) + chunk - 1) / chunk
 	var nextChunk atomic.Uint64
@@ -412,10 +479,23 @@ func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (
 		}()
 	}
 	var wg sync.WaitGroup
-	for range s.workers {
+	// Marks pay for their settling, a pass over the levels, where the
+	// level reaches many indices; backward, they only keep workers from
+	// writing what the others read, so one worker writes the levels.
+	marked := !backward && frontier*uint64(s.g.Degree()) >= s.n/markedFrom ||
+		backward && s.workers > 1 && s.n-seen >= s.n/markedFrom
+	if marked && s.marks == nil {
+		s.marks = markSets(s.n, s.workers)
+	}
+	for wk := range s.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			r := &reacher{words: words, alone: s.workers == 1, set: uint64(3 ^ Next(cur))}
+			if marked {
+				r.marks = s.marks[wk%len(s.marks)]
+				r.shared = s.workers > len(s.marks)
+			}
 			k := s.g.Kernel()
 			deg := s.g.Degree()
 			out := make([]uint64, 32*deg)
@@ -426,7 +506,7 @@ func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (
 				}
 				lo := c * chunk
 				hi := min(lo+chunk, uint64(len(words)))
-				total.Add(expand(k, out, s.lv, deg, lo, hi, cur, backward))
+				total.Add(expand(k, out, s.lv, deg, lo, hi, cur, backward, r))
 				done.Add(1)
 			}
 		}()
@@ -434,7 +514,90 @@ func (s *search) level(ctx context.Context, d int, seen uint64, backward bool) (
 	wg.Wait()
 	close(stop)
 	if err := ctx.Err(); err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	return total.Load(), nil
+	if marked {
+		return s.settle(Next(cur)), true, nil
+	}
+	return total.Load(), backward, nil
+}
+
+// markedFrom is the share of the indices (1/markedFrom) from which a
+// level reaches enough to use marks: settling costs a pass over the levels
+// and marks, a few milliseconds for 88 million indices, where writing the
+// levels at once costs a locked write (several workers) or a cache miss
+// each.
+const markedFrom = 128
+
+// markSets returns the marks for a search of n indices on the workers: one
+// set a worker, at most two, one allocation, so that once the search is
+// done the table it packs can take their place. Two sets are the size of
+// the packed table, which deftable.Plan counts; a third worker on shares a
+// set, with locked writes.
+func markSets(n uint64, workers int) [][]uint64 {
+	sets := min(workers, 2)
+	per := (n + 63) / 64
+	all := make([]uint64, per*uint64(sets))
+	sysmem.HugePages(all)
+	marks := make([][]uint64, sets)
+	for i := range marks {
+		marks[i] = all[uint64(i)*per : uint64(i+1)*per : uint64(i+1)*per]
+	}
+	return marks
+}
+
+// settle gives the unseen indices the workers marked level nxt, clears the
+// marks, and returns how many it gave it, on every core.
+func (s *search) settle(nxt uint8) uint64 {
+	words := s.lv.Words
+	var wg sync.WaitGroup
+	var total atomic.Uint64
+	per := (uint64(len(words)) + uint64(s.workers) - 1) / uint64(s.workers)
+	per = (per + 1) &^ 1 // the two words of a word of marks together
+	for lo := uint64(0); lo < uint64(len(words)); lo += per {
+		hi := min(lo+per, uint64(len(words)))
+		wg.Go(func() {
+			n := 0
+			for w := lo; w < hi; w++ {
+				half := 32 * (w & 1)
+				m := uint64(0)
+				for _, mk := range s.marks {
+					m |= mk[w>>1] >> half & 0xffffffff
+					if half != 0 || w+1 == uint64(len(words)) {
+						mk[w>>1] = 0
+					}
+				}
+				if m == 0 {
+					continue
+				}
+				m = spread(m) & matches(words[w], Unseen)
+				words[w] &^= m * uint64(3^nxt)
+				n += bits.OnesCount64(m)
+			}
+			total.Add(uint64(n))
+		})
+	}
+	wg.Wait()
+	return total.Load()
+}
+
+// gather moves bit 2k of x to bit k, the inverse of spread.
+func gather(x uint64) uint64 {
+	x &= 0x5555555555555555
+	x = (x | x>>1) & 0x3333333333333333
+	x = (x | x>>2) & 0x0f0f0f0f0f0f0f0f
+	x = (x | x>>4) & 0x00ff00ff00ff00ff
+	x = (x | x>>8) & 0x0000ffff0000ffff
+	x = (x | x>>16) & 0x00000000ffffffff
+	return x
+}
+
+// spread moves bit k of a 32-bit x to bit 2k.
+func spread(x uint64) uint64 {
+	x = (x | x<<16) & 0x0000ffff0000ffff
+	x = (x | x<<8) & 0x00ff00ff00ff00ff
+	x = (x | x<<4) & 0x0f0f0f0f0f0f0f0f
+	x = (x | x<<2) & 0x3333333333333333
+	x = (x | x<<1) & 0x5555555555555555
+	return x
 }

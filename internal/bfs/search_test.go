@@ -128,3 +128,24 @@ func TestSearchResumes(t *testing.T) {
 		}
 	}
 }
+
+// Under the race detector (make test runs Test...Race... so): a search on
+// two workers, each with marks of its own, and on three, two of which share
+// a set of marks, writes and reads nothing it should not, and gives one
+// worker's levels.
+func TestSearchRaceWorkers(t *testing.T) {
+	x, goal := index(t, "cube2_ur.tws")
+	want, err := bfs.Search(context.Background(), x, goal, bfs.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int{2, 3} {
+		lv, err := bfs.Search(context.Background(), x, goal, bfs.Options{Workers: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(lv.Words, want.Words) || !slices.Equal(lv.Counts, want.Counts) {
+			t.Fatalf("%d workers: levels differ", w)
+		}
+	}
+}

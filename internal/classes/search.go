@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/sysmem"
 )
 
 // SearchOptions tune Search.
@@ -73,8 +74,8 @@ func Search(ctx context.Context, x Graph, goal uint64, gens [][]int, opt SearchO
 		spare:   make([][][]edge, workers),
 		walkers: make([]walker, workers),
 	}
-	hugePages(s.marks)
-	hugePages(s.out.reps)
+	sysmem.HugePages(s.marks)
+	sysmem.HugePages(s.out.reps)
 	s.orbitStates = make([]uint64, s.S+1)
 	for f := 1; f <= s.S; f++ {
 		s.orbitStates[f] = uint64(s.S / f)

@@ -428,6 +428,9 @@ func Plan(p *ksolve.Puzzle, noSymmetry bool) (indexed, memory uint64, err error)
 		// about sixteen bytes, and a class has at most n states.
 		return size, size/8 + size/4 + size/4 + 16*(size/uint64(n)) + tables, nil
 	}
+	// The levels, two bits a state; then the search's marks (a bit a
+	// state for each of at most two workers: bfs.markSets) and after
+	// them the packed table, each as large again.
 	return size, size/4*2 + tables, nil
 }
 
