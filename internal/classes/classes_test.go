@@ -368,3 +368,41 @@ func TestMap(t *testing.T) {
 		}
 	}
 }
+
+// The marks only spare the search orbits it has moved before: a search
+// whose marks lose bits after every distance (a random half, or all), as
+// workers' unlocked writes may lose each other's, finds the same classes,
+// states and representatives, on one worker or several.
+func TestSearchLosesMarks(t *testing.T) {
+	for _, n := range []uint64{5, 33, 64} {
+		g := torus{n: n}
+		_, gens := g.symmetries()
+		want, err := Search(context.Background(), g, 0, gens, SearchOptions{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lose := range []string{"half", "all"} {
+			seed := uint64(0)
+			forgetMarks = func(marks []uint64) {
+				seed++
+				for i := range marks {
+					if lose == "all" {
+						marks[i] = 0
+					} else {
+						marks[i] &= (seed + uint64(i)) * 0x9e3779b97f4a7c15
+					}
+				}
+			}
+			for _, workers := range []int{1, 2, 7} {
+				got, err := Search(context.Background(), g, 0, gens, SearchOptions{Workers: workers})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got.ClassCounts, want.ClassCounts) || !slices.Equal(got.StateCounts, want.StateCounts) || !slices.Equal(got.Packed(), want.Packed()) {
+					t.Fatalf("n=%d, %s of the marks lost, %d workers: classes %v states %v, want %v and %v", n, lose, workers, got.ClassCounts, got.StateCounts, want.ClassCounts, want.StateCounts)
+				}
+			}
+			forgetMarks = nil
+		}
+	}
+}

@@ -147,6 +147,9 @@ func Search(ctx context.Context, x Graph, goal uint64, gens [][]int, opt SearchO
 		if err != nil {
 			return nil, err
 		}
+		if forgetMarks != nil {
+			forgetMarks(s.marks)
+		}
 		if len(next.gen) == 0 {
 			break
 		}
@@ -173,6 +176,10 @@ func Search(ctx context.Context, x Graph, goal uint64, gens [][]int, opt SearchO
 	}
 	return s.out, nil
 }
+
+// forgetMarks, when a test sets it, clears marks after each distance, as
+// workers' writes that lose each other's bits would (see claim).
+var forgetMarks func(marks []uint64)
 
 // classSearch is a Search under way.
 type classSearch struct {
@@ -496,46 +503,51 @@ func (s *classSearch) met(i uint64) bool {
 }
 
 // claim takes the class of orbit orb, at distance d, for the caller,
-// unless another has: the caller that marks its least index first owns
-// it, marks the rest and counts its states (S/F, F the symmetries fixing
-// the state met: see Reduction.claim).
+// unless another has: the caller whose locked AND first gives its least
+// index a level in the representatives owns it, marks its states met and
+// counts them (S/F, F the symmetries fixing the state met: see
+// Reduction.claim).
+//
+// The marks only keep the search from moving the orbits of classes met
+// before: a class is owned through its representative's level alone. So
+// on several workers the marks are set without a lock (orMark): a locked
+// instruction waits for every load before it, and an orbit's 24 would
+// leave its cache misses one at a time. Two workers that set bits of one
+// word at once may lose one's; a state whose bit is lost is met again, its
+// orbit moved, and its class found owned here.
 func (s *classSearch) claim(orb []uint64, d int, t *tally) bool {
 	rep := slices.Min(orb)
-	bit := uint64(1) << (rep % 64)
-	if !s.alone {
-		// A locked OR waits for its line, and the next waits for it: the
-		// orbit's lines, missed at random, would come one at a time. Read
-		// first, they come together, and the ORs find them in the cache
-		// (symm dino: the ORs were a quarter of the search's time; 14.6 s
-		// before, 13.3 s after, medians of 4 alternating runs).
+	shift := rep % 32 * 2
+	p := &s.out.reps[rep/32]
+	set := (3 ^ uint64(d%3)) << shift
+	if s.alone {
+		if *p>>shift&3 != 3 {
+			return false
+		}
+		*p &^= set
+	} else {
+		// A class owned at an earlier distance keeps its level: the AND
+		// is only for a class not owned, or owned at d by another
+		// worker, whose level it leaves as it is.
+		if atomic.LoadUint64(p)>>shift&3 != 3 {
+			return false
+		}
+		// A locked instruction waits for the loads before it, and the
+		// ones after wait for it: the orbit's marks, read first, are
+		// missed together with the representative's level, not after.
 		for _, i := range orb {
 			atomic.LoadUint64(&s.marks[i/64])
 		}
-	}
-	if s.alone {
-		if s.marks[rep/64]&bit != 0 {
+		if atomic.AndUint64(p, ^set)>>shift&3 != 3 {
 			return false
 		}
-		s.marks[rep/64] |= bit
-	} else if atomic.OrUint64(&s.marks[rep/64], bit)&bit != 0 {
-		return false
 	}
 	fix := uint64(0)
 	for _, i := range orb {
 		if i == orb[0] {
 			fix++
 		}
-		if s.alone {
-			s.marks[i/64] |= 1 << (i % 64)
-		} else {
-			atomic.OrUint64(&s.marks[i/64], 1<<(i%64))
-		}
-	}
-	shift := rep % 32 * 2
-	if s.alone {
-		s.out.reps[rep/32] &^= (3 ^ uint64(d%3)) << shift
-	} else {
-		atomic.AndUint64(&s.out.reps[rep/32], ^((3 ^ uint64(d%3)) << shift))
+		orMark(&s.marks[i/64], 1<<(i%64))
 	}
 	// S/F, read from a table: a division would take longer than the
 	// rest of the count.
