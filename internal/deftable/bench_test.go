@@ -39,3 +39,31 @@ func BenchmarkBuild(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBuildWorkers builds the 2x2x2 and the skewb on two workers:
+// states searched per second of wall time, which a search whose workers
+// took each other's cache lines would lose.
+//
+//	go test -run '^$' -bench BuildWorkers -count 5 ./internal/deftable
+func BenchmarkBuildWorkers(b *testing.B) {
+	for _, name := range []string{"2x2x2", "skewb"} {
+		b.Run(name, func(b *testing.B) {
+			d, _ := sampleB(b, name)
+			p, err := ksolve.NewPuzzle(d, ksolve.HTM, "")
+			if err != nil {
+				b.Fatal(err)
+			}
+			indexed, _, err := Plan(p, false)
+			if err != nil {
+				b.Fatal(err)
+			}
+			start := time.Now()
+			for b.Loop() {
+				if _, err := Build(context.Background(), p, BuildOptions{Workers: 2}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(indexed)*float64(b.N)/time.Since(start).Seconds(), "states/s")
+		})
+	}
+}
