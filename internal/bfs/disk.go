@@ -1103,18 +1103,6 @@ func (s *disk) removeConsumed(d, c int, p phase) error {
 	return nil
 }
 
-// spread32 moves bit k of x to bit 2k: a frontier's bits of 32 indices as
-// a mask of their fields in a word of the levels.
-func spread32(x uint64) uint64 {
-	x &= 0xffffffff
-	x = (x | x<<16) & 0x0000ffff0000ffff
-	x = (x | x<<8) & 0x00ff00ff00ff00ff
-	x = (x | x<<4) & 0x0f0f0f0f0f0f0f0f
-	x = (x | x<<2) & 0x3333333333333333
-	x = (x | x<<1) & 0x5555555555555555
-	return x
-}
-
 // expandChunk marks the unseen neighbours in chunk c of its frontier at
 // level d, and writes those in other chunks to update files.
 func (s *disk) expandChunk(ctx context.Context, d, c int) error {

@@ -570,7 +570,7 @@ func (s *search) settle(nxt uint8) uint64 {
 				if m == 0 {
 					continue
 				}
-				m = spread(m) & matches(words[w], Unseen)
+				m = spread32(m) & matches(words[w], Unseen)
 				words[w] &^= m * uint64(3^nxt)
 				n += bits.OnesCount64(m)
 			}
@@ -579,25 +579,4 @@ func (s *search) settle(nxt uint8) uint64 {
 	}
 	wg.Wait()
 	return total.Load()
-}
-
-// gather moves bit 2k of x to bit k, the inverse of spread.
-func gather(x uint64) uint64 {
-	x &= 0x5555555555555555
-	x = (x | x>>1) & 0x3333333333333333
-	x = (x | x>>2) & 0x0f0f0f0f0f0f0f0f
-	x = (x | x>>4) & 0x00ff00ff00ff00ff
-	x = (x | x>>8) & 0x0000ffff0000ffff
-	x = (x | x>>16) & 0x00000000ffffffff
-	return x
-}
-
-// spread moves bit k of a 32-bit x to bit 2k.
-func spread(x uint64) uint64 {
-	x = (x | x<<16) & 0x0000ffff0000ffff
-	x = (x | x<<8) & 0x00ff00ff00ff00ff
-	x = (x | x<<4) & 0x0f0f0f0f0f0f0f0f
-	x = (x | x<<2) & 0x3333333333333333
-	x = (x | x<<1) & 0x5555555555555555
-	return x
 }
