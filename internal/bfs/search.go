@@ -80,10 +80,11 @@ func (g neighborGraph) Neighbors(w, m uint64, out []uint64) {
 }
 
 // expand does level cur's work on words [lo, hi) of t with kernel k:
-// forward, it marks each unseen neighbour of an index at cur; backward, it
-// gives each unseen index with a neighbour at cur the next level, and
-// returns how many it gave it (forward, what it returns is not used). It
-// runs on several goroutines at once, on disjoint ranges of words.
+// forward, r reaches the neighbours of each index at cur; backward, it
+// finds each unseen index with a neighbour at cur, gives it the next level
+// (or, with marks, marks it for settle), and returns how many it found
+// (forward, what it returns is not used). It runs on several goroutines at
+// once, on disjoint ranges of words.
 func expand(k Kernel, out []uint64, t *Levels, deg int, lo, hi uint64, cur uint8, backward bool, r *reacher) uint64 {
 	nxt := Next(cur)
 	words := t.Words
