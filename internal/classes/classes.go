@@ -23,19 +23,20 @@
 //
 // A class is represented by its least index. A table of classes keeps the
 // distance of each representative, in index order, then a bit for every
-// index, set on the representatives (Layout): an entry is found from a
-// state's representative by counting the representatives before it (Map).
+// index, set on the representatives (table.ClassLayout): an entry is found from a
+// state's representative by counting the representatives before it (table.ClassMap).
 package classes
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"iter"
 	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/godtable/godtable/internal/table"
 )
 
 // Graph is what Search and Reduce read of an index: its size and its moves, on
@@ -419,11 +420,11 @@ func (r *Reduction) walkOne(ctx context.Context, x Graph, f seed, images [][]int
 	return nil
 }
 
-// Packed returns the table's packed bytes of a reduction (see Layout):
+// Packed returns the table's packed bytes of a reduction (see table.ClassLayout):
 // each representative's level, two bits an entry in a table.Mod3 table's
 // order, then the representatives' bits.
 func (r *Reduction) Packed() []byte {
-	levels, repBytes := Layout(r.size, r.Classes)
+	levels, repBytes := table.ClassLayout(r.size, r.Classes)
 	b := make([]byte, levels, levels+repBytes)
 	b = append(b, make([]byte, repBytes)...)
 	bitmap := b[levels:]
@@ -442,71 +443,4 @@ func (r *Reduction) Packed() []byte {
 		}
 	}
 	return b
-}
-
-// Layout returns, for a table of classes of an index of size states with
-// the given number of classes, how many packed bytes hold its entries'
-// levels and how many its representatives' bits.
-func Layout(size, classes uint64) (levels, reps uint64) {
-	return (classes + 3) / 4, (size + 7) / 8
-}
-
-// Map finds a class's entry from its representative: the number of
-// representatives before it.
-type Map struct {
-	reps   []uint64
-	before []uint64
-}
-
-// NewMap reads the representatives' bits of a table of classes (the
-// bytes after its levels; see Layout).
-func NewMap(repBytes []byte) *Map {
-	n := (len(repBytes) + 7) / 8
-	m := &Map{reps: make([]uint64, n), before: make([]uint64, n)}
-	for i, b := range repBytes {
-		m.reps[i/8] |= uint64(b) << (i % 8 * 8)
-	}
-	c := uint64(0)
-	for w, word := range m.reps {
-		m.before[w] = c
-		c += uint64(bits.OnesCount64(word))
-	}
-	return m
-}
-
-// Entry returns the entry of the class index rep represents, and whether
-// it represents one.
-func (m *Map) Entry(rep uint64) (uint64, bool) {
-	w := rep / 64
-	if w >= uint64(len(m.reps)) {
-		return 0, false
-	}
-	bit := uint64(1) << (rep % 64)
-	return m.before[w] + uint64(bits.OnesCount64(m.reps[w]&(bit-1))), m.reps[w]&bit != 0
-}
-
-// Count is the number of representatives.
-func (m *Map) Count() uint64 {
-	if len(m.reps) == 0 {
-		return 0
-	}
-	k := len(m.reps) - 1
-	return m.before[k] + uint64(bits.OnesCount64(m.reps[k]))
-}
-
-// All yields each entry with its representative, in order.
-func (m *Map) All() iter.Seq2[uint64, uint64] {
-	return func(yield func(e, rep uint64) bool) {
-		e := uint64(0)
-		for w, word := range m.reps {
-			for word != 0 {
-				rep := uint64(w)*64 + uint64(bits.TrailingZeros64(word))
-				word &= word - 1
-				if !yield(e, rep) {
-					return
-				}
-				e++
-			}
-		}
-	}
 }

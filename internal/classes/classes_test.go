@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/godtable/godtable/internal/table"
 )
 
 // torus is the graph of an n by n torus: a state is x*n+y, the moves add
@@ -178,11 +180,11 @@ func TestClassesConcurrent(t *testing.T) {
 					}
 				}
 				packed := r.Packed()
-				levels, reps := Layout(size, r.Classes)
+				levels, reps := table.ClassLayout(size, r.Classes)
 				if uint64(len(packed)) != levels+reps {
 					t.Fatalf("n=%d: %d packed bytes, want %d", n, len(packed), levels+reps)
 				}
-				m := NewMap(packed[levels:])
+				m := table.NewClassMap(packed[levels:])
 				e := uint64(0)
 				for i := range size {
 					got, ok := m.Entry(i)
@@ -329,7 +331,7 @@ func TestMap(t *testing.T) {
 					}
 				}
 			}
-			m := NewMap(b)
+			m := table.NewClassMap(b)
 			e := uint64(0)
 			for i := range uint64(n * 8) {
 				set := b[i/8]&(1<<(i%8)) != 0

@@ -1,10 +1,6 @@
 package table
 
-import (
-	"fmt"
-
-	"github.com/godtable/godtable/internal/classes"
-)
+import "fmt"
 
 // Levels is a decoded table: for every rank, the stored level (the distance
 // mod 3 for Mod3, the distance itself for Full8). It is read-only and safe for
@@ -24,7 +20,7 @@ type Levels struct {
 	page *Paged
 	// classes maps a table of classes' representatives to their entries
 	// (see classIndex).
-	classes *classes.Map
+	classes *ClassMap
 }
 
 // unreachable is the level an unreachable state holds.
@@ -93,8 +89,8 @@ const NoEntry = ^uint64(0)
 // table's bits mark. A rank whose representative is not marked has no
 // entry: it is unreachable.
 func (l *Levels) classIndex(canon func(uint64) uint64) {
-	levels, _ := classes.Layout(l.Size, l.Classes)
-	m := classes.NewMap(l.data[levels:])
+	levels, _ := ClassLayout(l.Size, l.Classes)
+	m := NewClassMap(l.data[levels:])
 	l.classes = m
 	l.index = func(r uint64) uint64 {
 		e, ok := m.Entry(canon(r))
@@ -107,7 +103,7 @@ func (l *Levels) classIndex(canon func(uint64) uint64) {
 
 // ClassMap is a table of classes' map from a representative to its entry
 // (nil for a table of states).
-func (l *Levels) ClassMap() *classes.Map { return l.classes }
+func (l *Levels) ClassMap() *ClassMap { return l.classes }
 
 // Below returns the level that a state one step nearer the goal than a state
 // at level v has. A neighbour n of a state s is one step nearer exactly when

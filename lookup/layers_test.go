@@ -1,0 +1,34 @@
+package lookup_test
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestReadSideLinksNoSearch: the packages that answer from a finished table
+// link none of the packages that build one, so that a program embedding a
+// puzzle carries no search, no work directory and no lock files.
+func TestReadSideLinksNoSearch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go list")
+	}
+	build := []string{"/internal/bfs", "/internal/classes", "/internal/permindex", "/internal/tablebuild", "/internal/group", "/internal/sysmem"}
+	for _, pkg := range []string{"./pocket", "./msquare", "./rotgame", "./rotgrid", "./pyraminx", "../internal/walk", "../internal/solver", "../internal/table"} {
+		out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list %s: %v\n%s", pkg, err, out)
+		}
+		deps := strings.Fields(string(out))
+		if len(deps) < 5 {
+			t.Fatalf("go list %s named only %q", pkg, deps)
+		}
+		for _, d := range deps {
+			for _, b := range build {
+				if strings.HasSuffix(d, b) {
+					t.Errorf("%s links %s", pkg, d)
+				}
+			}
+		}
+	}
+}
