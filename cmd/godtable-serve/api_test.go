@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/app"
-	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/lookup/msquare"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/rotgame"
@@ -181,7 +180,7 @@ func TestAPIVerifyScrambleStatsMatchCommand(t *testing.T) {
 			t.Errorf("verify %s: status %d for %s", v.puzzle, code, body)
 		}
 	}
-	for _, p := range cli.Puzzles() {
+	for _, p := range app.Puzzles() {
 		name := p.Name()
 		_, body := post(t, h, "POST", "/api/v1/"+name+"/scramble", `{"n":3,"seed":42}`)
 		if want := runOutput([]string{"scramble", name, "--json", "-n", "3", "--seed", "42"}, ""); body != want {

@@ -324,7 +324,7 @@ func TestBrowserPhone(t *testing.T) {
 	// emulated, as the browsers' device modes do.
 	b.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Reload())
 	b.do(chromedp.WaitReady(chromedp.CSS(`body[data-ready="1"]`)))
-	for _, p := range cli.Puzzles() {
+	for _, p := range app.Puzzles() {
 		name := p.Name()
 		b.choose(name)
 		solved := b.eval(`document.getElementById("state").value`)
@@ -539,7 +539,7 @@ func TestBrowserPyraminx(t *testing.T) {
 // and steps through the answer showing the command's drawing of each state.
 func TestBrowserPlainPage(t *testing.T) {
 	var plain []cli.Puzzle
-	for _, rp := range cli.Puzzles() {
+	for _, rp := range app.Puzzles() {
 		var p cli.Puzzle = rp
 		if p.Name() == "rotgrid" {
 			p = struct{ cli.Puzzle }{p} // no Page

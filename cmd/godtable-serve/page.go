@@ -12,7 +12,7 @@ import (
 // The page is plain HTML, CSS and JavaScript, embedded so that the binary
 // serves it with no network and no files beside it; puzzles.js, the
 // puzzles and their own pages, is made from the command's puzzles (the
-// registered ones, and the tables --table adds).
+// built-in ones, and the tables --table adds).
 //
 //go:embed web
 var webFiles embed.FS

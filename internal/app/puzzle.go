@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 
+	"github.com/godtable/godtable/internal/app/all"
 	"github.com/godtable/godtable/internal/app/cli"
 )
 
@@ -18,14 +19,12 @@ type options = cli.Options
 type answer = cli.Answer
 
 // added are the puzzles added at run time (AddPuzzle), answered after the
-// registered ones.
+// built-in ones.
 var added []puzzle
 
-// puzzles returns the puzzles answered by name, in order: the registered
-// ones (see cli.Register: those whose command packages the program
-// imports), then those added. It is asked each time, not kept from this
-// package's initialisation, which may come before theirs.
-func puzzles() []puzzle { return append(cli.Puzzles(), added...) }
+// puzzles returns the puzzles answered by name, in order: the built-in
+// ones, then those added.
+func puzzles() []puzzle { return append(all.Puzzles(), added...) }
 
 // AddPuzzle adds a puzzle to those the command and the server answer by
 // name: the server's tables of definition puzzles (godtable serve --table).
@@ -47,6 +46,6 @@ func AddPuzzle(p cli.Puzzle) (remove func(), err error) {
 	}, nil
 }
 
-// Puzzles returns the puzzles answered by name, in order: the registered
+// Puzzles returns the puzzles answered by name, in order: the built-in
 // ones, then those added.
 func Puzzles() []cli.Puzzle { return puzzles() }

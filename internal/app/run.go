@@ -339,7 +339,7 @@ func parseInterleaved(fs *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
-// usage is the command's help text, naming the registered puzzles and those
+// usage is the command's help text, naming the known puzzles and those
 // with a battery.
 func usage() string {
 	var batteries []string
@@ -351,7 +351,7 @@ func usage() string {
 	return fmt.Sprintf(usageText, strings.Join(batteries, "|"), strings.Join(PuzzleNames(), " "))
 }
 
-// PuzzleNames are the registered puzzles' names, sorted.
+// PuzzleNames are the known puzzles' names, sorted.
 func PuzzleNames() []string {
 	var names []string
 	for _, p := range puzzles() {
@@ -361,7 +361,7 @@ func PuzzleNames() []string {
 	return names
 }
 
-// Lookup returns the registered puzzle of that name, or nil.
+// Lookup returns the known puzzle of that name, or nil.
 func Lookup(name string) cli.Puzzle {
 	for _, p := range puzzles() {
 		if p.Name() == name {

@@ -5,8 +5,8 @@
 // the puzzles' models and builds whatever state tables/ is in.
 //
 // Adding a table puzzle is its model (with its definitions) and one line
-// here; its public package under lookup/ and its command package, which
-// registers itself with internal/app/cli, come on top.
+// here; its public package under lookup/ and its command package, listed
+// by internal/app/all, come on top.
 package catalog
 
 import (

@@ -1,15 +1,26 @@
-// Package all imports every puzzle's command package, so that each
-// registers itself with internal/app/cli: the puzzles of the godtable command
-// and its server (cmd/godtable, cmd/godtable-serve), of the static page and
-// of the command's tests. A program that answers fewer imports those
-// puzzles' packages alone.
+// Package all lists the built-in puzzles of the godtable command and its
+// server, in the catalog's order (the web page's menu's): the command, the
+// server, the static page and the command's tests answer these.
 package all
 
 import (
-	_ "github.com/godtable/godtable/internal/app/msquarecli"
-	_ "github.com/godtable/godtable/internal/app/pocketcli"
-	_ "github.com/godtable/godtable/internal/app/pyraminxcli"
-	_ "github.com/godtable/godtable/internal/app/rotgamecli"
-	_ "github.com/godtable/godtable/internal/app/rotgridcli"
-	_ "github.com/godtable/godtable/internal/app/viewscli"
+	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/app/msquarecli"
+	"github.com/godtable/godtable/internal/app/pocketcli"
+	"github.com/godtable/godtable/internal/app/pyraminxcli"
+	"github.com/godtable/godtable/internal/app/rotgamecli"
+	"github.com/godtable/godtable/internal/app/rotgridcli"
+	"github.com/godtable/godtable/internal/app/viewscli"
 )
+
+// Puzzles returns the built-in puzzles, in the catalog's order.
+func Puzzles() []cli.Puzzle {
+	return []cli.Puzzle{
+		pocketcli.Puzzle{},
+		pyraminxcli.Puzzle{},
+		msquarecli.Puzzle{},
+		rotgamecli.Puzzle{},
+		rotgridcli.Puzzle{},
+		viewscli.Puzzle{},
+	}
+}

@@ -1,9 +1,8 @@
 // Package cli is what the godtable command asks of a puzzle: reading its
 // inputs, writing its answers, drawing its states. Each puzzle answers it
 // in a package of its own in the command's layer (internal/app/pocketcli,
-// ...), which registers itself here (Register) when a program imports it;
-// the command ranges over the registered puzzles and holds nothing of any
-// one puzzle.
+// ...), listed by internal/app/all; the command ranges over that list and
+// holds nothing of any one puzzle.
 //
 // The solving itself is the puzzle's public package's (lookup/pocket, ...);
 // this package only carries the command's vocabulary, the options and the

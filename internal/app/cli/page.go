@@ -33,13 +33,9 @@ func InfoOf(p Puzzle) Info {
 	return Info{p.Name(), p.Title(), f.Table, f.Metric, f.Scramble, f.Order, f.From}
 }
 
-// PageScript returns the web page's puzzles.js: the registered puzzles, in
-// order, with the flags they take (godtablePuzzles.list), then each one's
-// page. It is what the command serves and the static page holds.
-func PageScript() []byte { return PageScriptOf(Puzzles()) }
-
-// PageScriptOf is PageScript for the given puzzles, in their order: a
-// test's page with a puzzle changed.
+// PageScriptOf returns the web page's puzzles.js for the given puzzles, in
+// their order, with the flags they take (godtablePuzzles.list), then each
+// one's page. It is what the command serves and the static page holds.
 func PageScriptOf(puzzles []Puzzle) []byte {
 	list := []Info{}
 	for _, p := range puzzles {

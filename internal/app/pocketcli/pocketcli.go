@@ -32,7 +32,6 @@ func (p Puzzle) tables() *api.Tables {
 
 // The command, the server and the page answer the puzzle once this
 // package is imported.
-func init() { cli.Register(Puzzle{}) }
 
 // Name is "pocket".
 func (Puzzle) Name() string { return "pocket" }

@@ -18,7 +18,7 @@ import (
 	"runtime"
 	"strings"
 
-	_ "github.com/godtable/godtable/internal/app/all" // every puzzle, as the server answers them
+	"github.com/godtable/godtable/internal/app/all"
 	"github.com/godtable/godtable/internal/app/cli"
 )
 
@@ -77,8 +77,8 @@ func Write(dir string, page fs.FS, goCmd string) error {
 		return err
 	}
 	// The puzzles and their pages, which the server makes from the
-	// registered puzzles, as a file.
-	if err := os.WriteFile(filepath.Join(dir, "puzzles.js"), cli.PageScript(), 0o644); err != nil {
+	// built-in puzzles, as a file.
+	if err := os.WriteFile(filepath.Join(dir, "puzzles.js"), cli.PageScriptOf(all.Puzzles()), 0o644); err != nil {
 		return err
 	}
 	glue, err := wasmExec(goCmd)
