@@ -1,15 +1,12 @@
 package bfs
 
 import (
-	"bufio"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
-	"io"
 	"os"
-	"path/filepath"
 	"time"
+
+	"github.com/godtable/godtable/internal/checkedfile"
 )
 
 // A checkpoint is a search's work after a whole level, in a file:
@@ -21,69 +18,22 @@ import (
 //	words        the Levels' words, uint64 each
 //	crc          uint32, CRC-32 (IEEE) of everything above
 //
-// It is written beside its name and renamed into place once whole and
-// synced, so that a search killed at any moment leaves the last complete
-// checkpoint or none, never part of one; and it is read whole and checked
-// before it is trusted.
+// It is a checkedfile: a search killed at any moment leaves the last
+// complete checkpoint or none, never part of one; and it is read whole and
+// checked before it is trusted.
 const ckptMagic = "GDTCKPT1"
 
 func saveCheckpoint(path string, id [32]byte, lv *Levels) error {
-	return SaveFile(path, func(w io.Writer) error {
-		var hdr []byte
-		hdr = append(hdr, ckptMagic...)
-		hdr = append(hdr, id[:]...)
-		hdr = binary.LittleEndian.AppendUint64(hdr, lv.Size)
-		hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(lv.Counts)))
-		for _, c := range lv.Counts {
-			hdr = binary.LittleEndian.AppendUint64(hdr, c)
-		}
-		if _, err := w.Write(hdr); err != nil {
-			return err
-		}
-		var buf [8]byte
-		for _, word := range lv.Words {
-			binary.LittleEndian.PutUint64(buf[:], word)
-			if _, err := w.Write(buf[:]); err != nil {
-				return err
-			}
-		}
+	err := checkedfile.Write(path, func(e *checkedfile.Encoder) error {
+		e.Bytes([]byte(ckptMagic))
+		e.Bytes(id[:])
+		e.U64(lv.Size)
+		e.U32(uint32(len(lv.Counts)))
+		e.Words(lv.Counts)
+		e.Words(lv.Words)
 		return nil
 	})
-}
-
-// SaveFile writes a checkpoint to path: what write writes, then its CRC-32
-// (IEEE), four bytes little-endian. It writes beside path and renames the
-// file into place once whole and synced, so that a search killed at any
-// moment leaves the last whole checkpoint or none.
-func SaveFile(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	h := crc32.NewIEEE()
-	bw := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
-	if err := write(bw); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := binary.Write(tmp, binary.LittleEndian, h.Sum32()); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("checkpoint: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("checkpoint: %w", err)
 	}
 	return nil
@@ -100,49 +50,29 @@ var errCheckpoint = errors.New("not a checkpoint of this search")
 // A checkpoint of another graph, or a damaged one, is an error (and is not
 // used).
 func loadCheckpoint(path string, id [32]byte, size uint64) (*Levels, error) {
-	f, err := os.Open(path)
+	d, err := checkedfile.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	h := crc32.NewIEEE()
-	r := bufio.NewReaderSize(f, 1<<20)
-	read := func(b []byte) bool {
-		_, err := io.ReadFull(r, b)
-		h.Write(b)
-		return err == nil
-	}
-	var hdr [8 + 32 + 8 + 4]byte
-	if !read(hdr[:]) {
+	defer d.Close()
+	var magic [8]byte
+	var gotID [32]byte
+	d.Bytes(magic[:])
+	d.Bytes(gotID[:])
+	if d.Err() != nil || string(magic[:]) != ckptMagic || gotID != id || d.U64() != size {
 		return nil, errCheckpoint
 	}
-	if string(hdr[:8]) != ckptMagic || [32]byte(hdr[8:40]) != id || binary.LittleEndian.Uint64(hdr[40:]) != size {
-		return nil, errCheckpoint
-	}
-	nl := binary.LittleEndian.Uint32(hdr[48:])
-	if nl == 0 || nl > maxLevels {
+	nl := d.U32()
+	if d.Err() != nil || nl == 0 || nl > maxLevels {
 		return nil, errCheckpoint
 	}
 	lv := &Levels{Size: size, Counts: make([]uint64, nl), Words: make([]uint64, (size+31)/32)}
-	var buf [8]byte
-	for i := range lv.Counts {
-		if !read(buf[:]) {
-			return nil, errCheckpoint
-		}
-		lv.Counts[i] = binary.LittleEndian.Uint64(buf[:])
-	}
-	for i := range lv.Words {
-		if !read(buf[:]) {
-			return nil, errCheckpoint
-		}
-		lv.Words[i] = binary.LittleEndian.Uint64(buf[:])
-	}
-	want := h.Sum32()
-	var sum [4]byte
-	if _, err := io.ReadFull(r, sum[:]); err != nil || binary.LittleEndian.Uint32(sum[:]) != want {
+	d.Words(lv.Counts)
+	d.Words(lv.Words)
+	if d.Finish() != nil {
 		return nil, errCheckpoint
 	}
 	return lv, nil

@@ -1,15 +1,11 @@
 package classes
 
 import (
-	"bufio"
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/crc32"
-	"io"
 	"os"
 
-	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/checkedfile"
 )
 
 // A search of classes keeps its work after a whole distance in a file:
@@ -26,7 +22,7 @@ import (
 //	            nodes+1 uint32 offsets of their children
 //	crc         uint32, CRC-32 (IEEE) of everything above
 //
-// It is written as bfs.SaveFile writes, so that a search stopped at any
+// It is a checkedfile, so that a search stopped at any
 // moment leaves the last whole one or none; and it is read whole and
 // checked before it is trusted.
 const classMagic = "GDTCLAS1"
@@ -42,114 +38,110 @@ func (s *classSearch) bytes() uint64 {
 
 // save writes the search's checkpoint to path.
 func (s *classSearch) save(path string, id [32]byte) error {
-	return bfs.SaveFile(path, func(w io.Writer) error {
-		e := encoder{w: w}
-		e.bytes([]byte(classMagic))
-		e.bytes(id[:])
-		e.u64(s.out.size)
-		e.u32(uint32(s.S))
-		e.u32(uint32(s.deg))
-		e.u32(uint32(len(s.levels)))
+	err := checkedfile.Write(path, func(e *checkedfile.Encoder) error {
+		e.Bytes([]byte(classMagic))
+		e.Bytes(id[:])
+		e.U64(s.out.size)
+		e.U32(uint32(s.S))
+		e.U32(uint32(s.deg))
+		e.U32(uint32(len(s.levels)))
 		for d := range s.levels {
-			e.u64(s.out.ClassCounts[d])
-			e.u64(s.out.StateCounts[d])
+			e.U64(s.out.ClassCounts[d])
+			e.U64(s.out.StateCounts[d])
 		}
 		for _, w := range s.marks {
-			e.u64(w)
+			e.U64(w)
 		}
 		for _, w := range s.out.reps {
-			e.u64(w)
+			e.U64(w)
 		}
 		for k, lv := range s.levels {
-			e.u32(uint32(len(lv.gen)))
+			e.U32(uint32(len(lv.gen)))
 			for j, g := range lv.gen {
-				e.u16(g)
-				e.bytes([]byte{lv.height[j]})
+				e.U16(g)
+				e.U8(lv.height[j])
 			}
 			if k < len(s.levels)-1 {
 				for _, f := range lv.first {
-					e.u32(f)
+					e.U32(f)
 				}
 			}
 		}
-		return e.err
+		return nil
 	})
+	if err != nil {
+		return fmt.Errorf("checkpoint: %w", err)
+	}
+	return nil
 }
 
 // load reads the checkpoint at path into the search, and says whether
 // there was one. A checkpoint of another search, or a damaged one, is an
 // error.
 func (s *classSearch) load(path string, id [32]byte) (bool, error) {
-	f, err := os.Open(path)
+	d, err := checkedfile.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return false, nil
 	}
 	if err != nil {
 		return false, fmt.Errorf("checkpoint: %w", err)
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return false, fmt.Errorf("checkpoint: %w", err)
-	}
-	crc := crc32.NewIEEE()
-	d := decoder{r: bufio.NewReaderSize(io.TeeReader(io.LimitReader(f, st.Size()-4), crc), 1<<20)}
+	defer d.Close()
 	bad := func(what string) (bool, error) {
 		return false, fmt.Errorf("checkpoint %s: %s: delete it to start again", path, what)
 	}
 	var magic [8]byte
 	var gotID [32]byte
-	d.bytes(magic[:])
-	d.bytes(gotID[:])
-	if d.err != nil || string(magic[:]) != classMagic {
+	d.Bytes(magic[:])
+	d.Bytes(gotID[:])
+	if d.Err() != nil || string(magic[:]) != classMagic {
 		return bad("not a checkpoint of a search of classes")
 	}
 	if gotID != id {
 		return bad("of another puzzle, index or symmetries")
 	}
-	if d.u64() != s.out.size || d.u32() != uint32(s.S) || d.u32() != uint32(s.deg) {
+	if d.U64() != s.out.size || d.U32() != uint32(s.S) || d.U32() != uint32(s.deg) {
 		return bad("of another index")
 	}
-	n := int(d.u32())
-	if d.err != nil || n < 1 || n > 256 {
+	n := int(d.U32())
+	if d.Err() != nil || n < 1 || n > 256 {
 		return bad("damaged")
 	}
 	s.out.ClassCounts, s.out.StateCounts = make([]uint64, n), make([]uint64, n)
 	s.out.Classes = 0
 	for k := range n {
-		s.out.ClassCounts[k], s.out.StateCounts[k] = d.u64(), d.u64()
+		s.out.ClassCounts[k], s.out.StateCounts[k] = d.U64(), d.U64()
 		s.out.Classes += s.out.ClassCounts[k]
 	}
 	for i := range s.marks {
-		s.marks[i] = d.u64()
+		s.marks[i] = d.U64()
 	}
 	for i := range s.out.reps {
-		s.out.reps[i] = d.u64()
+		s.out.reps[i] = d.U64()
 	}
 	s.levels = make([]level, n)
 	for k := range s.levels {
-		m := uint64(d.u32())
-		if d.err != nil || m != s.out.ClassCounts[k] || m > s.out.size {
+		m := uint64(d.U32())
+		if d.Err() != nil || m != s.out.ClassCounts[k] || m > s.out.size {
 			return bad("damaged")
 		}
 		lv := level{gen: make([]uint16, m), height: make([]uint8, m)}
 		for j := range m {
-			lv.gen[j] = d.u16()
-			lv.height[j] = d.u8()
+			lv.gen[j] = d.U16()
+			lv.height[j] = d.U8()
 		}
 		if k < n-1 {
 			lv.first = make([]uint32, m+1)
 			for j := range lv.first {
-				lv.first[j] = d.u32()
+				lv.first[j] = d.U32()
 			}
 		}
 		s.levels[k] = lv
 	}
-	if d.err != nil {
+	if d.Err() != nil {
 		return bad("damaged")
 	}
-	var sum uint32
-	if err := binary.Read(f, binary.LittleEndian, &sum); err != nil || sum != crc.Sum32() {
+	if d.Finish() != nil {
 		return bad("damaged")
 	}
 	// The offsets must stay inside the next level, in order.
@@ -168,41 +160,3 @@ func (s *classSearch) load(path string, id [32]byte) (bool, error) {
 	}
 	return true, nil
 }
-
-// encoder writes little-endian numbers, keeping the first error.
-type encoder struct {
-	w   io.Writer
-	buf [8]byte
-	err error
-}
-
-func (e *encoder) bytes(b []byte) {
-	if e.err == nil {
-		_, e.err = e.w.Write(b)
-	}
-}
-
-func (e *encoder) u16(v uint16) { binary.LittleEndian.PutUint16(e.buf[:], v); e.bytes(e.buf[:2]) }
-func (e *encoder) u32(v uint32) { binary.LittleEndian.PutUint32(e.buf[:], v); e.bytes(e.buf[:4]) }
-func (e *encoder) u64(v uint64) { binary.LittleEndian.PutUint64(e.buf[:], v); e.bytes(e.buf[:8]) }
-
-// decoder reads what encoder writes, keeping the first error.
-type decoder struct {
-	r   *bufio.Reader
-	buf [8]byte
-	err error
-}
-
-func (d *decoder) bytes(b []byte) {
-	if d.err == nil {
-		_, d.err = io.ReadFull(d.r, b)
-	}
-	if d.err != nil {
-		clear(b)
-	}
-}
-
-func (d *decoder) u8() uint8   { d.bytes(d.buf[:1]); return d.buf[0] }
-func (d *decoder) u16() uint16 { d.bytes(d.buf[:2]); return binary.LittleEndian.Uint16(d.buf[:]) }
-func (d *decoder) u32() uint32 { d.bytes(d.buf[:4]); return binary.LittleEndian.Uint32(d.buf[:]) }
-func (d *decoder) u64() uint64 { d.bytes(d.buf[:8]); return binary.LittleEndian.Uint64(d.buf[:]) }
