@@ -71,19 +71,46 @@ type unit struct {
 // comment above): x.raw takes the raw coordinates, x.coords the index's.
 func (x *Index) compact() {
 	x.raw = x.coords
-	R := len(x.raw)
-	if R == 1 && x.raw[0].kind == kPerm {
+	if len(x.raw) == 1 && x.raw[0].kind == kPerm {
 		// The index computes neighbours from the permutation, with no
 		// table (see direct): a search over a table would build one.
 		x.coords = []coord{x.raw[0]}
 		x.coords[0].raw = 0
 		return
 	}
+	units := x.units()
+	budget := joinBudget
+	for _, u := range units {
+		for _, k := range u.members {
+			if x.raw[k].full*uint64(x.gens) <= maxStepTable {
+				x.buildTable(k)
+			}
+		}
+		u.radix = x.radixOf(u.members)
+		if u.radix != nil && x.hopeful(u.members, u.radix) {
+			u.codes, _ = x.reach(u.members, u.radix, &budget, 0)
+		}
+	}
+	target, exact := x.p.Reachable()
+	units = x.joinTied(units, &budget, target, exact)
+	// An index as large as the group's exact count is the reachable
+	// states: no invariant of its characters can be left to find.
+	reachable := exact && x.indexSize(units).Cmp(target) == 0
+	final := x.finalCoords(units)
+	x.renumberInvariants(final)
+	if joining && !reachable {
+		x.characters()
+	}
+}
+
+// units returns the raw coordinates that may join, as units: each alone,
+// but for a parity invariant's coordinates, which are one unit.
+func (x *Index) units() []*unit {
+	R := len(x.raw)
 	joinable := make([]bool, R)
 	for k, c := range x.raw {
 		joinable[k] = c.parent < 0 && (c.kind == kPerm || c.kind == kOri)
 	}
-	// A parity invariant's coordinates are one cluster.
 	root := make([]int, R)
 	for k := range root {
 		root[k] = k
@@ -120,58 +147,24 @@ func (x *Index) compact() {
 			u.members = append(u.members, k)
 		}
 	}
-	budget := joinBudget
-	for _, u := range units {
-		for _, k := range u.members {
-			if x.raw[k].full*uint64(x.gens) <= maxStepTable {
-				x.buildTable(k)
-			}
-		}
-		u.radix = x.radixOf(u.members)
-		if u.radix != nil && x.hopeful(u.members, u.radix) {
-			u.codes, _ = x.reach(u.members, u.radix, &budget, 0)
-		}
-	}
-	// Join two units while their values together are fewer than the
-	// product of theirs: a tie. The smallest products are tried first; a
-	// pair found untied is not tried again. When no pair is tied, the two
-	// smallest units join anyway if their product is small (cheapJoin):
-	// it costs the search nothing, and a tie of three (the orientations of
-	// three pieces whose sum the moves keep) shows as a tie of two then.
-	// The search stops when the index is down to the states the moves
-	// reach, where the puzzle's group counts them exactly.
-	target, exact := x.p.Reachable()
+	return units
+}
+
+// joinTied joins two units while their values together are fewer than
+// the product of theirs: a tie. The smallest products are tried first; a
+// pair found untied is not tried again. When no pair is tied, the two
+// smallest units join anyway if their product is small (cheapJoin): it
+// costs the search nothing, and a tie of three (the orientations of three
+// pieces whose sum the moves keep) shows as a tie of two then. The search
+// stops when the index is down to the states the moves reach (target,
+// when exact: the puzzle's group counts them), or the budget is spent.
+func (x *Index) joinTied(units []*unit, budget *int, target *big.Int, exact bool) []*unit {
 	untied := map[[2]*unit]bool{}
 	tooMany := map[[2]*unit]bool{}
 	for !exact || x.indexSize(units).Cmp(target) != 0 {
-		var best, cheap [2]*unit
-		bestProd, cheapProd := uint64(0), uint64(0)
-		for i, a := range units {
-			for _, b := range units[i+1:] {
-				if a.codes == nil || b.codes == nil {
-					continue
-				}
-				hi, prod := bits.Mul64(uint64(len(a.codes)), uint64(len(b.codes)))
-				if hi != 0 {
-					continue
-				}
-				if untied[[2]*unit{a, b}] {
-					if !tooMany[[2]*unit{a, b}] && prod <= cheapJoin && (cheapProd == 0 || prod < cheapProd) {
-						cheap, cheapProd = [2]*unit{a, b}, prod
-					}
-					continue
-				}
-				if bestProd == 0 || prod < bestProd {
-					best, bestProd = [2]*unit{a, b}, prod
-				}
-			}
-		}
-		if bestProd == 0 && cheapProd == 0 || budget <= 0 {
+		pair, bestProd, ok := nextPair(units, untied, tooMany)
+		if !ok || *budget <= 0 {
 			break
-		}
-		pair := best
-		if bestProd == 0 {
-			pair = cheap
 		}
 		a, b := pair[0], pair[1]
 		members := append(slices.Clone(a.members), b.members...)
@@ -180,7 +173,7 @@ func (x *Index) compact() {
 		var codes []uint64
 		var n uint64
 		if radix != nil && x.hopeful(members, radix) {
-			codes, n = x.reach(members, radix, &budget, bestProd)
+			codes, n = x.reach(members, radix, budget, bestProd)
 		}
 		if n == 0 {
 			// Too many values to join, or past the budget.
@@ -194,12 +187,50 @@ func (x *Index) compact() {
 		a.members, a.radix, a.codes = members, radix, codes
 		units = slices.DeleteFunc(units, func(u *unit) bool { return u == b })
 	}
-	// An index as large as the group's exact count is the reachable
-	// states: no invariant of its characters can be left to find.
-	reachable := exact && x.indexSize(units).Cmp(target) == 0
-	// The index's coordinates, in the order of the raw ones, a joint
-	// where its first member was.
-	final := make([]int, R) // raw coordinate -> index coordinate, or -1
+	return units
+}
+
+// nextPair returns the pair of units joinTied tries next: the untried pair
+// of the smallest product of values (bestProd), or else the cheap pair of
+// the smallest product, with bestProd 0; ok is false when there is none.
+func nextPair(units []*unit, untied, tooMany map[[2]*unit]bool) (pair [2]*unit, bestProd uint64, ok bool) {
+	var best, cheap [2]*unit
+	cheapProd := uint64(0)
+	for i, a := range units {
+		for _, b := range units[i+1:] {
+			if a.codes == nil || b.codes == nil {
+				continue
+			}
+			hi, prod := bits.Mul64(uint64(len(a.codes)), uint64(len(b.codes)))
+			if hi != 0 {
+				continue
+			}
+			if untied[[2]*unit{a, b}] {
+				if !tooMany[[2]*unit{a, b}] && prod <= cheapJoin && (cheapProd == 0 || prod < cheapProd) {
+					cheap, cheapProd = [2]*unit{a, b}, prod
+				}
+				continue
+			}
+			if bestProd == 0 || prod < bestProd {
+				best, bestProd = [2]*unit{a, b}, prod
+			}
+		}
+	}
+	switch {
+	case bestProd != 0:
+		return best, bestProd, true
+	case cheapProd != 0:
+		return cheap, 0, true
+	}
+	return pair, 0, false
+}
+
+// finalCoords makes the index's coordinates, in the order of the raw ones,
+// a joint where its first member was, and returns the map from a raw
+// coordinate to its index coordinate (-1 for a joint's member).
+func (x *Index) finalCoords(units []*unit) []int {
+	R := len(x.raw)
+	final := make([]int, R)
 	var coords []coord
 	for k := range R {
 		final[k] = -1
@@ -236,10 +267,18 @@ func (x *Index) compact() {
 			c.parent = final[c.parent]
 		}
 	}
+	x.coords = coords
+	return final
+}
+
+// renumberInvariants takes the parity invariants and columns from the raw
+// coordinates to the index's (final), dropping those inside a joint, whose
+// values keep them.
+func (x *Index) renumberInvariants(final []int) {
 	var invs []invariant
 	for _, inv := range x.invs {
 		if final[inv.pivot] < 0 {
-			continue // in a joint, whose values keep it
+			continue
 		}
 		inv.pivot = final[inv.pivot]
 		others := make([]int, len(inv.others))
@@ -257,10 +296,6 @@ func (x *Index) compact() {
 		}
 	}
 	x.parCols = parCols
-	x.coords = coords
-	if joining && !reachable {
-		x.characters()
-	}
 }
 
 // indexSize is the size the index would have with units joined as they
