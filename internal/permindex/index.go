@@ -31,7 +31,6 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
-	"slices"
 	"strconv"
 	"sync"
 
@@ -472,12 +471,13 @@ func (x *Index) Degree() int { return x.gens }
 // Puzzle returns the puzzle indexed.
 func (x *Index) Puzzle() *ksolve.Puzzle { return x.p }
 
+// addPart adds part k's raw coordinates: its arrangement, as one
+// permutation or as which slots hold which group with each group's
+// arrangement, and its orientations.
 func (x *Index) addPart(k int) error {
-	d := x.p.Def
 	pt := &x.parts[k]
 	n := len(pt.slots)
 	counts, wild := pt.counts, pt.wild
-	L := len(counts)
 	anyKept := false
 	for _, w := range wild {
 		anyKept = anyKept || !w
@@ -490,21 +490,8 @@ func (x *Index) addPart(k int) error {
 	}
 	wildSplit := pt.wildSplit()
 	ms := newMultiset(counts)
-	add := func(c coord) int {
-		c.part = k
-		if c.size == 0 {
-			c.size = c.full
-		}
-		x.coords = append(x.coords, c)
-		x.partCoords[k] = append(x.partCoords[k], len(x.coords)-1)
-		return len(x.coords) - 1
-	}
-	what := "set " + pt.name
-	if len(pt.slots) < d.Sets[pt.set].Size {
-		what = fmt.Sprintf("set %s (its orbit of %d slots)", pt.name, len(pt.slots))
-	}
-	// tooMany refuses a part whose arrangements alone are beyond the index.
-	tooMany := func() error {
+	if ms.size == 0 || ms.size > MaxSize {
+		// A part whose arrangements alone are beyond the index.
 		lg, _ := math.Lgamma(float64(n + 1))
 		for _, c := range counts {
 			lc, _ := math.Lgamma(float64(c + 1))
@@ -512,17 +499,7 @@ func (x *Index) addPart(k int) error {
 		}
 		lg /= math.Ln10
 		return fmt.Errorf("%s: %s has %s arrangements, too many to index (its table alone would need %s GB at two bits a state): %w",
-			d.Name, what, approx(lg), approx(lg-math.Log10(4e9)), ErrTooLarge)
-	}
-	// overCap refuses a part one of whose coordinates would have a move
-	// table of more than maxTable entries: the index might be small
-	// enough, but that coordinate is not.
-	overCap := func(coordinate, entries string) error {
-		return fmt.Errorf("%s: %s: %s would have a move table of %s, over the %d entries a coordinate may have: %w",
-			d.Name, what, coordinate, entries, maxTable, ErrTooLarge)
-	}
-	if ms.size == 0 || ms.size > MaxSize {
-		return tooMany()
+			x.p.Def.Name, x.partWhat(k), approx(lg), approx(lg-math.Log10(4e9)), ErrTooLarge)
 	}
 	comb := -1
 	var groupOf []int
@@ -531,53 +508,12 @@ func (x *Index) addPart(k int) error {
 		// Known from the part it is tied to.
 	case !wildSplit && ms.size <= maxTable:
 		if ms.size > 1 {
-			add(coord{kind: kPerm, parent: -1, full: ms.size, ms: ms})
+			x.addCoord(k, coord{kind: kPerm, parent: -1, full: ms.size, ms: ms})
 		}
 	default:
-		// Two groups of labels: with wildcards, the labels whose
-		// orientation counts (group 0) and the others; else the labels in
-		// order, split where half the pieces are.
-		groupOf = make([]int, L)
-		if wildSplit {
-			for l := range groupOf {
-				if wild[l] {
-					groupOf[l] = 1
-				}
-			}
-		} else {
-			seen := 0
-			for l, c := range counts {
-				if seen >= n/2 {
-					groupOf[l] = 1
-				}
-				seen += c
-			}
-		}
-		var gc [2][]int
-		local := make([]int, L)
-		for l, g := range groupOf {
-			local[l] = len(gc[g])
-			gc[g] = append(gc[g], counts[l])
-		}
-		sizes := []int{0, 0}
-		for l, g := range groupOf {
-			sizes[g] += counts[l]
-		}
-		cms := newMultiset(sizes)
-		if cms.size > maxTable {
-			return overCap(fmt.Sprintf("which slots hold which %d of its %d pieces", sizes[0], n),
-				fmt.Sprintf("%d entries", cms.size))
-		}
-		comb = add(coord{kind: kComb, parent: -1, full: cms.size, ms: cms, groupOf: groupOf, local: local})
-		for g := 0; g < 2; g++ {
-			ams := newMultiset(gc[g])
-			if ams.size > maxTable || ams.size*cms.size > maxTable {
-				return overCap(fmt.Sprintf("the arrangement of %d of its pieces, read with which slots hold them", sizes[g]),
-					fmt.Sprintf("%d entries (%d arrangements × %d ways to place them)", ams.size*cms.size, ams.size, cms.size))
-			}
-			if ams.size > 1 {
-				add(coord{kind: kArr, parent: comb, full: ams.size, ms: ams, group: g, groupOf: groupOf, local: local})
-			}
+		var err error
+		if comb, groupOf, err = x.addSplit(k, wildSplit); err != nil {
+			return err
 		}
 	}
 	if !hasOri {
@@ -592,13 +528,102 @@ func (x *Index) addPart(k int) error {
 		}
 		full, ok := power(pt.mod, kept)
 		if !ok || full*x.coords[comb].full > maxTable {
-			return overCap(fmt.Sprintf("the orientations of its %d pieces whose orientation counts, read with which slots hold them", kept),
+			return x.overCap(k, fmt.Sprintf("the orientations of its %d pieces whose orientation counts, read with which slots hold them", kept),
 				entries(pt.mod, kept, x.coords[comb].full))
 		}
-		add(coord{kind: kOriWild, parent: comb, full: full, mod: pt.mod, digits: kept, groupOf: groupOf})
+		x.addCoord(k, coord{kind: kOriWild, parent: comb, full: full, mod: pt.mod, digits: kept, groupOf: groupOf})
 		return nil
 	}
-	// The orientation sum is kept when every generator adds 0 to it.
+	return x.addOrientations(k)
+}
+
+// addCoord adds c, a raw coordinate of part k, and returns its number.
+func (x *Index) addCoord(k int, c coord) int {
+	c.part = k
+	if c.size == 0 {
+		c.size = c.full
+	}
+	x.coords = append(x.coords, c)
+	x.partCoords[k] = append(x.partCoords[k], len(x.coords)-1)
+	return len(x.coords) - 1
+}
+
+// partWhat names part k in an error.
+func (x *Index) partWhat(k int) string {
+	pt := &x.parts[k]
+	if len(pt.slots) < x.p.Def.Sets[pt.set].Size {
+		return fmt.Sprintf("set %s (its orbit of %d slots)", pt.name, len(pt.slots))
+	}
+	return "set " + pt.name
+}
+
+// overCap refuses part k when one of its coordinates would have a move
+// table of more than maxTable entries: the index might be small enough,
+// but that coordinate is not.
+func (x *Index) overCap(k int, coordinate, entries string) error {
+	return fmt.Errorf("%s: %s: %s would have a move table of %s, over the %d entries a coordinate may have: %w",
+		x.p.Def.Name, x.partWhat(k), coordinate, entries, maxTable, ErrTooLarge)
+}
+
+// addSplit adds part k's arrangement in two groups of labels: with
+// wildcards, the labels whose orientation counts (group 0) and the others;
+// else the labels in order, split where half the pieces are. It returns
+// the coordinate of which slots hold which group, and each label's group.
+func (x *Index) addSplit(k int, wildSplit bool) (comb int, groupOf []int, err error) {
+	pt := &x.parts[k]
+	n := len(pt.slots)
+	counts, wild := pt.counts, pt.wild
+	L := len(counts)
+	groupOf = make([]int, L)
+	if wildSplit {
+		for l := range groupOf {
+			if wild[l] {
+				groupOf[l] = 1
+			}
+		}
+	} else {
+		seen := 0
+		for l, c := range counts {
+			if seen >= n/2 {
+				groupOf[l] = 1
+			}
+			seen += c
+		}
+	}
+	var gc [2][]int
+	local := make([]int, L)
+	for l, g := range groupOf {
+		local[l] = len(gc[g])
+		gc[g] = append(gc[g], counts[l])
+	}
+	sizes := []int{0, 0}
+	for l, g := range groupOf {
+		sizes[g] += counts[l]
+	}
+	cms := newMultiset(sizes)
+	if cms.size > maxTable {
+		return 0, nil, x.overCap(k, fmt.Sprintf("which slots hold which %d of its %d pieces", sizes[0], n),
+			fmt.Sprintf("%d entries", cms.size))
+	}
+	comb = x.addCoord(k, coord{kind: kComb, parent: -1, full: cms.size, ms: cms, groupOf: groupOf, local: local})
+	for g := 0; g < 2; g++ {
+		ams := newMultiset(gc[g])
+		if ams.size > maxTable || ams.size*cms.size > maxTable {
+			return 0, nil, x.overCap(k, fmt.Sprintf("the arrangement of %d of its pieces, read with which slots hold them", sizes[g]),
+				fmt.Sprintf("%d entries (%d arrangements × %d ways to place them)", ams.size*cms.size, ams.size, cms.size))
+		}
+		if ams.size > 1 {
+			x.addCoord(k, coord{kind: kArr, parent: comb, full: ams.size, ms: ams, group: g, groupOf: groupOf, local: local})
+		}
+	}
+	return comb, groupOf, nil
+}
+
+// addOrientations adds part k's orientations, every piece's but the last
+// when every generator keeps their sum (it is then known from the others).
+func (x *Index) addOrientations(k int) error {
+	pt := &x.parts[k]
+	n := len(pt.slots)
 	digits := n
 	kept := true
 	for _, mo := range pt.mos {
@@ -624,10 +649,10 @@ func (x *Index) addPart(k int) error {
 		if digits < n {
 			what = fmt.Sprintf("its orientations (%d of its %d pieces, the last one's known from the sum every move keeps; %d values each)", digits, n, pt.mod)
 		}
-		return overCap(what, entries(pt.mod, digits, 1))
+		return x.overCap(k, what, entries(pt.mod, digits, 1))
 	}
 	if full > 1 {
-		add(coord{kind: kOri, parent: -1, full: full, mod: pt.mod, digits: digits, target: target})
+		x.addCoord(k, coord{kind: kOri, parent: -1, full: full, mod: pt.mod, digits: digits, target: target})
 	}
 	return nil
 }
@@ -661,166 +686,6 @@ func power(b, e int) (uint64, bool) {
 	return r, true
 }
 
-// findParities finds the parities the generators keep, alone or together,
-// among the parts whose pieces are distinct and whose permutation the raw
-// coordinates hold, and halves one coordinate per independent invariant.
-//
-// A part's parity is the sum of its coordinates' parities: its
-// permutation's (kPerm), or, for a part split in two groups, the parity of
-// which slots hold which group (kComb: its inversions as a sequence of 0s
-// and 1s) plus each group's arrangement's (kArr), plus a constant (the
-// relabelling that puts group 0's labels first), which the solved state's
-// parities fold into want.
-func (x *Index) findParities() {
-	type parPart struct {
-		coords []int // the raw coordinates whose parities sum to the part's
-		pivot  int   // one of them that can be halved, or -1
-		part   int
-	}
-	var pps []parPart
-	for k := range x.parts {
-		pt := &x.parts[k]
-		if pt.tied >= 0 || !pt.distinct() || len(pt.slots) < 2 {
-			continue
-		}
-		pp := parPart{pivot: -1, part: k}
-		for _, ck := range x.partCoords[k] {
-			c := &x.coords[ck]
-			switch c.kind {
-			case kPerm, kArr:
-				pp.coords = append(pp.coords, ck)
-				if c.ms.n >= 2 {
-					// A Lehmer code: values 2v and 2v+1 differ in parity.
-					pp.pivot = ck
-				}
-			case kComb:
-				pp.coords = append(pp.coords, ck)
-			}
-		}
-		if len(pp.coords) > 0 {
-			pps = append(pps, pp)
-		}
-	}
-	if len(pps) == 0 || len(pps) > 64 {
-		return
-	}
-	// rows[g] has bit j set when generator g changes the parity of part
-	// pps[j].
-	var rows []uint64
-	for g := range x.gens {
-		var r uint64
-		for j, pp := range pps {
-			if parityOf(x.parts[pp.part].mps[g]) == 1 {
-				r |= 1 << j
-			}
-		}
-		rows = append(rows, r)
-	}
-	// Reduced row echelon form over GF(2).
-	pivotCol := []int{}
-	rank := 0
-	for j := range pps {
-		p := -1
-		for i := rank; i < len(rows); i++ {
-			if rows[i]>>j&1 == 1 {
-				p = i
-				break
-			}
-		}
-		if p < 0 {
-			continue
-		}
-		rows[rank], rows[p] = rows[p], rows[rank]
-		for i := range rows {
-			if i != rank && rows[i]>>j&1 == 1 {
-				rows[i] ^= rows[rank]
-			}
-		}
-		pivotCol = append(pivotCol, j)
-		rank++
-	}
-	isPivot := make([]bool, len(pps))
-	for _, j := range pivotCol {
-		isPivot[j] = true
-	}
-	// Each free column f gives the invariant: f plus the pivot columns
-	// whose row has bit f. The values' parities are made by New
-	// (parities), once the index is known to be small enough to build.
-	read := map[int]bool{}
-	for f, pp := range pps {
-		if isPivot[f] || pp.pivot < 0 {
-			continue
-		}
-		inv := invariant{pivot: pp.pivot}
-		all := slices.Clone(pp.coords)
-		for i, j := range pivotCol {
-			if rows[i]>>f&1 == 1 {
-				all = append(all, pps[j].coords...)
-			}
-		}
-		for _, k := range all {
-			read[k] = true
-			inv.want ^= x.solvedParity(k)
-			if k != pp.pivot {
-				inv.others = append(inv.others, k)
-			}
-		}
-		if x.coords[pp.pivot].kind == kArr {
-			x.renumbered = true // a split part's parity is new
-		}
-		x.coords[pp.pivot].pivot = true
-		x.coords[pp.pivot].pbits = 1
-		x.coords[pp.pivot].size = x.coords[pp.pivot].full / 2
-		x.invs = append(x.invs, inv)
-	}
-	for k := range read {
-		x.parCols = append(x.parCols, k)
-	}
-	slices.Sort(x.parCols)
-}
-
-// parities makes the parity of every value of the coordinates that take
-// part in a parity invariant.
-func (x *Index) parities() {
-	for _, k := range x.parCols {
-		c := &x.coords[k]
-		if c.kind == kComb {
-			c.par = make([]uint64, (c.full+63)/64)
-			a := make([]uint8, c.ms.n)
-			for f := range c.full {
-				c.ms.unrank(f, a)
-				c.par[f/64] |= uint64(parityOf(a)) << (f % 64)
-			}
-			continue
-		}
-		c.par = lehmerParities(c.ms.n)
-	}
-}
-
-// solvedParity is the parity of raw coordinate k's value in the solved
-// state.
-func (x *Index) solvedParity(k int) uint8 {
-	c := &x.coords[k]
-	pt := &x.parts[c.part]
-	switch c.kind {
-	case kComb:
-		g := make([]uint8, len(pt.lab))
-		for i, l := range pt.lab {
-			g[i] = uint8(c.groupOf[l])
-		}
-		return parityOf(g)
-	case kArr:
-		var a []uint8
-		for _, l := range pt.lab {
-			if c.groupOf[l] == c.group {
-				a = append(a, uint8(c.local[l]))
-			}
-		}
-		return parityOf(a)
-	}
-	return parityOf(pt.lab)
-}
-
 func factorial(n int) int {
 	r := 1
 	for i := 2; i <= n; i++ {
@@ -847,30 +712,4 @@ func (x *Index) TableBytes() uint64 {
 		n += uint64(len(c.t16))*2 + uint64(len(c.t32))*4 + uint64(len(c.par))*8
 	}
 	return n
-}
-
-// lehmerParities returns, for each rank of the permutations of n distinct
-// pieces (multiset's rank, the Lehmer code), the permutation's parity as a
-// bit: the parity of the sum of its Lehmer digits, counted up rank by rank.
-func lehmerParities(n int) []uint64 {
-	total := uint64(factorial(n))
-	par := make([]uint64, (total+63)/64)
-	// digit[i] counts in base n-i; the last digit is always 0, so the
-	// odometer turns from digit n-2.
-	digit := make([]int, n)
-	p := uint64(0)
-	for r := uint64(0); r < total; r++ {
-		par[r/64] |= p << (r % 64)
-		for i := n - 2; i >= 0; i-- {
-			digit[i]++
-			p ^= 1
-			if digit[i] < n-i {
-				break
-			}
-			// Back to 0 from n-i: the digit sum drops by n-i.
-			p ^= uint64(n-i) & 1
-			digit[i] = 0
-		}
-	}
-	return par
 }
