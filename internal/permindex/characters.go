@@ -52,9 +52,21 @@ func (x *Index) characters() {
 	if len(chars) < 2 || len(chars) > 64 {
 		return
 	}
-	// Dependencies among the characters' increments: each vector is
-	// reduced against the basis so far, remembering which characters make
-	// it (a mask over chars); one that reduces to 0 is a dependency.
+	deps := dependencies(chars)
+	var of [64]uint64 // of[k]: the mask of coordinate k's characters
+	for i, ch := range chars {
+		of[ch.coord] |= 1 << i
+	}
+	taken := x.pivots(deps, &of)
+	x.addCharacterInvariants(chars, deps, &of, taken)
+	x.pivotLast()
+}
+
+// dependencies returns the dependencies among the characters' increments,
+// each a mask over chars: each vector is reduced against the basis so
+// far, remembering which characters make it; one that reduces to 0 is a
+// dependency.
+func dependencies(chars []character) []uint64 {
 	type row struct{ v, mask uint64 }
 	var basis []row
 	var deps []uint64
@@ -73,20 +85,22 @@ func (x *Index) characters() {
 		basis = append(basis, r)
 		slices.SortFunc(basis, func(a, b row) int { return bits.Len64(b.v) - bits.Len64(a.v) })
 	}
-	var of [64]uint64 // of[k]: the mask of coordinate k's characters
-	for i, ch := range chars {
-		of[ch.coord] |= 1 << i
-	}
-	// Give each dependency a pivot that no other dependency reads: for
-	// each coordinate in turn, the dependencies not yet given one that
-	// read it take it, as many as read independent sums of its characters
-	// (a bit of its value each), and every other dependency that reads it
-	// has theirs added until it does not (it then reads a sum of theirs).
+	return deps
+}
+
+// pivots gives each dependency a pivot that no other dependency reads: for
+// each coordinate in turn, the dependencies not yet given one that read it
+// take it, as many as read independent sums of its characters (a bit of
+// its value each), and every other dependency that reads it has theirs
+// added until it does not (it then reads a sum of theirs). It returns, for
+// each coordinate, the dependencies its bits stand for, in bit order; a
+// dependency dropped is set to 0 in deps.
+func (x *Index) pivots(deps []uint64, of *[64]uint64) [][]int {
 	pivot := make([]int, len(deps))
 	for i := range pivot {
 		pivot[i] = -1
 	}
-	taken := make([][]int, len(x.coords)) // taken[k]: the dependencies pivot k's bits stand for, in bit order
+	taken := make([][]int, len(x.coords))
 	for k := range x.coords {
 		if of[k] == 0 {
 			continue
@@ -143,6 +157,13 @@ func (x *Index) characters() {
 	for k := range taken {
 		taken[k] = slices.DeleteFunc(taken[k], func(i int) bool { return deps[i] == 0 })
 	}
+	return taken
+}
+
+// addCharacterInvariants renumbers each pivot so that its value's low bits
+// are the sums of its characters its dependencies read, and adds an
+// invariant a dependency.
+func (x *Index) addCharacterInvariants(chars []character, deps []uint64, of *[64]uint64, taken [][]int) {
 	for k, ds := range taken {
 		if len(ds) == 0 {
 			continue
@@ -184,7 +205,6 @@ func (x *Index) characters() {
 			inv.opar[n] = x.sumBits(chars, deps[i]&of[o], o)
 		}
 	}
-	x.pivotLast()
 }
 
 // pivotLast moves the pivot whose invariants read the last coordinate to
