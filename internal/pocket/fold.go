@@ -271,46 +271,8 @@ func (f *foldIndex) foldPerms() {
 	perms := mt.perms
 	turn := [3]Cubie{relabel[DBL][0], relabel[DBL][1], relabel[DBL][2]}
 
-	// The three holdings with the down-back-left corner in place make three
-	// permutations of each, one coset, named by the smallest rank.
-	// hold[k][p] is the rank holding k makes of p. A holding renames
-	// corners and a move moves positions, so they commute: the holdings of
-	// all permutations follow from those of the solved one along the move
-	// table.
-	var hold [3][NPerm]uint16
-	var seen [NPerm]bool
-	for k := range turn {
-		hold[k][0] = perms[0].relabelled(&turn[k]).rank()
-	}
-	queue := make([]uint16, 1, NPerm)
-	seen[0] = true
-	for head := 0; head < len(queue); head++ {
-		p := queue[head]
-		for _, m := range [3]Move{MoveR, MoveU, MoveF} {
-			q := mt.Perm[9*int(p)+int(m)]
-			if seen[q] {
-				continue
-			}
-			seen[q] = true
-			for k := range turn {
-				hold[k][q] = mt.Perm[9*int(hold[k][p])+int(m)]
-			}
-			queue = append(queue, q)
-		}
-	}
-	// name[p] is the rank of p's coset's name, toName[p] the holding that
-	// takes p there.
-	var name [NPerm]uint16
-	var toName [NPerm]uint8
-	for p := range perms {
-		k := 0
-		for j := 1; j < 3; j++ {
-			if hold[j][p] < hold[k][p] {
-				k = j
-			}
-		}
-		name[p], toName[p] = hold[k][p], uint8(k)
-	}
+	hold := holdings(mt, &turn)
+	name, toName := cosetNames(hold)
 
 	// The classes: each name not yet reached, in order of rank, is a
 	// class's representative, and its images under the 48 symmetries,
@@ -374,6 +336,54 @@ func (f *foldIndex) foldPerms() {
 	if classes != NClasses {
 		panic("pocket: fewer permutation classes than NClasses")
 	}
+}
+
+// holdings returns hold, where hold[k][p] is the rank holding k (turn[k])
+// makes of permutation p: the three holdings with the down-back-left
+// corner in place make three permutations of each, one coset. A holding
+// renames corners and a move moves positions, so they commute: the
+// holdings of all permutations follow from those of the solved one along
+// the move table.
+func holdings(mt *Tables, turn *[3]Cubie) *[3][NPerm]uint16 {
+	perms := mt.perms
+	var hold [3][NPerm]uint16
+	var seen [NPerm]bool
+	for k := range turn {
+		hold[k][0] = perms[0].relabelled(&turn[k]).rank()
+	}
+	queue := make([]uint16, 1, NPerm)
+	seen[0] = true
+	for head := 0; head < len(queue); head++ {
+		p := queue[head]
+		for _, m := range [3]Move{MoveR, MoveU, MoveF} {
+			q := mt.Perm[9*int(p)+int(m)]
+			if seen[q] {
+				continue
+			}
+			seen[q] = true
+			for k := range turn {
+				hold[k][q] = mt.Perm[9*int(hold[k][p])+int(m)]
+			}
+			queue = append(queue, q)
+		}
+	}
+	return &hold
+}
+
+// cosetNames returns, for each permutation p, the rank of its coset's name
+// (the smallest of its holdings' ranks) and the holding that takes p there.
+func cosetNames(hold *[3][NPerm]uint16) (name *[NPerm]uint16, toName *[NPerm]uint8) {
+	name, toName = new([NPerm]uint16), new([NPerm]uint8)
+	for p := range NPerm {
+		k := 0
+		for j := 1; j < 3; j++ {
+			if hold[j][p] < hold[k][p] {
+				k = j
+			}
+		}
+		name[p], toName[p] = hold[k][p], uint8(k)
+	}
+	return name, toName
 }
 
 // mod3[x] is x mod 3, for the small sums of twists.
