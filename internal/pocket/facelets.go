@@ -98,17 +98,27 @@ func ParseRank(s string) (uint32, error) {
 // problem. s is written in the layout's order; messages name its stickers
 // and characters.
 func parseChecked(s string, lay *layout) (Cubie, error) {
+	colours, err := sixColours(s, lay)
+	if err != nil {
+		return Cubie{}, err
+	}
+	return cubieOf(lay.toNet(s), lay, &colours)
+}
+
+// sixColours checks that s is 24 printable ASCII stickers of six colours,
+// four each, and returns the colours in the order of their codes.
+func sixColours(s string, lay *layout) ([6]byte, error) {
 	if len(s) != 24 {
 		n := utf8.RuneCountInString(s)
 		if n != 24 {
-			return Cubie{}, perr(ErrLength, "want 24 stickers, got %d characters", n)
+			return [6]byte{}, perr(ErrLength, "want 24 stickers, got %d characters", n)
 		}
 		// 24 characters, but not all of them single bytes: name the first
 		// that is not ASCII.
 		k := 0
 		for _, r := range s {
 			if r >= utf8.RuneSelf {
-				return Cubie{}, perr(ErrCharacter, "sticker %s (character %d) is %q, want a printable ASCII character other than the space", lay.name[k], k+1, r)
+				return [6]byte{}, perr(ErrCharacter, "sticker %s (character %d) is %q, want a printable ASCII character other than the space", lay.name[k], k+1, r)
 			}
 			k++
 		}
@@ -123,15 +133,15 @@ func parseChecked(s string, lay *layout) (Cubie, error) {
 			if c == ' ' {
 				what = "a space"
 			}
-			return Cubie{}, perr(ErrCharacter, "sticker %s (character %d) is %s, want a printable ASCII character other than the space", lay.name[i], i+1, what)
+			return [6]byte{}, perr(ErrCharacter, "sticker %s (character %d) is %s, want a printable ASCII character other than the space", lay.name[i], i+1, what)
 		}
 		seen[c>>6] |= 1 << (c & 63)
 	}
 	if n := bits.OnesCount64(seen[0]) + bits.OnesCount64(seen[1]); n != 6 {
 		if n > 6 {
-			return Cubie{}, perr(ErrColours, "want 6 colours, got %d: %s", n, inputerr.ColourCounts(s))
+			return [6]byte{}, perr(ErrColours, "want 6 colours, got %d: %s", n, inputerr.ColourCounts(s))
 		}
-		return Cubie{}, perr(ErrColours, "want 6 colours, got %d: %s", n, inputerr.ColourCounts(s))
+		return [6]byte{}, perr(ErrColours, "want 6 colours, got %d: %s", n, inputerr.ColourCounts(s))
 	}
 	// Number the colours 0..5 and count them in one word, a byte each.
 	var colours [6]byte
@@ -149,10 +159,14 @@ func parseChecked(s string, lay *layout) (Cubie, error) {
 		counts += 1 << (8 * index[s[i]])
 	}
 	if counts != 0x040404040404 {
-		return Cubie{}, colourCountError(s)
+		return [6]byte{}, colourCountError(s)
 	}
-	// From here on, positions are the net's.
-	s = lay.toNet(s)
+	return colours, nil
+}
+
+// cubieOf is the cube of the stickers s, in the net's positions, of the
+// six colours given.
+func cubieOf(s string, lay *layout, colours *[6]byte) (Cubie, error) {
 	// Colours to faces: D, B, L from the fixed corner; U, R, F are the other
 	// three, in some order. The order that makes every corner real is the
 	// only one (another order would give a corner opposite colours or a
