@@ -66,12 +66,19 @@ func buildTables() *Tables {
 			t.X[x*NMoves+m] = xOf[int(tm[c[0]])*729+int(tm[c[1]])*81+int(tm[c[2]])*9+int(tm[c[3]])]
 		}
 	}
-	// Z: the tiles 5..9 met in cell order, each as its index among the
-	// tiles not yet met. Where they go depends on their cells, not on
-	// which of the tiles 1..4 is where: for a set of cells and a move, the
-	// order they are met in after it is a fixed reordering of the order
-	// before, and few reorderings occur, so each is worked out once for
-	// all 120 orders (reordered[p], p the reordering's own rank).
+	t.fillZ(&setMask, &to)
+	return t
+}
+
+// fillZ fills in the moves of Z: the tiles 5..9 met in cell order, each as
+// its index among the tiles not yet met, for each set of their cells
+// (setMask) and each move (to[m][c]: the cell move m takes cell c's tile
+// to). Where they go depends on their cells, not on which of the tiles 1..4
+// is where: for a set of cells and a move, the order they are met in after
+// it is a fixed reordering of the order before, and few reorderings occur,
+// so each is worked out once for all 120 orders (reordered[p], p the
+// reordering's own rank).
+func (t *Tables) fillZ(setMask *[NSets]uint16, to *[NMoves][9]uint8) {
 	var order [NZ][5]uint8 // the tiles (0..4) met in turn, for each Z
 	for z := range order {
 		unlehmer(uint32(z), 5, order[z][:])
@@ -126,7 +133,6 @@ func buildTables() *Tables {
 			}
 		}
 	}
-	return t
 }
 
 // Apply returns the rank after move m.
