@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/godtable/godtable/internal/levelsearch"
 	"github.com/godtable/godtable/internal/sysmem"
 )
 
@@ -286,7 +287,7 @@ type Options struct {
 // checkpointRule decides when a search keeps a checkpoint: CheckpointDue,
 // but a variable, so that a test that stops a search after any level can
 // have a checkpoint after every one.
-var checkpointRule = CheckpointDue
+var checkpointRule = levelsearch.CheckpointDue
 
 // chunk is the number of words a worker takes at a time.
 const chunk = 1024
@@ -330,61 +331,16 @@ func Search(ctx context.Context, g Graph, goal uint64, opt Options) (*Levels, er
 		s.lv = &Levels{Words: words, Size: n, Counts: []uint64{1}}
 		s.set(goal, 0)
 	}
-	seen := uint64(0)
 	for _, c := range s.lv.Counts {
-		seen += c
+		s.seen += c
 	}
-	// The time the last checkpoint was written at, and took to write; for
-	// the first, a guess from its size (see CheckpointDue).
-	lastSave, lastWrite := time.Now(), time.Duration(0)
-	if opt.CheckpointAfter > 0 {
-		lastWrite = FirstWriteGuess(8 * uint64(len(s.lv.Words)))
-	}
-	for d := len(s.lv.Counts) - 1; s.lv.Counts[d] > 0; d = len(s.lv.Counts) - 1 {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		frontier := s.lv.Counts[d]
-		unseen := n - seen
-		// A forward level costs a mark per generator of each frontier
-		// index; a backward one a read per generator of each unseen index
-		// that has no neighbour at the level, and fewer for those that
-		// do. A mark costs less than a read (see reacher), and on the
-		// samples the level went fastest forward while the frontier was
-		// at most 1.2 times the unseen indices (235 and the
-		// mastermorphix went backward faster at 1.35 and 2.5 times; the
-		// skewb, Jing's Pyraminx, the 2x2x2 and the tangram forward at
-		// 0.8, 0.6, 0.3 and 1.0).
-		backward := 5*frontier > 6*unseen && !opt.Directed
-		levelStart := time.Now()
-		found, counted, err := s.level(ctx, d, seen, frontier, backward)
-		if err != nil {
-			return nil, err
-		}
-		if !counted {
-			// The indices at the next level mod 3 now, less those there
-			// before: the ones this level found.
-			found = s.count(Next(uint8(d % 3)))
-			for k := d + 1 - 3; k >= 0; k -= 3 {
-				found -= s.lv.Counts[k]
-			}
-		}
-		s.lv.Counts = append(s.lv.Counts, found)
-		seen += found
-		if found > 0 {
-			s.report(d+1, seen, 1, levelStart)
-			if opt.AfterLevel != nil {
-				opt.AfterLevel(d+1, s.lv)
-			}
-		}
-		if opt.Checkpoint != "" && found > 0 && checkpointRule(opt.CheckpointAfter, time.Since(s.start), time.Since(lastSave), lastWrite) {
-			saveStart := time.Now()
-			if err := saveCheckpoint(opt.Checkpoint, opt.ID, s.lv); err != nil {
-				return nil, err
-			}
-			lastSave = time.Now()
-			lastWrite = lastSave.Sub(saveStart)
-		}
+	if _, err := levelsearch.Run(ctx, s, len(s.lv.Counts)-1, levelsearch.Options{
+		Checkpoint:      opt.Checkpoint != "",
+		CheckpointAfter: opt.CheckpointAfter,
+		CheckpointBytes: 8 * uint64(len(s.lv.Words)),
+		Due:             checkpointRule,
+	}); err != nil {
+		return nil, err
 	}
 	s.lv.Counts = s.lv.Counts[:len(s.lv.Counts)-1]
 	// The bits past the last index are 0, as a table packs them.
@@ -406,11 +362,50 @@ type search struct {
 	workers int
 	opt     Options
 	lv      *Levels
+	seen    uint64 // the indices found so far
 	start   time.Time
 	mu      sync.Mutex
 	// marks are the workers' marks in a level (see reacher).
 	marks [][]uint64
 }
+
+// Step searches the level after d (see Search) and appends its count.
+func (s *search) Step(ctx context.Context, d int) (uint64, error) {
+	frontier := s.lv.Counts[d]
+	unseen := s.n - s.seen
+	// A forward level costs a mark per generator of each frontier
+	// index; a backward one a read per generator of each unseen index
+	// that has no neighbour at the level, and fewer for those that
+	// do. A mark costs less than a read (see reacher), so a level goes
+	// forward while the frontier is at most 1.2 times the unseen
+	// indices: where the samples' levels went fastest either way.
+	backward := 5*frontier > 6*unseen && !s.opt.Directed
+	levelStart := time.Now()
+	found, counted, err := s.level(ctx, d, s.seen, frontier, backward)
+	if err != nil {
+		return 0, err
+	}
+	if !counted {
+		// The indices at the next level mod 3 now, less those there
+		// before: the ones this level found.
+		found = s.count(Next(uint8(d % 3)))
+		for k := d + 1 - 3; k >= 0; k -= 3 {
+			found -= s.lv.Counts[k]
+		}
+	}
+	s.lv.Counts = append(s.lv.Counts, found)
+	s.seen += found
+	if found > 0 {
+		s.report(d+1, s.seen, 1, levelStart)
+		if s.opt.AfterLevel != nil {
+			s.opt.AfterLevel(d+1, s.lv)
+		}
+	}
+	return found, nil
+}
+
+// Save keeps the levels in the search's checkpoint.
+func (s *search) Save() error { return saveCheckpoint(s.opt.Checkpoint, s.opt.ID, s.lv) }
 
 func (s *search) set(i uint64, v uint8) {
 	w := &s.lv.Words[i/32]

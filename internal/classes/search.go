@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/levelsearch"
 	"github.com/godtable/godtable/internal/sysmem"
 )
 
@@ -27,7 +27,7 @@ type SearchOptions struct {
 	// they are found.
 	Progress func(d int, classes, states uint64)
 	// Checkpoint, if set, is the file the search keeps its work in after
-	// a distance, when bfs.CheckpointDue says (CheckpointAfter is its
+	// a distance, when levelsearch.CheckpointDue says (CheckpointAfter is its
 	// after), and resumes from; ID identifies the index and symmetries,
 	// so that a checkpoint of another search is passed over.
 	Checkpoint      string
@@ -121,61 +121,61 @@ func Search(ctx context.Context, x Graph, goal uint64, gens [][]int, opt SearchO
 	} else {
 		s.out.Resumed = len(s.levels)
 	}
-	found := uint64(0)
 	for d, n := range s.out.StateCounts {
-		found += n
+		s.found += n
 		if opt.Progress != nil {
 			opt.Progress(d, s.out.ClassCounts[d], n)
 		}
 	}
-	start := time.Now()
-	lastSave, lastWrite := start, time.Duration(0)
-	if opt.CheckpointAfter > 0 {
-		lastWrite = bfs.FirstWriteGuess(s.bytes())
+	s.root, s.workers, s.opt = root, workers, opt
+	if _, err := levelsearch.Run(ctx, s, len(s.levels)-1, levelsearch.Options{
+		Checkpoint:      opt.Checkpoint != "",
+		CheckpointAfter: opt.CheckpointAfter,
+		CheckpointBytes: s.bytes(),
+	}); err != nil {
+		return nil, err
 	}
-	for d := len(s.levels) - 1; ; d++ {
-		if opt.States != 0 && found >= opt.States {
-			break
-		}
-		if d+1 > 255 {
-			return nil, fmt.Errorf("classes: more than 255 distances")
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		next, err := s.expand(ctx, d, root, workers)
-		if err != nil {
-			return nil, err
-		}
-		if forgetMarks != nil {
-			forgetMarks(s.marks)
-		}
-		if len(next.gen) == 0 {
-			break
-		}
-		s.levels = append(s.levels, next)
-		s.grow(d + 1)
-		found += s.out.StateCounts[d+1]
-		if opt.States != 0 && found > opt.States {
-			break
-		}
-		now := time.Now()
-		if opt.Checkpoint != "" && bfs.CheckpointDue(opt.CheckpointAfter, now.Sub(start), now.Sub(lastSave), lastWrite) {
-			if err := s.save(opt.Checkpoint, opt.ID); err != nil {
-				return nil, err
-			}
-			lastSave = time.Now()
-			lastWrite = lastSave.Sub(now)
-		}
-		if opt.Progress != nil {
-			opt.Progress(d+1, s.out.ClassCounts[d+1], s.out.StateCounts[d+1])
-		}
-	}
-	if opt.States != 0 && found != opt.States {
-		return nil, fmt.Errorf("classes: the classes hold %d states, the moves reach %d", found, opt.States)
+	if opt.States != 0 && s.found != opt.States {
+		return nil, fmt.Errorf("classes: the classes hold %d states, the moves reach %d", s.found, opt.States)
 	}
 	return s.out, nil
 }
+
+// Step searches the distance after d (see Search): the classes one move
+// farther, their orbits claimed. It finds nothing once the classes hold
+// the states the moves reach (SearchOptions.States).
+func (s *classSearch) Step(ctx context.Context, d int) (uint64, error) {
+	if s.opt.States != 0 && s.found >= s.opt.States {
+		return 0, nil
+	}
+	if d+1 > 255 {
+		return 0, fmt.Errorf("classes: more than 255 distances")
+	}
+	next, err := s.expand(ctx, d, s.root, s.workers)
+	if err != nil {
+		return 0, err
+	}
+	if forgetMarks != nil {
+		forgetMarks(s.marks)
+	}
+	if len(next.gen) == 0 {
+		return 0, nil
+	}
+	s.levels = append(s.levels, next)
+	s.grow(d + 1)
+	s.found += s.out.StateCounts[d+1]
+	if s.opt.States != 0 && s.found > s.opt.States {
+		// More states than the moves reach: Search says so.
+		return 0, nil
+	}
+	if s.opt.Progress != nil {
+		s.opt.Progress(d+1, s.out.ClassCounts[d+1], s.out.StateCounts[d+1])
+	}
+	return s.out.StateCounts[d+1], nil
+}
+
+// Save keeps the search's checkpoint.
+func (s *classSearch) Save() error { return s.save(s.opt.Checkpoint, s.opt.ID) }
 
 // forgetMarks, when a test sets it, clears marks after each distance, as
 // workers' writes that lose each other's bits would (see claim).
@@ -202,6 +202,11 @@ type classSearch struct {
 	spare     [][][]edge
 	walkers   []walker
 	unitSeeds []seed
+	// root is the goal's orbit; found, the states of the classes met.
+	root    seed
+	found   uint64
+	workers int
+	opt     SearchOptions
 }
 
 // level is the classes at one distance, as nodes of the tree: node j's
