@@ -334,8 +334,8 @@ func searchClasses(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index, go
 	}
 	// The search's marks and tree are garbage now: collected at once,
 	// the table's bytes and map are made in their place rather than
-	// beside them (the symm 2x2x2's peak: 105 MB without, 94 MB with,
-	// twice each).
+	// beside them, which lowers the build's peak (docs/MEASUREMENTS.md,
+	// "Symmetry classes").
 	runtime.GC()
 	reached, err := checkReached(p, red.StateCounts)
 	if err != nil {
