@@ -3,13 +3,11 @@ package lookup
 import "github.com/godtable/godtable/internal/config"
 
 // NextTable says when a puzzle derives its next-move table: the move the
-// walk takes from every state, half a byte per state (1.8 MB per pocket
-// cube metric, 456 KB for the Pyraminx, 180 KB for the grid, 20 KB for the
-// magic squares), derived from the distance table on all CPUs in tens of
-// milliseconds (for a pocket cube metric, about a tenth of a second on two
-// cores: docs/METHOD.md gives the figures, BenchmarkPocketPrepare measures
-// them). With it a solve reads one entry per move instead of trying the
-// moves in turn; the answers are the same either way.
+// walk takes from every state, half a byte per state, derived from the
+// distance table on all CPUs (docs/MEASUREMENTS.md gives its sizes and
+// times, BenchmarkPocketPrepare measures them). With it a solve reads one
+// entry per move instead of trying the moves in turn; the answers are the
+// same either way.
 type NextTable = config.NextTable
 
 const (

@@ -68,8 +68,8 @@ type Reduction struct {
 	size uint64
 	// alone says that one goroutine walks (the first levels, or a walk
 	// on one worker), whose marks then need no atomic instruction, which
-	// waits for the stores before it (the symm mastermorphix's build
-	// took 0.36 s with them, 0.33 s without, medians of five).
+	// waits for the stores before it (docs/MEASUREMENTS.md, "Symmetry
+	// classes", has what it saves).
 	alone bool
 	// Classes is the number of classes.
 	Classes uint64

@@ -100,7 +100,7 @@ func TestBuildChecksTheCount(t *testing.T) {
 }
 
 // The cube's domino group and its <U,F> and <R,U> subgroups, whose builds
-// docs/METHOD.md records: the index the build takes, which is the states
+// docs/MEASUREMENTS.md records: the index the build takes, which is the states
 // the moves reach, and their count from the group, which the build is
 // checked against.
 func TestLargeBuildsPlanned(t *testing.T) {

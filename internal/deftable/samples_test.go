@@ -59,7 +59,7 @@ func distribution(t testing.TB, name string) []uint64 {
 	return out
 }
 
-// The index of each sample is the size docs/METHOD.md gives, and so is its
+// The index of each sample is the size docs/MEASUREMENTS.md gives, and so is its
 // ratio to the reachable states.
 func TestSampleIndexSizes(t *testing.T) {
 	for _, c := range []struct {

@@ -197,20 +197,12 @@ func (sy *symmetric) gens() [][]int {
 
 // searchClassesFrom is the index size from which a table of classes is
 // built by a search of the classes (searchClasses), below which by a
-// search of the states and a reduction of its levels (classTable). Each
-// way, on two workers (wall, CPU, peak memory; medians of three, one
-// binary of each alternating; docs/METHOD.md has the rest):
-//
-//	symm skewb diamond (1.7M states): states 0.11 s, 0.13 s, 9.7 MB; classes 0.09 s, 0.13 s, 10.7 MB
-//	symm mastermorphix (5.3M): states 0.27 s, 0.34 s, 12.3 MB; classes 0.24 s, 0.37 s, 15.9 MB
-//	symm skewb (37.8M): states 1.88 s, 2.26 s, 34 MB; classes 0.95 s, 1.73 s, 45 MB
-//	symm 2x2x2 (88.2M): states 5.36 s, 10.40 s, 75 MB; classes 4.31 s, 8.02 s, 94 MB
-//
-// Below it a search of classes saves hundredths of a second for a
-// megabyte or more, where twsearch takes 7 to 14 MB in all; above it,
-// it saves seconds. Below it, on one worker, a search of classes is
-// chosen only where there are at least smallSearchSymmetries symmetries
-// (see searchesClasses).
+// search of the states and a reduction of its levels (classTable). Below
+// it a search of classes saves hundredths of a second for a megabyte or
+// more; above it, it saves seconds (docs/MEASUREMENTS.md, "Symmetry
+// classes", has both ways side by side). Below it, on one worker, a search
+// of classes is chosen only where there are at least smallSearchSymmetries
+// symmetries (see searchesClasses).
 var searchClassesFrom uint64 = 1 << 24
 
 // smallSearchSymmetries is the number of symmetries from which a search
@@ -219,12 +211,8 @@ var searchClassesFrom uint64 = 1 << 24
 // the states takes two bits a state for its levels: under 24 the tree
 // (2.3 bits a state) costs about what the levels do, and the search of
 // classes, sparing the search of states, takes less time and memory; under
-// 12 (4.7 bits) it costs twice as much, for no time. Medians of 7
-// alternating runs, states then classes (wall, CPU, peak memory):
-//
-//	symm skewb diamond (24 symmetries): 0.104 s, 0.137 s, 9.8 MB; 0.082 s, 0.087 s, 9.3 MB
-//	symm master pyramorphix (12): 0.084 s, 0.104 s, 8.8 MB; 0.087 s, 0.092 s, 9.4 MB
-//	symm mastermorphix (12): 0.297 s, 0.390 s, 12.3 MB; 0.303 s, 0.314 s, 14.9 MB
+// 12 (4.7 bits) it costs twice as much, for no time (docs/MEASUREMENTS.md,
+// "Symmetry classes", has the runs).
 const smallSearchSymmetries = 24
 
 // searchesClasses says whether a table of classes of size indices under
@@ -346,8 +334,8 @@ func searchClasses(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index, go
 	}
 	// The search's marks and tree are garbage now: collected at once,
 	// the table's bytes and map are made in their place rather than
-	// beside them (the symm 2x2x2's peak: 105 MB without, 94 MB with,
-	// twice each).
+	// beside them, which lowers the build's peak (docs/MEASUREMENTS.md,
+	// "Symmetry classes").
 	runtime.GC()
 	reached, err := checkReached(p, red.StateCounts)
 	if err != nil {

@@ -89,7 +89,7 @@ func TestEndgame(t *testing.T) {
 
 // The walk's guess of its start's distance is the likeliest of those its
 // level (and in QTM its parity) allows, by the table's distance counts, and
-// right for the share of positions docs/METHOD.md gives; each endgame is 64 KB.
+// right for the share of positions docs/MEASUREMENTS.md gives; each endgame is 64 KB.
 func TestEndgameGuesses(t *testing.T) {
 	for _, def := range []*puzzle.Def{HTM(), QTM()} {
 		t.Run(def.Name, func(t *testing.T) {
@@ -118,7 +118,7 @@ func TestEndgameGuesses(t *testing.T) {
 			}
 			share := map[bool]float64{false: 0.92, true: 0.988}[qtm]
 			if got := float64(right) / float64(total); got < share-0.0005 || got > share+0.005 {
-				t.Errorf("the guess is right for %.4f of the positions, docs/METHOD.md says %.3f", got, share)
+				t.Errorf("the guess is right for %.4f of the positions, docs/MEASUREMENTS.md says %.3f", got, share)
 			}
 		})
 	}

@@ -7,10 +7,10 @@ import (
 
 // HugePages asks the kernel to back w with huge pages where it can, before
 // w is first written. A search reads its arrays at random, a few lines a
-// page, so that with small pages most reads would miss the TLB too (symm
-// dino's marks and representatives: 13.3 s before, 12.9 s after, medians
-// of 4 alternating runs); and an array's first writes fault a page at a
-// time, 4 KB each (a 22 MB array: about 5,600 faults). It is advice: where
+// page, so that with small pages most reads would miss the TLB too
+// (docs/MEASUREMENTS.md, "Symmetry classes", has what it saves); and an
+// array's first writes fault a page at a time, 4 KB each (a 22 MB array:
+// about 5,600 faults). It is advice: where
 // the kernel keeps huge pages for itself, or has none, nothing changes.
 func HugePages(w []uint64) {
 	if len(w) < hugePageWords {

@@ -25,9 +25,9 @@ import (
 // as fast as the standard library's DEFLATE, and a first answer waits for
 // its table's decoding; unlike zstd's, its package sets nothing up when a
 // program starts (zstd's builds a CRC-32C table at init and links
-// crypto/rand: linking it alone costs a program 0.7 ms and 0.6 MB,
-// BenchmarkProgramRun/zstd in lookup/pocket). Each block is a kind byte,
-// then:
+// crypto/rand, which costs a one-shot program more than its answer:
+// BenchmarkProgramRun/zstd in lookup/pocket, and docs/MEASUREMENTS.md).
+// Each block is a kind byte, then:
 //
 //	blockStored  the block's bytes as they are (huff0 found no gain)
 //	blockRepeat  uint32 length, then the one byte of which the block is made

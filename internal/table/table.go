@@ -73,11 +73,11 @@ import (
 // and version 3. Version 2 added the entries and codec fields. Version 3
 // has one codec, Huff0, in place of version 2's DEFLATE and zstd, and
 // checksums with CRC-32 (IEEE) instead of CRC-32C, whose tables take
-// hash/crc32 0.15 to 0.2 ms to set up in every program that opens a table,
-// against microseconds for IEEE's (BenchmarkProgramRun/crc32c and /crc32 in
-// lookup/pocket); version 4 checks its blocks with IEEE for the same
-// reason. Version 4 made sizes, goal and counts 64-bit and added the
-// symmetry field, the block index and the facts.
+// hash/crc32 far longer to set up in every program that opens a table
+// than IEEE's (BenchmarkProgramRun/crc32c and /crc32 in lookup/pocket;
+// the figures are in docs/MEASUREMENTS.md); version 4 checks its blocks
+// with IEEE for the same reason. Version 4 made sizes, goal and counts
+// 64-bit and added the symmetry field, the block index and the facts.
 const Version = 4
 
 const magic = "GODTABLE"
