@@ -359,7 +359,19 @@ func (s *classSearch) expand(ctx context.Context, d int, root seed, workers int)
 	for k := range tallies {
 		s.out.count(&tallies[k])
 	}
-	// Level d+1, its nodes ordered by parent.
+	next, err := s.nextLevel(d, edges)
+	if err != nil {
+		return level{}, err
+	}
+	for k := range edges {
+		s.spare[k] = append(s.spare[k], edges[k].chunks...)
+	}
+	return next, nil
+}
+
+// nextLevel makes level d+1 of the tree from the workers' edges, its
+// nodes ordered by parent, and sets level d's first.
+func (s *classSearch) nextLevel(d int, edges []edges) (level, error) {
 	lv := &s.levels[d]
 	n := len(lv.gen)
 	lv.first = make([]uint32, n+1)
@@ -386,9 +398,6 @@ func (s *classSearch) expand(ctx context.Context, d int, root seed, workers int)
 	}
 	for j := range next.height {
 		next.height[j] = uint8(d + 1)
-	}
-	for k := range edges {
-		s.spare[k] = append(s.spare[k], edges[k].chunks...)
 	}
 	return next, nil
 }
