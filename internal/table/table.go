@@ -138,12 +138,21 @@ var (
 
 // Error is the error returned for any table that cannot be used.
 type Error struct {
-	Table  string // the table's expected name
+	Table  string // the table's expected name, or its file's
 	Err    error  // ErrCorrupt, ErrVersion or ErrMismatch
 	Detail string // what exactly was wrong
+	// Block, when not 0, is the number (counting from 1) of the one
+	// damaged block of a table read in place (see Paged), and Offset the
+	// byte of the file where it starts: the table is otherwise usable,
+	// and only the answers that read that block fail.
+	Block  int
+	Offset int64
 }
 
 func (e *Error) Error() string {
+	if e.Block > 0 {
+		return fmt.Sprintf("%s: block %d is damaged (%s, at byte %d); run godtable check %s", e.Table, e.Block, e.Detail, e.Offset, e.Table)
+	}
 	return fmt.Sprintf("table %s: %v: %s", e.Table, e.Err, e.Detail)
 }
 
