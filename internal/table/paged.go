@@ -263,8 +263,13 @@ func (f *readFailure) get() error {
 }
 
 // level is At for Levels: a failure is kept in fail, and read as
-// unreachable.
+// unreachable. Once fail holds one, every level reads so, unread: the
+// answer reading through it is an error already, and a walk that goes on
+// would read the damaged block again and again.
 func (p *Paged) level(r uint64, fail *readFailure) uint8 {
+	if fail.err.Load() != nil {
+		return p.lv.unreachable()
+	}
 	v, err := p.At(r)
 	if err != nil {
 		fail.keep(err)

@@ -84,13 +84,13 @@ func pagedPocket(t *testing.T) (*tws.Puzzle, []byte) {
 }
 
 // damageBlock returns the table file with a byte in the middle of the
-// block that span gives flipped, read in place with a cache of two
+// block that span gives flipped, read in place with a cache of that many
 // blocks.
-func damageBlock(t *testing.T, data []byte, span [2]int64) *tws.Puzzle {
+func damageBlock(t *testing.T, data []byte, span [2]int64, cache int) *tws.Puzzle {
 	t.Helper()
 	bad := bytes.Clone(data)
 	bad[span[0]+span[1]/2] ^= 0x55
-	paged, err := tws.OpenPagedAt("pocket.gdt", bytes.NewReader(bad), int64(len(bad)), 2)
+	paged, err := tws.OpenPagedAt("pocket.gdt", bytes.NewReader(bad), int64(len(bad)), cache)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestPagedDamagedBlock(t *testing.T) {
 	// The last block, the shortest: a walk on so small a table reads
 	// most of its blocks, and this one only now and then.
 	b := len(spans) - 1
-	paged := damageBlock(t, data, spans[b])
+	paged := damageBlock(t, data, spans[b], 0)
 	rng := rand.New(rand.NewPCG(3, 4))
 	failed, answeredAfter := 0, 0
 	var first string
@@ -224,7 +224,9 @@ func TestPagedDamageChangesNoAnswer(t *testing.T) {
 		}
 	}
 	for b, span := range spans {
-		paged := damageBlock(t, data, span)
+		// A cache of two blocks, so that blocks are evicted between
+		// the reads of the damaged one.
+		paged := damageBlock(t, data, span, 2)
 		const workers = 3
 		var failed [workers]int
 		var wg sync.WaitGroup
@@ -303,7 +305,7 @@ func TestPagedDamagedDraw(t *testing.T) {
 	whole, data := pagedPocket(t)
 	spans := blockSpans(t, data)
 	for b, span := range spans {
-		paged := damageBlock(t, data, span)
+		paged := damageBlock(t, data, span, 0)
 		r1, r2 := rand.New(rand.NewPCG(uint64(b), 9)), rand.New(rand.NewPCG(uint64(b), 9))
 		for range 50 {
 			want := whole.Random(r1)
