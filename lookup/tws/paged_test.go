@@ -72,15 +72,28 @@ func TestPagedAnswersAsWhole(t *testing.T) {
 	}
 }
 
+// pocketTable is the pocket cube's table and its file, built once for
+// the tests that damage it.
+var pocketTable struct {
+	sync.Mutex
+	whole *tws.Puzzle
+	data  []byte
+}
+
 // pagedPocket returns the pocket cube's table, held whole, and its file.
 func pagedPocket(t *testing.T) (*tws.Puzzle, []byte) {
 	t.Helper()
-	whole := build(t, "testdata/pocket.tws", "htm")
-	var file bytes.Buffer
-	if _, err := whole.WriteTo(&file); err != nil {
-		t.Fatal(err)
+	pocketTable.Lock()
+	defer pocketTable.Unlock()
+	if pocketTable.whole == nil {
+		whole := build(t, "testdata/pocket.tws", "htm")
+		var file bytes.Buffer
+		if _, err := whole.WriteTo(&file); err != nil {
+			t.Fatal(err)
+		}
+		pocketTable.whole, pocketTable.data = whole, file.Bytes()
 	}
-	return whole, file.Bytes()
+	return pocketTable.whole, pocketTable.data
 }
 
 // damageBlock returns the table file with a byte in the middle of the
@@ -187,7 +200,7 @@ func TestPagedDamageChangesNoAnswer(t *testing.T) {
 	spans := blockSpans(t, data)
 	n := 120
 	if testing.Short() {
-		n = 30
+		n = 24
 	}
 	rng := rand.New(rand.NewPCG(7, 8))
 	type want struct {
@@ -224,9 +237,9 @@ func TestPagedDamageChangesNoAnswer(t *testing.T) {
 		}
 	}
 	for b, span := range spans {
-		// A cache of two blocks, so that blocks are evicted between
-		// the reads of the damaged one.
-		paged := damageBlock(t, data, span, 2)
+		// A cache of half the blocks, so that blocks are evicted
+		// between the reads of the damaged one.
+		paged := damageBlock(t, data, span, len(spans)/2)
 		const workers = 3
 		var failed [workers]int
 		var wg sync.WaitGroup
