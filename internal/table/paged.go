@@ -279,8 +279,8 @@ func (p *Paged) level(r uint64, fail *readFailure) uint8 {
 }
 
 // readBlock reads block i from the file, checks it and decodes it into out.
-// A damaged block is an *Error naming it (Error.Block); the reader's own
-// failure is returned wrapped, naming the file and the block.
+// A damaged block, or one the reader fails to read, is an *Error naming it
+// (Error.Block).
 func (p *Paged) readBlock(i int, out []byte) error {
 	z := make([]byte, p.offsets[i+1]-p.offsets[i])
 	damaged := func(detail string) error {
@@ -291,7 +291,7 @@ func (p *Paged) readBlock(i int, out []byte) error {
 		if err == nil || errors.Is(err, io.EOF) {
 			return damaged("cut short: the file ends")
 		}
-		return fmt.Errorf("%s: block %d, at byte %d: %w", p.name, i+1, p.base+p.offsets[i], err)
+		return &Error{Table: p.name, Err: err, Block: i + 1, Offset: p.base + p.offsets[i]}
 	}
 	if got := crc32.ChecksumIEEE(z); got != p.Blocks[i].CRC {
 		return damaged(fmt.Sprintf("checksum mismatch: %08x, want %08x", got, p.Blocks[i].CRC))

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/godtable/godtable/internal/puzzle"
@@ -301,5 +302,53 @@ func TestPagedFailuresApart(t *testing.T) {
 	}
 	if whole.Checked() != whole || whole.Err() != nil {
 		t.Error("levels held: another Checked, or a failure")
+	}
+}
+
+// failingReaderAt fails every read that reaches [from, to) while failing
+// is set, as a disk with a bad stretch might.
+type failingReaderAt struct {
+	file     []byte
+	from, to int64
+	failing  atomic.Bool
+}
+
+var errBadSector = errors.New("input/output error")
+
+func (f *failingReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if f.failing.Load() && off < f.to && off+int64(len(p)) > f.from {
+		return 0, errBadSector
+	}
+	return bytes.NewReader(f.file).ReadAt(p, off)
+}
+
+// A block the file fails to read fails the reads of its levels with an
+// *Error naming the block and carrying the reader's error, and no other
+// block's; once the file reads again, so does the block: the failure was
+// not kept.
+func TestPagedUnreadableBlock(t *testing.T) {
+	def, dist, file := randomTable(t, 4*blockSize, true)
+	p, err := OpenPaged(def, bytes.NewReader(file), int64(len(file)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &failingReaderAt{file: file, from: p.offsets[1], to: p.offsets[2]}
+	if p, err = OpenPaged(def, r, int64(len(file)), 0); err != nil {
+		t.Fatal(err)
+	}
+	p.InFile("t.gdt", 0)
+	r.failing.Store(true)
+	var te *Error
+	_, err = p.At(blockSize + 1)
+	if !errors.As(err, &te) || !errors.Is(err, errBadSector) || errors.Is(err, ErrCorrupt) || te.Block != 2 ||
+		err.Error() != fmt.Sprintf("t.gdt: block 2, at byte %d, cannot be read: input/output error", p.offsets[1]) {
+		t.Fatalf("unreadable block 2: %v", err)
+	}
+	if v, err := p.At(2 * blockSize); err != nil || v != dist[2*blockSize] {
+		t.Fatalf("block 3, readable: %d, %v", v, err)
+	}
+	r.failing.Store(false)
+	if v, err := p.At(blockSize + 1); err != nil || v != dist[blockSize+1] {
+		t.Fatalf("block 2, readable again: %d, %v", v, err)
 	}
 }
