@@ -370,3 +370,59 @@ func BenchmarkPagedSolve(b *testing.B) {
 	}
 	b.ReportMetric(float64(pz.BlocksRead()-before)/float64(b.N), "blocks/answer")
 }
+
+// Goroutines answering at once from a table read in place with a damaged
+// block each get the intact table's answer or the block's error, and the
+// same ones as answering alone: one's failure is not another's.
+func TestPagedDamagedBlockConcurrent(t *testing.T) {
+	whole, data := pagedPocket(t)
+	spans := blockSpans(t, data)
+	b := len(spans) - 1
+	paged := damageBlock(t, data, spans[b], 0)
+	rng := rand.New(rand.NewPCG(15, 16))
+	positions := make([]string, 60)
+	alone := make([]string, len(positions))
+	failed := 0
+	for k := range positions {
+		p := whole.Random(rng)
+		positions[k] = p.String()
+		q, _ := paged.ParseState(positions[k])
+		sol, err := q.Solve()
+		if want, _ := p.Solve(); err == nil && sol.String() != want.String() {
+			t.Fatalf("%q: %q, want %q", p.Line(), sol, want)
+		}
+		alone[k] = sol.String()
+		if err != nil {
+			checkBlockError(t, err, b, spans[b])
+			alone[k] = err.Error()
+			failed++
+		}
+	}
+	if failed == 0 || failed == len(positions) {
+		t.Fatalf("%d of %d answers failed: want some", failed, len(positions))
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 4)
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range positions {
+				k := (i + g*len(positions)/4) % len(positions)
+				q, _ := paged.ParseState(positions[k])
+				sol, err := q.Solve()
+				got := sol.String()
+				if err != nil {
+					got = err.Error()
+				}
+				if got != alone[k] {
+					errs <- fmt.Errorf("goroutine %d, position %d: %q, alone %q", g, k, got, alone[k])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+}
