@@ -469,17 +469,20 @@ func commandOutput(cmd string, p puzzle, o *options, stdin string, args []string
 
 // writeAnswer writes a JSON answer line as the command wrote it: 200, or
 // 400 when it carries an error (an invalid input), or 500 when a table
-// could not be used.
+// could not be used: the command's message when it could not be used at
+// all, the answer's line (its input and its error) when the answer read a
+// damaged block of a table read in place, which fails that answer alone.
 func writeAnswer(w http.ResponseWriter, stdout, stderr string, status int) {
-	if status == app.ExitTable {
+	failed := isErrorLine(stdout)
+	if status == app.ExitTable && !failed {
 		writeError(w, http.StatusInternalServerError, errors.New(commandMessage(stderr)))
 		return
 	}
 	code := http.StatusOK
-	var probe struct {
-		Error *string `json:"error"`
-	}
-	if json.Unmarshal([]byte(stdout), &probe) == nil && probe.Error != nil {
+	switch {
+	case status == app.ExitTable:
+		code = http.StatusInternalServerError
+	case failed:
 		code = http.StatusBadRequest
 	}
 	if stdout == "" {
@@ -489,6 +492,14 @@ func writeAnswer(w http.ResponseWriter, stdout, stderr string, status int) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
 	io.WriteString(w, stdout)
+}
+
+// isErrorLine says whether the command's JSON answer is an error's.
+func isErrorLine(stdout string) bool {
+	var probe struct {
+		Error *string `json:"error"`
+	}
+	return json.Unmarshal([]byte(stdout), &probe) == nil && probe.Error != nil
 }
 
 // commandMessage is the command's first message on stderr without the
@@ -751,7 +762,9 @@ func batchJSONLines(out io.Writer, body io.Reader, p puzzle, r *http.Request) {
 			return
 		}
 		stdout, stderr, status, _ := solveOutput(r, p, req.opts, req.state)
-		if status == app.ExitTable || stdout == "" {
+		if status == app.ExitTable && !isErrorLine(stdout) || stdout == "" {
+			// (A damaged block fails this answer alone: its line,
+			// with its input and its error, is the command's.)
 			lineErr(commandMessage(stderr))
 			return
 		}

@@ -28,6 +28,15 @@ func tableFailure(e *env, err error) bool {
 	return false
 }
 
+// damagedBlock reports whether err is a damaged block of a table read in
+// place: it fails the answers that read that block, each on its own line,
+// while the other inputs of a batch are answered, and the batch ends with
+// ExitTable.
+func damagedBlock(err error) bool {
+	var te *lookup.TableError
+	return errors.As(err, &te) && te.Block > 0
+}
+
 // eachInput calls f for every input: the arguments, or else stdin's lines.
 // where names the input for error messages; tooLong says the line was too
 // long to take (in is then empty). It stops early if f returns false.
@@ -153,7 +162,9 @@ func runSolve(p puzzle, e *env, o *options, args []string) int {
 			a.Reset(in)
 			a.Err = p.Solve(in, o, &a)
 		}
-		if tableFailure(e, a.Err) {
+		if damagedBlock(a.Err) {
+			failed = true
+		} else if tableFailure(e, a.Err) {
 			failed = true
 			return false
 		}
@@ -194,7 +205,9 @@ func runVerify(p puzzle, e *env, o *options, args []string) int {
 			a.Err = errors.New("want STATE<TAB>SOLUTION")
 		default:
 			v, err := p.Verify(state, sol, o)
-			if tableFailure(e, err) {
+			if damagedBlock(err) {
+				failed = true
+			} else if tableFailure(e, err) {
 				failed = true
 				return false
 			}

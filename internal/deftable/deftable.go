@@ -250,8 +250,9 @@ func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric, r io
 }
 
 // openPaged reads the table of size bytes that r holds in place (see
-// OpenPagedAt).
-func openPaged(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric, r io.ReaderAt, size int64, cacheBlocks int) (*Table, error) {
+// OpenPagedAt); they start at byte at of file, which its blocks' errors
+// name.
+func openPaged(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric, r io.ReaderAt, size int64, cacheBlocks int, file string, at int64) (*Table, error) {
 	goal, ok := x.Index(p.Def.Solved)
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
@@ -261,6 +262,7 @@ func openPaged(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric,
 	if err != nil {
 		return nil, err
 	}
+	pg.InFile(file, at)
 	return newTable(p, x, id, def, pg.Levels(), sy), nil
 }
 
@@ -275,11 +277,12 @@ func newTable(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, def *puzzle.Def
 		steps[i] = walk.Step{Name: m.Name, Group: g, Paths: p.Paths(i)}
 	}
 	w := walk.New(def, lv, steps, p.Metric == ksolve.QTM)
-	if x.Size() > 1<<24 || sy != nil {
+	if x.Size() > 1<<24 || sy != nil || lv.Paged() != nil {
 		// The next-step table takes half a byte an index: worth it for
 		// a small puzzle answered many times, not for a large one, nor
 		// for a table of classes, which it would read a class at a time
-		// for every index.
+		// for every index, nor for a table read in place, which it
+		// would read whole.
 		w.SetNextAfter(0)
 	}
 	return &Table{Puzzle: p, Index: x, ID: id, def: def, lv: lv, w: w, goal: uint64(def.Goal),
@@ -323,9 +326,15 @@ var ErrUnreachable = fmt.Errorf("not reachable from the solved state")
 
 // IndexOf returns the index of state s, or ErrUnreachable.
 func (t *Table) IndexOf(s ksolve.State) (uint64, error) {
+	return t.indexOf(t.lv.Checked(), s)
+}
+
+// indexOf is IndexOf reading through lv: a state whose level cannot be
+// read is not called unreachable, but gets lv's failure.
+func (t *Table) indexOf(lv *table.Levels, s ksolve.State) (uint64, error) {
 	i, ok := t.Index.Index(s)
-	if ok && !t.lv.Reachable(i) {
-		if err := t.lv.Err(); err != nil {
+	if ok && !lv.Reachable(i) {
+		if err := lv.Err(); err != nil {
 			return 0, err
 		}
 		ok = false
@@ -336,10 +345,19 @@ func (t *Table) IndexOf(s ksolve.State) (uint64, error) {
 	return i, nil
 }
 
-// checked returns err, or the table's failure to read a level in place
-// (table.Levels.Err): an answer read from a damaged block is no answer.
-func (t *Table) checked(err error) error {
-	if e := t.lv.Err(); e != nil {
+// answering returns the levels and the walker of one answer: a table read
+// in place is read through levels of the answer's own (table.Levels.Checked),
+// so that a damaged block fails the answers that read it and no other.
+func (t *Table) answering() (*table.Levels, *walk.Walker) {
+	lv := t.lv.Checked()
+	return lv, t.w.Reading(lv)
+}
+
+// checked returns err, or the failure of the answer's reads of a table in
+// place (lv's, table.Levels.Err): an answer read from a damaged block is
+// no answer.
+func checked(lv *table.Levels, err error) error {
+	if e := lv.Err(); e != nil {
 		return e
 	}
 	return err
@@ -348,13 +366,14 @@ func (t *Table) checked(err error) error {
 // Solve returns the first optimal solution from s in the definition's move
 // order.
 func (t *Table) Solve(s ksolve.State) (answer.Solution, error) {
-	i, err := t.IndexOf(s)
+	lv, w := t.answering()
+	i, err := t.indexOf(lv, s)
 	if err != nil {
 		return answer.Solution{}, err
 	}
 	var buf [walk.MaxSteps]uint8
-	steps, err := t.w.Solve(puzzle.State(i), buf[:0])
-	if err := t.checked(err); err != nil {
+	steps, err := w.Solve(puzzle.State(i), buf[:0])
+	if err := checked(lv, err); err != nil {
 		return answer.Solution{}, err
 	}
 	return answer.New(t.nt, steps), nil
@@ -362,12 +381,13 @@ func (t *Table) Solve(s ksolve.State) (answer.Solution, error) {
 
 // Count returns the number of distinct optimal solutions from s.
 func (t *Table) Count(s ksolve.State) (uint64, error) {
-	i, err := t.IndexOf(s)
+	lv, w := t.answering()
+	i, err := t.indexOf(lv, s)
 	if err != nil {
 		return 0, err
 	}
-	n, err := t.w.Count([]puzzle.State{puzzle.State(i)})
-	if err := t.checked(err); err != nil {
+	n, err := w.Count([]puzzle.State{puzzle.State(i)})
+	if err := checked(lv, err); err != nil {
 		return 0, err
 	}
 	return n, nil
@@ -376,14 +396,15 @@ func (t *Table) Count(s ksolve.State) (uint64, error) {
 // All returns the optimal solutions from s in move order, at most limit
 // (all when limit <= 0); truncated says there were more.
 func (t *Table) All(s ksolve.State, limit int) ([]answer.Solution, bool, error) {
-	i, err := t.IndexOf(s)
+	lv, w := t.answering()
+	i, err := t.indexOf(lv, s)
 	if err != nil {
 		return nil, false, err
 	}
-	sols, more, err := walk.AllAs(t.w, []puzzle.State{puzzle.State(i)}, limit, func(path []uint8) answer.Solution {
+	sols, more, err := walk.AllAs(w, []puzzle.State{puzzle.State(i)}, limit, func(path []uint8) answer.Solution {
 		return answer.New(t.nt, path)
 	})
-	if err := t.checked(err); err != nil {
+	if err := checked(lv, err); err != nil {
 		return nil, false, err
 	}
 	return sols, more, nil
@@ -398,18 +419,29 @@ func (t *Table) Distance(s ksolve.State) (int, error) {
 	return sol.Cost(), nil
 }
 
-// Random returns a state drawn uniformly from the reachable ones.
+// Random returns a state drawn uniformly from the reachable ones; the
+// solved state where Draw fails.
 func (t *Table) Random(rng *rand.Rand) ksolve.State {
+	s, err := t.Draw(rng)
+	if err != nil {
+		return t.Puzzle.Def.Solved.Clone()
+	}
+	return s
+}
+
+// Draw returns a state drawn uniformly from the reachable ones, or, for a
+// table read in place, the failure of a draw that read a damaged block: a
+// draw that skipped the block's states would not be uniform.
+func (t *Table) Draw(rng *rand.Rand) (ksolve.State, error) {
 	n := t.Index.Size()
+	lv := t.lv.Checked()
 	for {
 		i := rng.Uint64N(n)
-		if t.lv.Reachable(i) {
-			return t.Index.State(i)
+		if lv.Reachable(i) {
+			return t.Index.State(i), nil
 		}
-		if t.lv.Err() != nil {
-			// A table read in place that fails reads as unreachable:
-			// the solved state, whose answer reports the failure.
-			return t.Puzzle.Def.Solved.Clone()
+		if err := lv.Err(); err != nil {
+			return nil, err
 		}
 	}
 }
@@ -441,9 +473,10 @@ func (t *Table) farthest(i uint64, most int) (bool, error) {
 	if most < 3 {
 		return true, nil
 	}
+	lv, w := t.answering()
 	var buf [walk.MaxSteps]uint8
-	steps, err := t.w.Solve(puzzle.State(i), buf[:0])
-	if err := t.checked(err); err != nil {
+	steps, err := w.Solve(puzzle.State(i), buf[:0])
+	if err := checked(lv, err); err != nil {
 		return false, err
 	}
 	return answer.New(t.nt, steps).Cost() == most, nil
@@ -463,8 +496,12 @@ func (t *Table) Antipodes(n int) ([]uint64, error) {
 		return t.classAntipodes(n, most, v)
 	}
 	var found []uint64
+	lv := t.lv.Checked()
 	for i := uint64(0); i < t.Index.Size() && len(found) < n; i++ {
-		if t.lv.At(i) != v {
+		if lv.At(i) != v {
+			if err := lv.Err(); err != nil {
+				return nil, err
+			}
 			continue
 		}
 		if far, err := t.farthest(i, most); err != nil {
@@ -473,9 +510,6 @@ func (t *Table) Antipodes(n int) ([]uint64, error) {
 			continue
 		}
 		found = append(found, i)
-	}
-	if err := t.checked(nil); err != nil {
-		return nil, err
 	}
 	return found, nil
 }

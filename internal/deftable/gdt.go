@@ -169,7 +169,7 @@ func openAt(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int)
 	}
 	var t *Table
 	if paged {
-		t, err = openPaged(pz, x, [32]byte(id), sy, io.NewSectionReader(r, int64(p), size-int64(p)), size-int64(p), cacheBlocks)
+		t, err = openPaged(pz, x, [32]byte(id), sy, io.NewSectionReader(r, int64(p), size-int64(p)), size-int64(p), cacheBlocks, file, int64(p))
 	} else {
 		t, err = open(pz, x, [32]byte(id), sy, io.NewSectionReader(r, int64(p), size-int64(p)))
 	}

@@ -16,8 +16,9 @@ type Levels struct {
 	mask  uint8
 	below [256]uint8 // below[v] is the level of a state one step nearer than a state at level v
 	// page, when not nil, reads the levels in place (Paged.Levels): data
-	// is nil.
+	// is nil. fail keeps the first of its reads that failed (see Err).
 	page *Paged
+	fail *readFailure
 	// classes maps a table of classes' representatives to their entries
 	// (see classIndex).
 	classes *ClassMap
@@ -35,16 +36,27 @@ func (l *Levels) unreachable() uint8 {
 // (Paged.Levels), rather than held.
 func (l *Levels) Paged() *Paged { return l.page }
 
-// Err returns the first failure to read a level in place (a damaged
-// block, or the file's error), or nil: levels held never fail. An answer
-// computed while it is nil read checked levels only.
+// Err returns the first failure to read a level in place through l (a
+// damaged block, or the file's error), or nil: levels held never fail. An
+// answer computed through l while it is nil read checked levels only.
 func (l *Levels) Err() error {
 	if l.page == nil {
 		return nil
 	}
-	l.page.mu.Lock()
-	defer l.page.mu.Unlock()
-	return l.page.err
+	return l.fail.get()
+}
+
+// Checked returns levels for one answer: they read as l's do, but keep
+// their own failure, so that their Err is the failure of that answer's
+// reads alone, and a damaged block fails the answers that read it and no
+// other. Levels held, which never fail, are returned as they are.
+func (l *Levels) Checked() *Levels {
+	if l.page == nil {
+		return l
+	}
+	c := *l
+	c.fail = new(readFailure)
+	return &c
 }
 
 func newLevels(h *Header, packed []byte) *Levels {
@@ -70,7 +82,7 @@ func newLevels(h *Header, packed []byte) *Levels {
 // At returns the stored level of rank r.
 func (l *Levels) At(r uint64) uint8 {
 	if l.page != nil {
-		return l.page.level(r)
+		return l.page.level(r, l.fail)
 	}
 	if l.index != nil {
 		if r = l.index(r); r == NoEntry {
@@ -129,7 +141,7 @@ func (l *Levels) MaxDistance() int { return len(l.Counts) - 1 }
 // Reader returns a copy of what At computes with, for loops that keep it
 // in locals (see Reader).
 func (l *Levels) Reader() Reader {
-	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page}
+	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page, fail: l.fail}
 }
 
 // Reader reads a table's levels as At does, from locals: a walk's loop
@@ -141,12 +153,13 @@ type Reader struct {
 	shift, low, width uint64
 	mask              uint8
 	page              *Paged // levels read in place (see Levels.page)
+	fail              *readFailure
 }
 
 // At returns the stored level of rank r.
 func (l *Reader) At(r uint64) uint8 {
 	if l.page != nil {
-		return l.page.level(r)
+		return l.page.level(r, l.fail)
 	}
 	if l.index != nil {
 		if r = l.index(r); r == NoEntry {

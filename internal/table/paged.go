@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"io"
 	"sync"
+	"sync/atomic"
 
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/klauspost/compress/huff0"
@@ -25,6 +26,10 @@ import (
 // A version 3 table has no index: OpenPaged reads and checks it whole, as
 // Read does, and answers from memory.
 //
+// A damaged block fails the reads of its levels, each time they are made,
+// and no other: it is never cached, so every read of it checks it again,
+// and an answer that reads only intact blocks is answered.
+//
 // A Paged is safe for concurrent use. A block is read and decoded under
 // its lock, so goroutines that miss the cache wait for each other: the
 // cache suits a walk, whose reads stay among a few blocks, more than many
@@ -33,14 +38,14 @@ type Paged struct {
 	Header
 	lv      *Levels // the levels' layout (and a version 3 table's distances)
 	r       io.ReaderAt
-	name    string
-	offsets []int64 // offsets[i] is where block i starts in the file; the last is where the payload ends
+	name    string  // the table's name in its errors: its file's, once InFile has named it
+	base    int64   // where r's first byte is in that file
+	offsets []int64 // offsets[i] is where block i starts in r; the last is where the payload ends
 
 	mu      sync.Mutex
 	cache   []pagedBlock
 	where   map[int]int // a cached block's place in cache
 	tick    uint64
-	err     error // the first failure of a read through Levels (see Levels.Err)
 	scratch huff0.Scratch
 	reads   int
 }
@@ -108,6 +113,14 @@ func OpenPaged(def *puzzle.Def, r io.ReaderAt, size int64, cacheBlocks int) (*Pa
 	}, nil
 }
 
+// InFile names the file the table is in, and the byte of it where the
+// table's bytes (what OpenPaged was given) start, for the errors of its
+// blocks: the name a user gave, and offsets in the file they can look at.
+// It is called before the table answers.
+func (p *Paged) InFile(file string, at int64) {
+	p.name, p.base = file, at
+}
+
 // At returns the stored level of rank r, as Levels.At does, reading and
 // decoding its block if it is not cached. A block that fails its checksum
 // or does not decode gives an *Error naming it; a failure to read gives
@@ -137,6 +150,17 @@ func (p *Paged) ReachableLevel(v uint8) bool { return p.lv.ReachableLevel(v) }
 
 // MaxDistance is the largest distance in the table.
 func (p *Paged) MaxDistance() int { return len(p.Counts) - 1 }
+
+// BlockSpan returns where block i (counting from 0) starts in the file,
+// as InFile has it, and its length in bytes: where a damaged block's
+// bytes are, for a tool or a test to look at; 0, 0 for a table read
+// whole.
+func (p *Paged) BlockSpan(i int) (at, n int64) {
+	if p.lv.data != nil || i < 0 || i >= len(p.Blocks) {
+		return 0, 0
+	}
+	return p.base + p.offsets[i], p.offsets[i+1] - p.offsets[i]
+}
 
 // BlocksRead is how many blocks have been read and decoded so far, a
 // block evicted and read again counted again.
@@ -209,48 +233,71 @@ func (p *Paged) block(i int) ([]byte, error) {
 // Levels returns the table's levels read through p: At and the Reader
 // read each level from its block, as p.At does. A read that fails
 // (damage found in a block, or the file's error) gives the level of an
-// unreachable state and is kept: Levels.Err returns the first, and an
-// answer given while it was nil was read from checked blocks only.
+// unreachable state and is kept: Levels.Err returns the first. An answer
+// reads through its own Levels.Checked, so that its Err is its reads'
+// alone: an answer whose Err is nil was read from checked blocks only.
 func (p *Paged) Levels() *Levels {
 	if p.lv.data != nil {
 		return p.lv // a version 3 table, read whole
 	}
 	lv := *p.lv
 	lv.page = p
+	lv.fail = new(readFailure)
 	return &lv
 }
 
-// level is At for Levels: a failure is kept, and read as unreachable.
-func (p *Paged) level(r uint64) uint8 {
+// readFailure is the first failure of the reads made through one Levels.
+type readFailure struct {
+	err atomic.Pointer[error]
+}
+
+// keep records err unless a failure is recorded already.
+func (f *readFailure) keep(err error) { f.err.CompareAndSwap(nil, &err) }
+
+// get returns the failure recorded, or nil.
+func (f *readFailure) get() error {
+	if e := f.err.Load(); e != nil {
+		return *e
+	}
+	return nil
+}
+
+// level is At for Levels: a failure is kept in fail, and read as
+// unreachable. Once fail holds one, every level reads so, unread: the
+// answer reading through it is an error already, and a walk that goes on
+// would read the damaged block again and again.
+func (p *Paged) level(r uint64, fail *readFailure) uint8 {
+	if fail.err.Load() != nil {
+		return p.lv.unreachable()
+	}
 	v, err := p.At(r)
 	if err != nil {
-		p.mu.Lock()
-		if p.err == nil {
-			p.err = err
-		}
-		p.mu.Unlock()
+		fail.keep(err)
 		return p.lv.unreachable()
 	}
 	return v
 }
 
 // readBlock reads block i from the file, checks it and decodes it into out.
+// A damaged block, or one the reader fails to read, is an *Error naming it
+// (Error.Block).
 func (p *Paged) readBlock(i int, out []byte) error {
-	nb := len(p.Blocks)
 	z := make([]byte, p.offsets[i+1]-p.offsets[i])
+	damaged := func(detail string) error {
+		return &Error{Table: p.name, Err: ErrCorrupt, Detail: detail, Block: i + 1, Offset: p.base + p.offsets[i]}
+	}
 	// A ReaderAt may say io.EOF with the last byte: the bytes count.
 	if n, err := p.r.ReadAt(z, p.offsets[i]); n < len(z) {
 		if err == nil || errors.Is(err, io.EOF) {
-			return &Error{Table: p.name, Err: ErrCorrupt, Detail: fmt.Sprintf("block %d of %d is cut short (the file ends)", i+1, nb)}
+			return damaged("cut short: the file ends")
 		}
-		return err
+		return &Error{Table: p.name, Err: err, Block: i + 1, Offset: p.base + p.offsets[i]}
 	}
 	if got := crc32.ChecksumIEEE(z); got != p.Blocks[i].CRC {
-		lo := uint64(i) * blockSize
-		return &Error{Table: p.name, Err: ErrCorrupt, Detail: fmt.Sprintf("block %d of %d (distances bytes %d to %d): checksum %08x, want %08x", i+1, nb, lo, lo+uint64(len(out)), got, p.Blocks[i].CRC)}
+		return damaged(fmt.Sprintf("checksum mismatch: %08x, want %08x", got, p.Blocks[i].CRC))
 	}
 	if err := decodeBlock(z, out, &p.scratch); err != nil {
-		return &Error{Table: p.name, Err: ErrCorrupt, Detail: fmt.Sprintf("block %d of %d: %v", i+1, nb, err)}
+		return damaged(fmt.Sprintf("does not decode: %v", err))
 	}
 	return nil
 }

@@ -3,9 +3,11 @@ package table
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/godtable/godtable/internal/puzzle"
@@ -236,10 +238,117 @@ func TestPagedRefusesDamage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := p.At(2*blockSize + 5); !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "block 3 of 4") {
+	p.InFile("t.gdt", 1000)
+	var te *Error
+	_, err = p.At(2*blockSize + 5)
+	if !errors.As(err, &te) || !errors.Is(err, ErrCorrupt) || te.Block != 3 || te.Offset != 1000+p.offsets[2] ||
+		!strings.HasPrefix(err.Error(), "t.gdt: block 3 is damaged (checksum mismatch: ") ||
+		!strings.HasSuffix(err.Error(), fmt.Sprintf(", at byte %d); run godtable check t.gdt", 1000+p.offsets[2])) {
 		t.Errorf("damaged block 3: %v", err)
 	}
 	if v, err := p.At(3 * blockSize); err != nil || v != dist[3*blockSize] {
 		t.Errorf("block 4, intact: %d, %v", v, err)
+	}
+	// Read again, the damaged block is refused again, the same way: a
+	// failure is not kept in place of the block.
+	if _, again := p.At(2*blockSize + 6); again == nil || again.Error() != err.Error() {
+		t.Errorf("damaged block 3, read again: %v, want %v", again, err)
+	}
+	if at, n := p.BlockSpan(2); at != 1000+p.offsets[2] || n != int64(p.Blocks[2].Len) {
+		t.Errorf("block 3 spans %d bytes from %d", n, at)
+	}
+}
+
+// The levels of a table read in place fail apart: a read of a damaged
+// block is the failure of the Checked levels it was made through alone,
+// and their Err is nil again for levels that read intact blocks only; the
+// same block read through any levels fails the same way every time.
+func TestPagedFailuresApart(t *testing.T) {
+	def, dist, file := randomTable(t, 4*blockSize, true)
+	p, err := OpenPaged(def, bytes.NewReader(file), int64(len(file)), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := bytes.Clone(file)
+	bad[p.offsets[1]+7] ^= 0x20
+	if p, err = OpenPaged(def, bytes.NewReader(bad), int64(len(bad)), 1); err != nil {
+		t.Fatal(err)
+	}
+	lv := p.Levels()
+	var first string
+	for k := range 3 {
+		damaged, intact := lv.Checked(), lv.Checked()
+		if v := intact.At(0); v != dist[0] || intact.Err() != nil {
+			t.Fatalf("round %d: rank 0, intact: %d, %v", k, v, intact.Err())
+		}
+		rd := damaged.Reader()
+		if v := rd.At(blockSize + 3); damaged.ReachableLevel(v) || damaged.Err() == nil {
+			t.Fatalf("round %d: a rank of the damaged block read as %d, %v", k, v, damaged.Err())
+		}
+		if first == "" {
+			first = damaged.Err().Error()
+		}
+		if damaged.Err().Error() != first || !strings.Contains(first, "block 2 is damaged") {
+			t.Fatalf("round %d: %v, want %s", k, damaged.Err(), first)
+		}
+		if v := intact.At(3 * blockSize); v != dist[3*blockSize] || intact.Err() != nil {
+			t.Fatalf("round %d: the last block, after the failure: %d, %v", k, v, intact.Err())
+		}
+	}
+	// Levels held never fail, and are their own Checked levels.
+	whole, err := Decode(def, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if whole.Checked() != whole || whole.Err() != nil {
+		t.Error("levels held: another Checked, or a failure")
+	}
+}
+
+// failingReaderAt fails every read that reaches [from, to) while failing
+// is set, as a disk with a bad stretch might.
+type failingReaderAt struct {
+	file     []byte
+	from, to int64
+	failing  atomic.Bool
+}
+
+var errBadSector = errors.New("input/output error")
+
+func (f *failingReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if f.failing.Load() && off < f.to && off+int64(len(p)) > f.from {
+		return 0, errBadSector
+	}
+	return bytes.NewReader(f.file).ReadAt(p, off)
+}
+
+// A block the file fails to read fails the reads of its levels with an
+// *Error naming the block and carrying the reader's error, and no other
+// block's; once the file reads again, so does the block: the failure was
+// not kept.
+func TestPagedUnreadableBlock(t *testing.T) {
+	def, dist, file := randomTable(t, 4*blockSize, true)
+	p, err := OpenPaged(def, bytes.NewReader(file), int64(len(file)), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &failingReaderAt{file: file, from: p.offsets[1], to: p.offsets[2]}
+	if p, err = OpenPaged(def, r, int64(len(file)), 0); err != nil {
+		t.Fatal(err)
+	}
+	p.InFile("t.gdt", 0)
+	r.failing.Store(true)
+	var te *Error
+	_, err = p.At(blockSize + 1)
+	if !errors.As(err, &te) || !errors.Is(err, errBadSector) || errors.Is(err, ErrCorrupt) || te.Block != 2 ||
+		err.Error() != fmt.Sprintf("t.gdt: block 2, at byte %d, cannot be read: input/output error", p.offsets[1]) {
+		t.Fatalf("unreadable block 2: %v", err)
+	}
+	if v, err := p.At(2 * blockSize); err != nil || v != dist[2*blockSize] {
+		t.Fatalf("block 3, readable: %d, %v", v, err)
+	}
+	r.failing.Store(false)
+	if v, err := p.At(blockSize + 1); err != nil || v != dist[blockSize+1] {
+		t.Fatalf("block 2, readable again: %d, %v", v, err)
 	}
 }

@@ -138,12 +138,27 @@ var (
 
 // Error is the error returned for any table that cannot be used.
 type Error struct {
-	Table  string // the table's expected name
-	Err    error  // ErrCorrupt, ErrVersion or ErrMismatch
+	Table string // the table's expected name, or its file's
+	// Err is ErrCorrupt, ErrVersion or ErrMismatch; or, for a block of a
+	// table read in place that could not be read, the reader's error.
+	Err    error
 	Detail string // what exactly was wrong
+	// Block, when not 0, is the number (counting from 1) of the one
+	// block of a table read in place (see Paged) that is damaged, or
+	// could not be read, and Offset the byte of the file where it starts:
+	// the table is otherwise usable, and only the answers that read that
+	// block fail.
+	Block  int
+	Offset int64
 }
 
 func (e *Error) Error() string {
+	switch {
+	case e.Block > 0 && errors.Is(e.Err, ErrCorrupt):
+		return fmt.Sprintf("%s: block %d is damaged (%s, at byte %d); run godtable check %s", e.Table, e.Block, e.Detail, e.Offset, e.Table)
+	case e.Block > 0:
+		return fmt.Sprintf("%s: block %d, at byte %d, cannot be read: %v", e.Table, e.Block, e.Offset, e.Err)
+	}
 	return fmt.Sprintf("table %s: %v: %s", e.Table, e.Err, e.Detail)
 }
 

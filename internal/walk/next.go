@@ -29,7 +29,15 @@ func (w *Walker) Prepare() {
 		if makeCoords := w.def.Accel.MakeCoords; w.nextCoords == nil && makeCoords != nil && w.def.Accel.StateIsRank {
 			w.nextCoords = makeCoords()
 		}
-		next := w.deriveNext()
+		// Through levels of its own: a table read in place with a
+		// damaged block gives no next-step table, whose steps from the
+		// block's states and their neighbours would be wrong, and fails
+		// no answer that reads the block alongside.
+		lv := w.walker.lv.Checked()
+		next := w.Reading(lv).deriveNext()
+		if lv.Err() != nil {
+			return
+		}
 		w.nextStep.Store(&next)
 	})
 }

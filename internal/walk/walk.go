@@ -49,9 +49,16 @@ type Step struct {
 // use; what it changes after it is made (the next-step table, see Prepare) it
 // publishes atomically, whole.
 type Walker struct {
+	*walker
+	lv *table.Levels // the levels it reads: the table's, or one answer's (see Reading)
+}
+
+// walker is what the walkers of one table share, whatever levels they read
+// through.
+type walker struct {
 	groups bool // whether the group rule can forbid a descending step
 	def    *puzzle.Def
-	lv     *table.Levels
+	lv     *table.Levels // the table's levels, as New was given them
 	steps  []Step
 	goal   uint64
 	simple []int // simple[i] is step i's only table move, when every step is one move
@@ -92,7 +99,7 @@ const noStep = 15
 // row (in the half-turn metric, R then R2 is never optimal, being R'), and
 // the walk is faster without it.
 func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
-	w := &Walker{def: def, lv: lv, steps: steps, goal: def.Rank(def.Goal), groups: groups}
+	w := &Walker{walker: &walker{def: def, lv: lv, steps: steps, goal: def.Rank(def.Goal), groups: groups}, lv: lv}
 	w.nextAfter.Store(NextAfter)
 	simple := make([]int, len(steps))
 	for i, s := range steps {
@@ -119,6 +126,17 @@ func New(def *puzzle.Def, lv *table.Levels, steps []Step, groups bool) *Walker {
 		}
 	}
 	return w
+}
+
+// Reading returns the walker reading its table through lv, levels of the
+// same table (table.Levels.Checked, for one answer, whose reads of a table
+// in place then fail apart from every other answer's), sharing all else
+// with w: its steps, its next-step table and its count of walks.
+func (w *Walker) Reading(lv *table.Levels) *Walker {
+	if lv == w.lv {
+		return w
+	}
+	return &Walker{walker: w.walker, lv: lv}
 }
 
 // SetNextAfter sets after how many walks the walker derives its next-step

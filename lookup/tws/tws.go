@@ -317,7 +317,9 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*Puzzle, error) {
 // hold the levels it needs, checked and decoded into a cache of at most
 // cacheBlocks of them (16 when cacheBlocks < 1). A table larger than the
 // memory answers so. r must stay open while the puzzle answers; a block
-// found damaged then fails the answer that read it with a *TableError.
+// found damaged then fails each answer that reads it, and no other, with
+// a *TableError that names the file and the block (its Block and Offset):
+// every other answer is given, and no answer is ever read from it.
 func OpenPagedAt(file string, r io.ReaderAt, size int64, cacheBlocks int) (*Puzzle, error) {
 	t, err := deftable.OpenPagedAt(file, r, size, cacheBlocks)
 	if err != nil {
@@ -596,9 +598,21 @@ func (p Position) Draw() string {
 	return b.String()
 }
 
-// Random returns a position drawn uniformly from the reachable ones.
+// Random returns a position drawn uniformly from the reachable ones (the
+// solved position where Draw fails).
 func (pz *Puzzle) Random(rng *rand.Rand) Position {
 	return Position{pz, pz.t.Random(rng)}
+}
+
+// Draw returns a position drawn uniformly from the reachable ones; for a
+// table read in place (OpenPagedAt), the *TableError of a damaged block
+// where the draw read one.
+func (pz *Puzzle) Draw(rng *rand.Rand) (Position, error) {
+	s, err := pz.t.Draw(rng)
+	if err != nil {
+		return Position{}, err
+	}
+	return Position{pz, s}, nil
 }
 
 // Antipodes returns up to n of the positions farthest from the solved

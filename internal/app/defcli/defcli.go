@@ -379,7 +379,10 @@ func (p *Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict,
 func (p *Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
 	dist := p.pz.Distribution()
 	return cli.DrawAtLeast(o, len(dist)-1, "position", func() (cli.Drawn, error) {
-		pos := p.pz.Random(rng)
+		pos, err := p.pz.Draw(rng)
+		if err != nil {
+			return cli.Drawn{}, err
+		}
 		d, err := pos.Distance()
 		if err != nil || d < o.MinMoves {
 			return cli.Drawn{Dist: d}, err
