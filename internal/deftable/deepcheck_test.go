@@ -1,0 +1,185 @@
+package deftable
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/godtable/godtable/internal/classes"
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/table"
+)
+
+// deepCases are tables the deep check is proved on: tables of states in
+// both metrics, with unreachable indices and without, and tables of
+// classes built by a search of the classes and by a reduction.
+var deepCases = []struct {
+	file    string
+	metric  ksolve.Metric
+	moves   string
+	classes bool
+}{
+	{filepath.Join("..", "..", "lookup", "tws", "testdata", "pocket.tws"), ksolve.HTM, "", false},
+	{filepath.Join("..", "..", "lookup", "tws", "testdata", "loop3_cols.tws"), ksolve.QTM, "", false},
+	{filepath.Join("..", "..", "lookup", "tws", "testdata", "ties.tws"), ksolve.HTM, "", false},
+	{filepath.Join("..", "..", "lookup", "tws", "testdata", "cube2_colours.tws"), ksolve.HTM, "", true},
+	{filepath.Join("..", "..", "lookup", "tws", "testdata", "cube2_unoriented.tws"), ksolve.HTM, "", true},
+	{filepath.Join("..", "..", "lookup", "tws", "testdata", "cube2_ur.tws"), ksolve.QTM, "", true},
+}
+
+// withPacked is table t with its packed entries (and, for a table of
+// states, its representatives' bits too) replaced by packed, its header
+// kept.
+func withPacked(t *Table, packed []byte) *Table {
+	h := t.lv.Header
+	var lv *table.Levels
+	if t.sym != nil {
+		lv = table.ClassLevels(t.def, &h, packed)
+	} else {
+		lv = table.PackedLevels(&h, packed)
+	}
+	return newTable(t.Puzzle, t.Index, t.ID, t.def, lv, t.sym)
+}
+
+// setLevel sets entry e of packed entries to v.
+func setLevel(packed []byte, e uint64, v uint8) {
+	sh := e & 3 * 2
+	packed[e>>2] = packed[e>>2]&^(3<<sh) | v<<sh
+}
+
+// A correct table passes the deep check; the same table with one entry
+// one farther, one nearer or unreachable (or, unreachable, reachable) fails
+// it, over many entries drawn at random, naming that entry's index (or,
+// when the change left the table's own counts right, an index at or
+// beyond it); in a table of classes, so does a representative's mark
+// moved.
+func TestDeepCheckProperty(t *testing.T) {
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(52, 1))
+	for _, c := range deepCases {
+		t.Run(filepath.Base(c.file)+"/"+c.metric.String(), func(t *testing.T) {
+			p := symmetricPuzzle(t, c.file, c.metric, c.moves)
+			tb, err := Build(ctx, p, BuildOptions{Workers: 2, NoSymmetry: !c.classes})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (tb.sym != nil) != c.classes {
+				t.Fatalf("a table of classes: %v, want %v", tb.sym != nil, c.classes)
+			}
+			if err := tb.DeepCheck(ctx, CheckOptions{Workers: 2}); err != nil {
+				t.Fatalf("the table as built: %v", err)
+			}
+			good := tb.lv.Packed()
+			entries := tb.lv.Entries
+			trials := 60
+			if testing.Short() {
+				trials = 15
+			}
+			for trial := range trials {
+				packed := slices.Clone(good)
+				e := rng.Uint64N(entries)
+				if trial == 0 {
+					e = 0
+				}
+				if !c.classes && trial == 1 {
+					e = tb.goal
+				}
+				old := packed[e>>2] >> (e & 3 * 2) & 3
+				var v uint8
+				switch kind := rng.IntN(3); {
+				case old == 3:
+					v = uint8(kind)
+				case kind == 2:
+					v = 3
+				default:
+					v = (old + 1 + uint8(kind)) % 3
+				}
+				setLevel(packed, e, v)
+				err := withPacked(tb, packed).DeepCheck(ctx, CheckOptions{Workers: 2})
+				var de *DeepError
+				if !errors.As(err, &de) || !errors.Is(err, ErrNotExact) {
+					t.Fatalf("entry %d changed from level %d to %d: %v, want a table found wrong", e, old, v, err)
+				}
+				if !c.classes && de.Index != e {
+					t.Fatalf("entry %d changed from level %d to %d: %v names index %d", e, old, v, err, de.Index)
+				}
+				if !strings.Contains(err.Error(), "the table says") {
+					t.Fatalf("entry %d: %v does not say what the table says", e, err)
+				}
+			}
+			if c.classes {
+				levels, _ := classes.Layout(tb.lv.Size, tb.lv.Classes)
+				for range trials {
+					packed := slices.Clone(good)
+					i := levels + rng.Uint64N(uint64(len(packed))-levels)
+					packed[i] ^= byte(1) << rng.IntN(8)
+					err := withPacked(tb, packed).DeepCheck(ctx, CheckOptions{Workers: 2})
+					if !errors.Is(err, ErrNotExact) {
+						t.Fatalf("a representative's bit flipped (byte %d): %v, want a table found wrong", i, err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// A table with one state's distance changed and another's changed back,
+// so that its stored levels still match its counts (the counts check and
+// every checksum pass), fails the deep check, naming the first of them
+// with its distance; and a table whose header's counts are moved between
+// distances, its entries right, fails it naming the distance.
+func TestDeepCheckCountsKept(t *testing.T) {
+	ctx := context.Background()
+	p := symmetricPuzzle(t, filepath.Join("..", "..", "lookup", "tws", "testdata", "pocket.tws"), ksolve.HTM, "")
+	tb, err := Build(ctx, p, BuildOptions{NoSymmetry: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed := slices.Clone(tb.lv.Packed())
+	// The first index at level 1 and the first at level 2 (distance 2 or
+	// 5, ...) swap: the counts of each level stay.
+	var a, b uint64
+	for a = 0; table.Mod3At(packed, uint32(a)) != 1; a++ {
+	}
+	for b = 0; table.Mod3At(packed, uint32(b)) != 2; b++ {
+	}
+	setLevel(packed, a, 2)
+	setLevel(packed, b, 1)
+	wrong := withPacked(tb, packed)
+	if checked, err := wrong.lv.CheckCounts(); !checked || err != nil {
+		t.Fatalf("the swapped table's counts: %v, %v; want them to pass", checked, err)
+	}
+	da, err := tb.distance(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := tb.distance(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = wrong.DeepCheck(ctx, CheckOptions{})
+	first, d := a, da
+	if db < da || db == da && b < a {
+		first, d = b, db
+	}
+	var de *DeepError
+	if !errors.As(err, &de) || de.Index != first || !strings.Contains(err.Error(), "is "+strconv.Itoa(d)+" moves from the goal") {
+		t.Fatalf("indices %d (distance %d) and %d (distance %d) swapped: %v", a, da, b, db, err)
+	}
+
+	// The header's counts wrong, the total kept.
+	h := tb.lv.Header
+	h.Counts = slices.Clone(h.Counts)
+	h.Counts[4]--
+	h.Counts[7]++
+	moved := newTable(tb.Puzzle, tb.Index, tb.ID, tb.def, table.PackedLevels(&h, tb.lv.Packed()), nil)
+	if err := moved.DeepCheck(ctx, CheckOptions{}); !errors.Is(err, ErrNotExact) || !strings.Contains(err.Error(), "distance 4: the search finds") {
+		t.Fatalf("counts moved from distance 4 to 7: %v", err)
+	}
+}
+
