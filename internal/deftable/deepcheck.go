@@ -183,6 +183,14 @@ func says(v uint8, d int) string {
 	return fmt.Sprintf("%d (mod 3)", d+2)
 }
 
+// moves says d moves.
+func moves(d int) string {
+	if d == 1 {
+		return "1 move"
+	}
+	return fmt.Sprintf("%d moves", d)
+}
+
 // checkStates is DeepCheck for a table of states: the search, each
 // distance compared with the table as it is found.
 func (t *Table) checkStates(ctx context.Context, opt CheckOptions) error {
@@ -207,7 +215,7 @@ func (t *Table) checkStates(ctx context.Context, opt CheckOptions) error {
 			// The indices seen before d were compared at their own
 			// distance: a difference now is at d.
 			if i, bad := mismatch(lv.Words, tbl, size, false, opt.Workers); bad && found == nil {
-				found = &DeepError{Index: i, Detail: fmt.Sprintf("index %d is %d moves from the goal, the table says %s", i, d, says(at(i), d))}
+				found = &DeepError{Index: i, Detail: fmt.Sprintf("index %d is %s from the goal, the table says %s", i, moves(d), says(at(i), d))}
 				cancel()
 			}
 		},
@@ -287,7 +295,7 @@ func (t *Table) checkClasses(ctx context.Context, opt CheckOptions) error {
 		if err != nil {
 			return err
 		}
-		return &DeepError{Index: rep, Detail: fmt.Sprintf("the class of index %d is %d moves from the goal, the table says %s", rep, d, says(u, d))}
+		return &DeepError{Index: rep, Detail: fmt.Sprintf("the class of index %d is %s from the goal, the table says %s", rep, moves(d), says(u, d))}
 	}
 	if err := compareCounts("classes", want.ClassCounts, got.ClassCounts); err != nil {
 		return err

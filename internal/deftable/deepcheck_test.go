@@ -1,15 +1,18 @@
 package deftable
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"io"
+	"os"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/classes"
 	"github.com/godtable/godtable/internal/ksolve"
 	"github.com/godtable/godtable/internal/table"
@@ -168,7 +171,7 @@ func TestDeepCheckCountsKept(t *testing.T) {
 		first, d = b, db
 	}
 	var de *DeepError
-	if !errors.As(err, &de) || de.Index != first || !strings.Contains(err.Error(), "is "+strconv.Itoa(d)+" moves from the goal") {
+	if !errors.As(err, &de) || de.Index != first || !strings.Contains(err.Error(), "is "+moves(d)+" from the goal") {
 		t.Fatalf("indices %d (distance %d) and %d (distance %d) swapped: %v", a, da, b, db, err)
 	}
 
@@ -183,3 +186,111 @@ func TestDeepCheckCountsKept(t *testing.T) {
 	}
 }
 
+// A build on disk stopped where update files wait for their chunks, then
+// run again with one of them gone, all of them gone, or two swapped (a
+// file of a shared filesystem not visible yet, a directory tidied by
+// hand), is refused as a damaged work directory, or writes a table that
+// the deep check passes exactly when it is the table the build in memory
+// makes: a wrong one is never taken for right, nor a right one for wrong.
+func TestDeepCheckDamagedWork(t *testing.T) {
+	ctx := context.Background()
+	p := symmetricPuzzle(t, filepath.Join("..", "..", "lookup", "tws", "testdata", "pocket.tws"), ksolve.HTM, "")
+	mem, err := Build(ctx, p, BuildOptions{NoSymmetry: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if _, err := mem.WriteTo(&want); err != nil {
+		t.Fatal(err)
+	}
+	const words = 20000 // 6 chunks
+	// stopped runs a build on disk in a new work directory until it has
+	// done steps chunk steps, and returns the directory and its update
+	// files ("" if the build ended first).
+	stopped := func(steps int) (string, []string) {
+		work := filepath.Join(t.TempDir(), "work")
+		stop, cancel := context.WithCancel(ctx)
+		defer cancel()
+		done := 0
+		_, err := BuildOnDisk(stop, p, DiskOptions{Work: work, chunkWords: words, Workers: 2, Progress: func(bfs.DiskProgress) {
+			if done++; done == steps {
+				cancel()
+			}
+		}}, io.Discard)
+		if err == nil {
+			return "", nil
+		}
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("stopped after %d steps: %v", steps, err)
+		}
+		updates, _ := filepath.Glob(filepath.Join(work, "update-*"))
+		return work, updates
+	}
+	// target is the chunk an update file is for.
+	target := func(path string) string { return strings.Split(filepath.Base(path), "-")[2] }
+	damages := []struct {
+		name string
+		do   func(updates []string) error
+	}{
+		{"one update file deleted", func(u []string) error { return os.Remove(u[len(u)/2]) }},
+		{"every update file deleted", func(u []string) error {
+			for _, f := range u {
+				if err := os.Remove(f); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
+		{"two update files swapped", func(u []string) error {
+			a, b := u[0], u[len(u)-1]
+			return errors.Join(os.Rename(a, a+".swap"), os.Rename(b, a), os.Rename(a+".swap", b))
+		}},
+	}
+	// Stops at the early levels, where few files wait, and at the later
+	// ones, where many do (the 6 chunks' steps: 12 a level and more).
+	stops := []int{10, 50, 100}
+	if testing.Short() {
+		stops = []int{100}
+	}
+	wrong, refused := 0, 0
+	for _, dmg := range damages {
+		for _, from := range stops {
+			work, updates := "", []string(nil)
+			steps := from
+			for ; steps < from+12; steps++ {
+				if work, updates = stopped(steps); len(updates) >= 2 && target(updates[0]) != target(updates[len(updates)-1]) {
+					break
+				}
+			}
+			if steps == from+12 {
+				t.Fatalf("no stop from %d steps on leaves update files for two chunks", from)
+			}
+			if err := dmg.do(updates); err != nil {
+				t.Fatal(err)
+			}
+			var got bytes.Buffer
+			_, err := BuildOnDisk(ctx, p, DiskOptions{Work: work, chunkWords: words, Workers: 2}, &got)
+			if err != nil {
+				// Refused: as a damaged directory, or by the count of
+				// the states the moves reach.
+				t.Logf("%s after %d steps: refused: %v", dmg.name, steps, err)
+				refused++
+				continue
+			}
+			back, err := Open("t.gdt", got.Bytes())
+			if err != nil {
+				t.Fatalf("%s after %d steps: the table written does not open: %v", dmg.name, steps, err)
+			}
+			right := bytes.Equal(got.Bytes(), want.Bytes())
+			err = back.DeepCheck(ctx, CheckOptions{Workers: 2})
+			if right && err != nil || !right && !errors.Is(err, ErrNotExact) {
+				t.Fatalf("%s after %d steps: the table is the right one: %v; the deep check: %v", dmg.name, steps, right, err)
+			}
+			if !right {
+				wrong++
+				t.Logf("%s after %d steps (%d update files): %v", dmg.name, steps, len(updates), err)
+			}
+		}
+	}
+	t.Logf("%d wrong tables found wrong, %d builds refused", wrong, refused)
+}
