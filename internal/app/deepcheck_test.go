@@ -8,7 +8,9 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -235,5 +237,43 @@ func TestGenResumedWrongCheckpoint(t *testing.T) {
 	}
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Fatalf("a table is written: %v", err)
+	}
+}
+
+// gen --launch, its passes' chunk steps run as tasks by a launcher, proves
+// the table the tasks made before it takes its name.
+func TestGenLaunchProves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command (go build)")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "godtable")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	launcher := filepath.Join(dir, "launch")
+	script := `#!/bin/sh
+i=0
+while [ $i -lt "$GODTABLE_TASKS" ]; do
+	JOB_COMPLETION_INDEX=$i sh -c "$GODTABLE_TASK" 2>/dev/null || exit 1
+	i=$((i+1))
+done
+`
+	if err := os.WriteFile(launcher, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "t.gdt")
+	var stderr bytes.Buffer
+	cmd := exec.Command(bin, "gen", "../../lookup/tws/testdata/pocket.tws", "-o", out, "--mem", "64M", "--work", filepath.Join(dir, "w"), "--quiet", "--launch", launcher)
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("gen --launch: %v: %s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), " tasks (one wrote") || !strings.Contains(stderr.String(), "Pocket: proved exact") {
+		t.Fatalf("gen --launch ran no task, or did not prove the table:\n%s", stderr.String())
+	}
+	if code, stdout, stderr := run("check", "--deep", out); code != ExitOK || !strings.Contains(stdout, "exact: ") {
+		t.Fatalf("check --deep of the table the tasks made: exit %d: %s%s", code, stdout, stderr)
 	}
 }
