@@ -294,3 +294,40 @@ func TestDeepCheckDamagedWork(t *testing.T) {
 	}
 	t.Logf("%d wrong tables found wrong, %d builds refused", wrong, refused)
 }
+
+// A table of classes built by a search of the classes (as from 2^24
+// indices) is proved by one, and one class's level changed fails it,
+// naming the class's representative.
+func TestDeepCheckClassSearch(t *testing.T) {
+	old := searchClassesFrom
+	searchClassesFrom = 0
+	t.Cleanup(func() { searchClassesFrom = old })
+	ctx := context.Background()
+	p := symmetricPuzzle(t, filepath.Join("..", "..", "lookup", "tws", "testdata", "cube2_colours.tws"), ksolve.HTM, "")
+	tb, err := Build(ctx, p, BuildOptions{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.sym == nil {
+		t.Fatal("not a table of classes")
+	}
+	if err := tb.DeepCheck(ctx, CheckOptions{Workers: 2}); err != nil {
+		t.Fatalf("the table as built: %v", err)
+	}
+	packed := slices.Clone(tb.lv.Packed())
+	const e = 1000
+	v := packed[e>>2] >> (e & 3 * 2) & 3
+	setLevel(packed, e, (v+1)%3)
+	var rep uint64
+	for k, r := range tb.lv.ClassMap().All() {
+		if k == e {
+			rep = r
+			break
+		}
+	}
+	err = withPacked(tb, packed).DeepCheck(ctx, CheckOptions{Workers: 2})
+	var de *DeepError
+	if !errors.As(err, &de) || de.Index != rep || !strings.Contains(err.Error(), "the class of index ") {
+		t.Fatalf("entry %d (the class of index %d) one farther: %v", e, rep, err)
+	}
+}
