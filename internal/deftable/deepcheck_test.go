@@ -331,3 +331,72 @@ func TestDeepCheckClassSearch(t *testing.T) {
 		t.Fatalf("entry %d (the class of index %d) one farther: %v", e, rep, err)
 	}
 }
+
+// A build on disk whose passes run as tasks, one of whose update files
+// the node that applies it does not see (deleted before the pass of tasks
+// that applies the updates), is refused, or writes a table the deep check
+// finds wrong; with nothing lost, the tasks' table is proved.
+func TestDeepCheckTasksLostUpdate(t *testing.T) {
+	ctx := context.Background()
+	p := symmetricPuzzle(t, filepath.Join("..", "..", "lookup", "tws", "testdata", "pocket.tws"), ksolve.HTM, "")
+	// The levels whose passes run as tasks: 8 to 10.
+	levels := []int{8, 9}
+	if testing.Short() {
+		levels = []int{9}
+	}
+	for _, lose := range append([]int{0}, levels...) {
+		work := filepath.Join(t.TempDir(), "work")
+		lost := ""
+		tasks := func(ctx context.Context, tp bfs.TaskPass) error {
+			if tp.Level == lose && tp.Pass == "apply" && lost == "" {
+				updates, _ := filepath.Glob(filepath.Join(work, "update-*"))
+				for _, u := range updates {
+					if !strings.Contains(filepath.Base(u), ".") {
+						lost = u
+						if err := os.Remove(u); err != nil {
+							return err
+						}
+						break
+					}
+				}
+			}
+			for _, c := range tp.Chunks {
+				if _, err := DiskTask(ctx, p, bfs.DiskTaskOptions{Dir: work, Level: tp.Level, Pass: tp.Pass, Chunk: c, Workers: 1}); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		var got bytes.Buffer
+		_, err := BuildOnDisk(ctx, p, DiskOptions{Work: work, chunkWords: 20000, Workers: 2, Tasks: tasks}, &got)
+		if lose == 0 {
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := Open("t.gdt", got.Bytes())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := back.DeepCheck(ctx, CheckOptions{Workers: 2}); err != nil {
+				t.Fatalf("the tasks' table, nothing lost: %v", err)
+			}
+			continue
+		}
+		if lost == "" {
+			t.Fatalf("distance %d: no update file to lose before the tasks apply them", lose)
+		}
+		if err != nil {
+			t.Logf("%s lost: refused: %v", filepath.Base(lost), err)
+			continue
+		}
+		back, err := Open("t.gdt", got.Bytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = back.DeepCheck(ctx, CheckOptions{Workers: 2})
+		if !errors.Is(err, ErrNotExact) {
+			t.Fatalf("%s lost: the table is taken: %v", filepath.Base(lost), err)
+		}
+		t.Logf("%s lost: %v", filepath.Base(lost), err)
+	}
+}
