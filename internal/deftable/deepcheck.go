@@ -56,10 +56,12 @@ type CheckOptions struct {
 // distances are not the puzzle's.
 var ErrNotExact = errors.New("the table's distances are wrong")
 
-// DeepError is a table DeepCheck found wrong: the first index that
-// differs (or, for a count, the distance) and what was found there.
+// DeepError is a table DeepCheck found wrong.
 type DeepError struct {
-	Index  uint64
+	// Index is the first index found wrong (a class's representative in
+	// a table of classes; 0 when a count is what is wrong).
+	Index uint64
+	// Detail says what the search found there and what the table says.
 	Detail string
 }
 
