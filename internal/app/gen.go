@@ -231,6 +231,11 @@ func runGen(e *env, args []string) int {
 		}
 		return ExitInvalid
 	}
+	if pz.Resumed() > 0 {
+		if err := deepChecked(e, pz, shown, workers, showProgress); err != nil {
+			return notExact(e, pz.Name(), err, "the checkpoint "+opt.Checkpoint)
+		}
+	}
 	if err := writeAtomic(out, pz.WriteTo); err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitIO
@@ -328,7 +333,17 @@ func outputPath(path, def string) (string, error) {
 
 // writeAtomic writes the table beside path and renames it into place, so
 // that no one ever reads half a table under its name.
-func writeAtomic(path string, write func(io.Writer) (int64, error)) (err error) {
+func writeAtomic(path string, write func(io.Writer) (int64, error)) error {
+	return writeChecked(path, write, nil)
+}
+
+// errRefused is writeChecked's error when check refused the file, which
+// check has said why.
+var errRefused = errors.New("refused")
+
+// writeChecked is writeAtomic with check, if set, run on the file written
+// before it takes path's name: an error of check's leaves path as it was.
+func writeChecked(path string, write func(io.Writer) (int64, error), check func(f *os.File) error) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
@@ -348,6 +363,11 @@ func writeAtomic(path string, write func(io.Writer) (int64, error)) (err error) 
 	if err = f.Sync(); err != nil {
 		return err
 	}
+	if check != nil {
+		if err = check(f); err != nil {
+			return err
+		}
+	}
 	if err = f.Close(); err != nil {
 		return err
 	}
@@ -360,6 +380,11 @@ func writeAtomic(path string, write func(io.Writer) (int64, error)) (err error) 
 // levels after it are not known until they come). done clears the line, if
 // anything was written on it.
 func progressReporter(w io.Writer) (report func(tws.Progress), done func()) {
+	return progressReporterAs(w, "")
+}
+
+// progressReporterAs is progressReporter, its line beginning with what.
+func progressReporterAs(w io.Writer, what string) (report func(tws.Progress), done func()) {
 	written := false
 	report = func(p tws.Progress) {
 		if p.Elapsed < time.Second {
@@ -372,8 +397,8 @@ func progressReporter(w io.Writer) (report func(tws.Progress), done func()) {
 			rest := time.Duration(float64(p.LevelElapsed) * (1 - p.LevelDone) / p.LevelDone)
 			left = fmt.Sprintf(", about %s left at this distance", rest.Round(time.Second))
 		}
-		fmt.Fprintf(w, "\r\033[Kdistance %d: %d states found of %d indexed, %.1fM states/s, %s elapsed%s",
-			p.Level, p.Found, p.Size, rate/1e6, p.Elapsed.Round(time.Second), left)
+		fmt.Fprintf(w, "\r\033[K%sdistance %d: %d states found of %d indexed, %.1fM states/s, %s elapsed%s",
+			what, p.Level, p.Found, p.Size, rate/1e6, p.Elapsed.Round(time.Second), left)
 	}
 	done = func() {
 		if written {

@@ -2,6 +2,7 @@ package app
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -112,23 +113,57 @@ func isStaleTemp(name, base string) bool {
 	return true
 }
 
+// checkUsage is "godtable check"'s help.
+const checkUsage = `usage: godtable check TABLE.gdt ... [--deep [--workers N] [--progress | --quiet]]
+
+Verifies each table file whole: its header, every block's checksum, the
+decoded distances, their checksum and the counts at each distance; a
+definition's table against its definition too. With --deep, a
+definition's table is proved exact as well: a search of its puzzle, in
+memory on every core, compares every state's distance with the table's
+(it takes about as long as the build's search).
+`
+
 // runCheck is "godtable check TABLE.gdt ...": each file verified whole
 // (defcli.Check), its report on stdout, or one line on stderr saying what
 // is wrong with it.
 func runCheck(e *env, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" {
-		if len(args) == 0 {
-			return e.usage("check takes the TABLE.gdt files to verify")
-		}
-		fmt.Fprint(e.stdout, "usage: godtable check TABLE.gdt ...\n\nverifies each table file whole: its header, every block's checksum, the\ndecoded distances, their checksum and the counts at each distance; a\ndefinition's table against its definition too.\n\n"+exitText)
+	fs := flag.NewFlagSet("godtable check", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var opt defcli.CheckOptions
+	var progress, quiet bool
+	fs.BoolVar(&opt.Deep, "deep", false, "prove a definition's table exact: a search of its puzzle compares every state's distance with it")
+	fs.IntVar(&opt.Workers, "workers", 0, fmt.Sprintf("`goroutines` of --deep's search (0: one per CPU; at most %d)", maxWorkers))
+	fs.BoolVar(&progress, "progress", false, "report --deep's progress on stderr even when it is not a terminal")
+	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, checkUsage+"\nflags:\n")
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		fmt.Fprint(e.stdout, "\n"+exitText)
 		return ExitOK
 	}
+	switch {
+	case err != nil:
+		return e.usage("check: %v", err)
+	case len(pos) == 0:
+		return e.usage("check takes the TABLE.gdt files to verify")
+	case opt.Workers < 0 || opt.Workers > maxWorkers:
+		return e.usage("check: --workers %d: want 0 to %d (0: one per CPU)", opt.Workers, maxWorkers)
+	}
 	code := ExitOK
-	for i, path := range args {
+	for i, path := range pos {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		if err := defcli.Check(path, e.stdout); err != nil {
+		done := func() {}
+		if opt.Deep && (progress || !quiet && isTerminal(e.stderr)) {
+			opt.Progress, done = progressReporterAs(e.stderr, "checking: ")
+		}
+		err := defcli.Check(path, e.stdout, opt)
+		done()
+		if err != nil {
 			fmt.Fprintf(e.stderr, "godtable: check: %v\n", err)
 			code = ExitTable
 		}

@@ -123,12 +123,33 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 	defer stop()
 	start := time.Now()
 	var b *tws.DiskBuild
-	err = writeAtomic(out, func(w io.Writer) (int64, error) {
+	var wrong error // the deep check's
+	err = writeChecked(out, func(w io.Writer) (int64, error) {
 		var err error
 		b, err = tws.BuildOnDisk(ctx, def, opt, disk, w)
 		return 0, err
+	}, func(f *os.File) error {
+		// The table as written, read back: what is proved is what
+		// takes the name.
+		clearProgress()
+		fi, err := f.Stat()
+		if err != nil {
+			return err
+		}
+		pz, err := tws.OpenAt(shown, f, fi.Size())
+		if err == nil {
+			err = deepChecked(e, pz, shown, opt.Workers, showProgress)
+		}
+		if err != nil {
+			wrong = err
+			return errRefused
+		}
+		return nil
 	})
 	clearProgress()
+	if wrong != nil {
+		return notExact(e, name, wrong, "the work directory "+disk.Work)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
 		// Stopped, or stopped by the system (a full disk, say): the

@@ -75,7 +75,8 @@ const usageText = `usage:
   godtable serve [--addr 127.0.0.1:8080]      the web page and the HTTP API
                  [--allow-host NAME] [--table TABLE.gdt]
   godtable gen DEF.tws -o TABLE.gdt           the table of a definition-file puzzle
-  godtable check TABLE.gdt                    verify a table: every block, checksum, count
+  godtable check TABLE.gdt [--deep]           verify a table: every block, checksum, count
+                                              (--deep: every distance, by a search)
   godtable task WORKDIR --level L --pass P    one chunk's step of gen --slurm/--launch
   godtable --version
 

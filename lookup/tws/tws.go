@@ -430,6 +430,28 @@ func spellPowers(v *notation.Vocabulary, moves []ksolve.Move, d *ksolve.Def) {
 // from a checkpoint of an earlier build (0 when it searched them all).
 func (pz *Puzzle) Resumed() int { return pz.t.Resumed }
 
+// CheckOptions tune DeepCheck: its workers and its progress.
+type CheckOptions = deftable.CheckOptions
+
+// ErrNotExact is the class of DeepCheck's error for a table whose
+// distances are not its puzzle's.
+var ErrNotExact = deftable.ErrNotExact
+
+// DeepCheck proves the puzzle's table exact, the distance of every state
+// the one its moves give it, by a search of its states (or classes) in
+// memory that compares each distance with the table as it finds it: it
+// costs about what the build's search did, and CheckMemory bytes besides
+// the table. A table that is not exact is an error of class ErrNotExact
+// naming the first state (its index) or distance found wrong. The puzzle
+// must be held whole (OpenAt, OpenBytes, Open or Build), not read in
+// place.
+func (pz *Puzzle) DeepCheck(ctx context.Context, opt CheckOptions) error {
+	return pz.t.DeepCheck(ctx, opt)
+}
+
+// CheckMemory is the memory DeepCheck takes besides the table.
+func (pz *Puzzle) CheckMemory() uint64 { return pz.t.CheckMemory() }
+
 // WriteTo writes the puzzle's .gdt file: its definition and table.
 func (pz *Puzzle) WriteTo(w io.Writer) (int64, error) { return pz.t.WriteTo(w) }
 

@@ -2,22 +2,38 @@ package defcli
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strings"
+	"time"
 
 	"github.com/godtable/godtable/internal/deftable"
+	"github.com/godtable/godtable/internal/sysmem"
 	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/lookup/tws"
 )
+
+// CheckOptions tune Check.
+type CheckOptions struct {
+	// Deep proves a definition's table exact as well (tws.DeepCheck), on
+	// Workers goroutines (0: one a core), telling Progress, if set, how
+	// its search goes.
+	Deep     bool
+	Workers  int
+	Progress func(tws.Progress)
+}
 
 // Check verifies the table file at path, a definition's .gdt or a
 // built-in puzzle's table (tables/<puzzle>/*.gdt), and writes what it
 // found to w: its format, its states and distances, every block and
 // checksum read and decoded, the stored levels against the header's
-// counts, and the build's facts. A file that is not an intact table is
-// the error, in one line naming what is wrong (and which block).
-func Check(path string, w io.Writer) error {
+// counts, and the build's facts; with opt.Deep, every state's distance
+// too. A file that is not an intact table, or not exact, is the error, in
+// one line naming what is wrong (and which block, or which state).
+func Check(path string, w io.Writer, opt CheckOptions) error {
 	r, size, done, err := readerOf(path)
 	if err != nil {
 		return err
@@ -27,11 +43,13 @@ func Check(path string, w io.Writer) error {
 	n, _ := r.ReadAt(head, 0)
 	var lv *table.Levels
 	var about string
+	var def *deftable.Table
 	if deftable.IsGDT(head[:n]) {
 		t, err := deftable.OpenAt(path, r, size)
 		if err != nil {
 			return err
 		}
+		def = t
 		lv = t.Levels()
 		moves := "all its moves"
 		if r := t.Puzzle.Restrict; r != "" {
@@ -39,6 +57,9 @@ func Check(path string, w io.Writer) error {
 		}
 		about = fmt.Sprintf("definition: %s (%s, %s), ID %x, checked against the table\n", t.Puzzle.Def.File, t.Puzzle.Metric, moves, t.ID[:8])
 	} else {
+		if opt.Deep {
+			return fmt.Errorf("%s: --deep proves a definition's table (a .gdt gen made); a built-in puzzle's table is proved against its puzzle by the tests that generate it", path)
+		}
 		if lv, err = table.Inspect(path, r); err != nil {
 			return err
 		}
@@ -47,6 +68,12 @@ func Check(path string, w io.Writer) error {
 	checked, err := lv.CheckCounts()
 	if err != nil {
 		return &table.Error{Table: path, Err: table.ErrCorrupt, Detail: err.Error()}
+	}
+	deep := ""
+	if opt.Deep {
+		if deep, err = checkDeep(path, def, lv, opt); err != nil {
+			return err
+		}
 	}
 	reached := uint64(0)
 	for _, c := range lv.Counts {
@@ -79,6 +106,9 @@ func Check(path string, w io.Writer) error {
 	default:
 		fmt.Fprintln(w, "counts: not compared (a folded table's entries stand for several states each)")
 	}
+	if deep != "" {
+		fmt.Fprintln(w, deep)
+	}
 	if lv.Facts == "" {
 		fmt.Fprintln(w, "facts: none")
 	} else {
@@ -88,6 +118,26 @@ func Check(path string, w io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// checkDeep proves the table pz exact (deftable.Table.DeepCheck) and
+// returns the line that says so.
+func checkDeep(path string, pz *deftable.Table, lv *table.Levels, opt CheckOptions) (string, error) {
+	need := pz.CheckMemory()
+	if avail, ok := sysmem.Available(); ok && need > avail {
+		return "", fmt.Errorf("%s: --deep: its search takes about %d MB besides the table, and %d MB are available", path, need>>20, avail>>20)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	err := pz.DeepCheck(ctx, deftable.CheckOptions{Workers: opt.Workers, Progress: opt.Progress})
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if lv.Symmetry == table.SymClasses {
+		return fmt.Sprintf("exact: a search of its classes again made the same %d classes, at the same distances (%.1f s)", lv.Classes, time.Since(start).Seconds()), nil
+	}
+	return fmt.Sprintf("exact: a search of its %d indices, compared with it at every distance, gave every state the distance it holds (%.1f s)", lv.Size, time.Since(start).Seconds()), nil
 }
 
 // readerOf gives the file at path to read in place: a regular file as it
