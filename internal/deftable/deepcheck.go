@@ -13,7 +13,6 @@ import (
 
 	"github.com/godtable/godtable/internal/answer"
 	"github.com/godtable/godtable/internal/bfs"
-	"github.com/godtable/godtable/internal/classes"
 	"github.com/godtable/godtable/internal/puzzle"
 	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/internal/walk"
@@ -269,7 +268,7 @@ func (t *Table) checkClasses(ctx context.Context, opt CheckOptions) error {
 	if want.Classes != got.Classes {
 		return &DeepError{Detail: fmt.Sprintf("the search finds %d classes, the table has %d", want.Classes, got.Classes)}
 	}
-	levels, _ := classes.Layout(want.Size, want.Classes)
+	levels, _ := table.ClassLayout(want.Size, want.Classes)
 	a, b := want.Packed(), got.Packed()
 	if len(a) != len(b) {
 		return &DeepError{Detail: fmt.Sprintf("the search makes %d bytes of classes, the table has %d", len(a), len(b))}
@@ -308,8 +307,9 @@ func (t *Table) checkClasses(ctx context.Context, opt CheckOptions) error {
 // distance is index i's distance, by its walk.
 func (t *Table) distance(i uint64) (int, error) {
 	var buf [walk.MaxSteps]uint8
-	steps, err := t.w.Solve(puzzle.State(i), buf[:0])
-	if err := t.checked(err); err != nil {
+	lv, w := t.answering()
+	steps, err := w.Solve(puzzle.State(i), buf[:0])
+	if err := checked(lv, err); err != nil {
 		return 0, err
 	}
 	return answer.New(t.nt, steps).Cost(), nil

@@ -13,7 +13,6 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/bfs"
-	"github.com/godtable/godtable/internal/classes"
 	"github.com/godtable/godtable/internal/ksolve"
 	"github.com/godtable/godtable/internal/table"
 )
@@ -116,7 +115,7 @@ func TestDeepCheckProperty(t *testing.T) {
 				}
 			}
 			if c.classes {
-				levels, _ := classes.Layout(tb.lv.Size, tb.lv.Classes)
+				levels, _ := table.ClassLayout(tb.lv.Size, tb.lv.Classes)
 				for range trials {
 					packed := slices.Clone(good)
 					i := levels + rng.Uint64N(uint64(len(packed))-levels)
