@@ -57,18 +57,23 @@ type taskResult struct {
 	nbrs     uint64
 	cross    uint64
 	cpu      time.Duration
+	// files are the files the step wrote, for the manifest.
+	files map[fileKey]fileSum
 }
 
-const resultMagic = "GDTDONE1"
+const resultMagic = "GDTDONE2"
 
-func (r *taskResult) encode(d int, p phase, c int) []byte {
-	b := []byte(resultMagic)
+// resultFixed is the bytes of a result before its files.
+const resultFixed = len(resultMagic) + 32 + 11*8
+
+func (r *taskResult) encode(id [32]byte, d int, p phase, c int) []byte {
+	b := append([]byte(resultMagic), id[:]...)
 	le := binary.LittleEndian
 	for _, v := range []uint64{uint64(d), uint64(p), uint64(c), r.found, uint64(r.lag), b2u(r.deferred),
 		uint64(r.written), uint64(r.read), r.nbrs, r.cross, uint64(r.cpu)} {
 		b = le.AppendUint64(b, v)
 	}
-	return b
+	return appendFiles(b, r.files)
 }
 
 func b2u(b bool) uint64 {
@@ -78,17 +83,30 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-func decodeResult(b []byte, d int, p phase, c int) (*taskResult, bool) {
-	if len(b) != len(resultMagic)+11*8 || string(b[:len(resultMagic)]) != resultMagic {
+func decodeResult(b []byte, id [32]byte, d int, p phase, c int) (*taskResult, bool) {
+	if len(b) < resultFixed || string(b[:len(resultMagic)]) != resultMagic || [32]byte(b[len(resultMagic):]) != id {
 		return nil, false
 	}
-	b = b[len(resultMagic):]
+	b = b[len(resultMagic)+32:]
 	u := func() uint64 { v := binary.LittleEndian.Uint64(b); b = b[8:]; return v }
 	if u() != uint64(d) || u() != uint64(p) || u() != uint64(c) {
 		return nil, false
 	}
 	r := &taskResult{found: u(), lag: int(u()), deferred: u() == 1,
 		written: int64(u()), read: int64(u()), nbrs: u(), cross: u(), cpu: time.Duration(u())}
+	files, rest, ok := decodeFiles(b)
+	if !ok || len(rest) != 0 {
+		return nil, false
+	}
+	// A step writes its own chunk's files, and update or ask files at its
+	// level sent from its chunk: nothing else.
+	for k := range files {
+		own := k.chunk == c && (k.kind == chunkKind || k.kind == frontKind && k.level == d+1)
+		if !own && !(k.group() && k.level == d && k.from == c) {
+			return nil, false
+		}
+	}
+	r.files = files
 	return r, r.lag <= d+1
 }
 
@@ -107,17 +125,20 @@ func (s *disk) result(d int, p phase, c int) (*taskResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, ok := decodeResult(b, d, p, c)
+	r, ok := decodeResult(b, s.opt.ID, d, p, c)
 	if !ok {
-		return nil, damaged(path, "not a chunk's result")
+		return nil, damaged(path, fmt.Sprintf("not chunk %d's result of distance %d, %s, of this search", c, d+1, passNames[p]))
 	}
 	return r, nil
 }
 
-// take records a chunk's result as the step's own run would have.
-func (s *disk) take(c int, r *taskResult) {
+// take records chunk c's result of level d's pass p as the step's own
+// run would have.
+func (s *disk) take(d, c int, p phase, r *taskResult) {
 	s.m.found += r.found
 	s.m.lag[c] = r.lag
+	s.m.take(r.files)
+	s.m.consumed(d, c, p)
 	if r.deferred {
 		s.deferred++
 	}
@@ -185,7 +206,7 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 		}
 	}
 	for c := s.m.next; c < s.chunks; c++ {
-		s.take(c, done[c])
+		s.take(d, c, p, done[c])
 		if s.opt.Progress != nil {
 			s.opt.Progress(DiskProgress{Level: d + 1, Pass: p.String(), Chunk: c + 1, Chunks: s.chunks,
 				Found: s.foundBefore(), Written: s.written.Load(), Read: s.read.Load()})
@@ -361,9 +382,9 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	// own, and its start (the definition read, the move tables made) is
 	// part of what it costs.
 	r := &taskResult{found: found, lag: s.m.lag[c], deferred: s.deferred > 0, written: s.written.Load(), read: s.read.Load(),
-		nbrs: s.nbrs.Load(), cross: s.cross.Load(), cpu: cpuTime()}
+		nbrs: s.nbrs.Load(), cross: s.cross.Load(), cpu: cpuTime(), files: s.out.m}
 	// The result's own bytes are counted in it: a few dozen.
-	n, err := writeFile(s.resultPath(d, p, c), r.encode(d, p, c))
+	n, err := writeFile(s.resultPath(d, p, c), r.encode(s.opt.ID, d, p, c))
 	if err != nil {
 		return DiskTaskDone{}, err
 	}
