@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
@@ -59,6 +60,17 @@ func genTasks(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOp
 // genDisk is genOnDisk, its passes run as tasks when t is set.
 func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions, t *taskRun, out, shown string, showProgress bool) int {
 	name := def.Name()
+	if t != nil && t.slurm {
+		// Slurm's commands are looked for before the search, which would
+		// otherwise run its first distances and fail at its first pass of
+		// tasks.
+		for _, prog := range []string{"sbatch", "squeue"} {
+			if _, err := exec.LookPath(prog); err != nil {
+				fmt.Fprintf(e.stderr, "godtable: gen: --slurm: %s is not on PATH: run gen where Slurm's commands are (a login or submit node)\n", prog)
+				return ExitInvalid
+			}
+		}
+	}
 	if t != nil {
 		// The tasks may run in other directories, on other machines:
 		// they are given the program and the directory by absolute path.
@@ -88,7 +100,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		fmt.Fprintf(e.stderr, "godtable: gen: --mem %d MB: this machine has %d MB available\n", disk.Memory>>20, avail>>20)
 		return ExitInvalid
 	}
-	indexed, chunks, work, err := tws.DiskPlan(def, opt, disk.Memory)
+	plan, err := tws.PlanOnDisk(def, opt, disk)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
 		return ExitInvalid
@@ -96,10 +108,15 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 	// The work directory's chunks and frontiers, and the table beside its
 	// name (at most its packed distances): what the build needs before
 	// its update files, which the largest level sizes.
-	tableMost := (indexed + 3) / 4
+	tableMost := (plan.Indexed + 3) / 4
+	work := plan.Work
 	free, ok := freeSpace(disk.Work)
-	fmt.Fprintf(e.stderr, "godtable: gen: %s: on disk in %d chunks; %s needs about %d MB and the table at most %d MB, besides update files",
-		name, chunks, disk.Work, work>>20, tableMost>>20)
+	how := "on disk"
+	if plan.Resumes {
+		how = "resuming the search on disk"
+	}
+	fmt.Fprintf(e.stderr, "godtable: gen: %s: %s in %d chunks of %s; %s needs about %d MB and the table at most %d MB, besides update files",
+		name, how, plan.Chunks, megabytes(int64(16*plan.Words)), disk.Work, work>>20, tableMost>>20)
 	if ok {
 		fmt.Fprintf(e.stderr, "; %d MB free there", free>>20)
 	}

@@ -39,7 +39,7 @@ func TestGenOnDisk(t *testing.T) {
 		if !sameTable(t, a, b) {
 			t.Fatalf("%s: the table built on disk differs from the one built in memory", metric)
 		}
-		for _, want := range []string{"on disk in 1 chunks;", "disk.gdt.work needs about", "distance 1: ", " states, forward,", "backward", "MB written"} {
+		for _, want := range []string{"on disk in 1 chunks of", "disk.gdt.work needs about", "distance 1: ", " states, forward,", "backward", "MB written"} {
 			if !strings.Contains(said, want) {
 				t.Errorf("%s: gen --mem does not say %q:\n%s", metric, want, said)
 			}

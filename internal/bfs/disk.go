@@ -146,10 +146,7 @@ const diskMagic = "GDTDISK4"
 // eighth and 16 MiB more (measured: a sixteenth and 8 MiB left the
 // process a few megabytes over). 0 if mem is too little for a chunk.
 func DiskChunkWords(size, mem uint64, workers int) uint64 {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	fixed := uint64(workers)*(16*defaultUpdateCap+1<<20) + 16<<20 + mem/8
+	fixed := diskFixed(workers) + mem/8
 	if mem <= fixed {
 		return 0
 	}
@@ -162,6 +159,28 @@ func DiskChunkWords(size, mem uint64, workers int) uint64 {
 	// the last chunk is not a sliver.
 	chunks := (all + words - 1) / words
 	return (all + chunks - 1) / chunks
+}
+
+// diskFixed is the memory a search on disk takes besides its chunk and
+// the eighth of the whole that DiskChunkWords leaves (see there).
+func diskFixed(workers int) uint64 {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return uint64(workers)*(16*defaultUpdateCap+1<<20) + 16<<20
+}
+
+// DiskChunkMemory is the least memory in which DiskChunkWords gives a
+// chunk of words words or more: what a search resumed with chunks of
+// that size needs, on workers workers.
+func DiskChunkMemory(words uint64, workers int) uint64 {
+	// mem - mem/8 - fixed >= 16 words, rounded up.
+	need := 16*words + diskFixed(workers)
+	mem := need + need/7
+	for mem-mem/8 < need {
+		mem++
+	}
+	return mem
 }
 
 // defaultUpdateCap is DiskOptions.UpdateCap's default.
@@ -656,8 +675,11 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		if !ok {
 			return nil, fmt.Errorf("%w %s: its manifest is not a search's", ErrWorkDir, opt.Dir)
 		}
-		if m.id != opt.ID || m.size != n || m.goal != goal || m.words != opt.ChunkWords || len(m.lag) != s.chunks {
-			return nil, fmt.Errorf("%w %s: it holds another search (another definition, metric, moves or memory); remove it, or give another", ErrWorkDir, opt.Dir)
+		if m.id != opt.ID || m.size != n || m.goal != goal {
+			return nil, fmt.Errorf("%w %s: it holds another search (another definition, metric or moves); remove it, or give another", ErrWorkDir, opt.Dir)
+		}
+		if m.words != opt.ChunkWords || len(m.lag) != s.chunks {
+			return nil, fmt.Errorf("%w %s: its search has chunks of %d words, not %d: resume it with its own (DiskResumeWords)", ErrWorkDir, opt.Dir, m.words, opt.ChunkWords)
 		}
 		s.m, resumed = m, true
 	} else if errors.Is(err, os.ErrNotExist) {
@@ -772,16 +794,16 @@ func (s *disk) removeResults() error {
 }
 
 // DiskResumeWords returns the chunk, in words, of the search on disk of
-// the graph id in dir, if there is one to resume: a build run again sizes
-// its chunks from the memory it measures, which varies a little from run
-// to run, and takes the search's own where they are near.
-func DiskResumeWords(dir string, id [32]byte) (uint64, bool) {
+// size indices in dir, if there is one to resume: a search keeps the
+// chunks it started with, whatever the memory and the workers it resumes
+// with. (SearchDisk checks the search is the graph's.)
+func DiskResumeWords(dir string, size uint64) (uint64, bool) {
 	b, err := readFile(filepath.Join(dir, "manifest"))
 	if err != nil {
 		return 0, false
 	}
 	m, ok := decodeManifest(b)
-	if !ok || m.id != id {
+	if !ok || m.size != size {
 		return 0, false
 	}
 	return m.words, true

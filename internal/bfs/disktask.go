@@ -301,6 +301,15 @@ type DiskTaskOptions struct {
 	killed bool
 }
 
+// ErrTaskLate is the error of a task whose pass the search has done: a
+// task run again after its chunk's result was taken, which has nothing to
+// do.
+var ErrTaskLate = errors.New("the task's pass is done")
+
+// ErrTaskEarly is the error of a task whose pass the search has not begun:
+// its work directory is not ready for it.
+var ErrTaskEarly = errors.New("the task's pass has not begun")
+
 // DiskTaskDone says how a task went: Already says the chunk's result was
 // there before it (a task run twice).
 type DiskTaskDone struct {
@@ -344,7 +353,16 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	s.workers = make([]*worker, opt.Workers)
 	d := len(m.counts) - 1
 	if opt.Level != d+1 || m.phase != p {
-		return DiskTaskDone{}, fmt.Errorf("%w %s: the search is at distance %d, %s, not distance %d, %s: this task is late", ErrWorkDir, opt.Dir, d+1, passNames[m.phase], opt.Level, opt.Pass)
+		// The passes go in order: a level's, then the next level's.
+		class := ErrTaskEarly
+		if opt.Level < d+1 || opt.Level == d+1 && p < m.phase || m.counts[d] == 0 {
+			class = ErrTaskLate
+		}
+		where := fmt.Sprintf("distance %d, %s", d+1, passNames[m.phase])
+		if m.counts[d] == 0 {
+			where = "its end"
+		}
+		return DiskTaskDone{}, fmt.Errorf("%w: the search is at %s", class, where)
 	}
 	if opt.Chunk < 0 || opt.Chunk >= s.chunks {
 		return DiskTaskDone{}, fmt.Errorf("bfs: chunk %d: the search has chunks 0 to %d", opt.Chunk, s.chunks-1)
