@@ -176,7 +176,7 @@ func diskFixed(workers int) uint64 {
 func DiskChunkMemory(words uint64, workers int) uint64 {
 	// mem - mem/8 - fixed >= 16 words, rounded up.
 	need := 16*words + diskFixed(workers)
-	mem := need + need/7
+	mem := need + need/7 - 16 // below the least, by a few
 	for mem-mem/8 < need {
 		mem++
 	}
