@@ -100,8 +100,8 @@ func PlanOnDisk(p *ksolve.Puzzle, opt DiskOptions) (DiskChunks, error) {
 	all := (size + 31) / 32
 	if w, ok := bfs.DiskResumeWords(opt.Work, size); ok && opt.Work != "" {
 		if need := used + bfs.DiskChunkMemory(w, opt.Workers); opt.chunkWords == 0 && opt.Memory < need {
-			return pl, fmt.Errorf("%s holds a search in chunks of %d MB, which %d MB of memory does not hold with the program and its move tables (%d MB) on %d workers: give --mem %dM or more, or fewer workers",
-				opt.Work, (16*w)>>20, opt.Memory>>20, used>>20, workerCount(opt.Workers), (need+1<<20-1)>>20)
+			return pl, fmt.Errorf("%s holds a search in chunks of %.1f MB, which %d MB of memory does not hold with the program and its move tables (%d MB) on %d workers: give --mem %dM or more, or fewer workers",
+				opt.Work, float64(16*w)/(1<<20), opt.Memory>>20, used>>20, workerCount(opt.Workers), (need+1<<20-1)>>20)
 		}
 		pl.Words, pl.Resumes = w, true
 	}
