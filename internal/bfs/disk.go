@@ -672,6 +672,9 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 	resumed := false
 	if b, err := readFile(s.manifestPath()); err == nil {
 		m, ok := decodeManifest(b)
+		if !ok && strings.HasPrefix(string(b), diskMagic[:len(diskMagic)-1]) {
+			return nil, fmt.Errorf("%w %s: its search is another version's, whose files say less of what they are; remove it to start again", ErrWorkDir, opt.Dir)
+		}
 		if !ok {
 			return nil, fmt.Errorf("%w %s: its manifest is not a search's", ErrWorkDir, opt.Dir)
 		}
