@@ -137,8 +137,8 @@ func memoryFor(t *testing.T, def string) uint64 {
 // A build stopped, whose work directory is then damaged (two chunk files
 // swapped, a frontier file deleted), is refused when run again, in one
 // line that names the file and says to remove the directory, not to
-// resume; and again the same way, never with a table; the plan's chunks
-// are the build's.
+// resume; and again the same way through tasks that fail, never with a
+// table; the plan's chunks are the build's.
 func TestGenOnDiskDamaged(t *testing.T) {
 	dir := t.TempDir()
 	def := "../../lookup/tws/testdata/pocket.tws"
@@ -178,12 +178,14 @@ func TestGenOnDiskDamaged(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for range 2 {
+		for _, again := range [][]string{args, append(args, "--launch", stop)} {
+			// Run again by the search itself, then through tasks that
+			// fail: either way the file is named.
 			stderr.Reset()
-			code := Run(args, strings.NewReader(""), &bytes.Buffer{}, &stderr)
+			code := Run(again, strings.NewReader(""), &bytes.Buffer{}, &stderr)
 			lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
 			last := lines[len(lines)-1]
-			if code != ExitInvalid || !strings.Contains(last, filepath.Base(named)) || !strings.Contains(last, "remove "+work) || strings.Contains(stderr.String(), "resume") {
+			if code != ExitInvalid || !strings.Contains(last, filepath.Base(named)) || !strings.Contains(last, "remove "+work) || strings.Contains(stderr.String(), "run it again to resume") {
 				t.Fatalf("%s, run again: exit %d:\n%s", damage, code, stderr.String())
 			}
 			if _, err := os.Stat(out); !os.IsNotExist(err) {

@@ -425,3 +425,52 @@ func (s *disk) groupNames(kind fileKind, d, t int) ([]string, error) {
 	}
 	return names, nil
 }
+
+// verifyStep reads, as chunk c's step of level d's pass p would, the files
+// it consumes, and checks each is the one the manifest records: a search
+// whose tasks left no result for a chunk tells a damaged work directory,
+// which no task run again can mend, from tasks that failed.
+func (s *disk) verifyStep(d, c int, p phase) error {
+	s.cur, s.inStep = stamp{d, p}, true
+	defer func() { s.inStep = false }()
+	words, front, next := s.buffers()
+	switch p {
+	case expanding:
+		if err := s.loadFront(d, c, front, false); err != nil {
+			return err
+		}
+	case applying:
+		if err := s.loadFront(d+1, c, next, false); err != nil {
+			return err
+		}
+	}
+	if err := s.loadCurrent(c, words, d); err != nil {
+		return err
+	}
+	kind := updateKind
+	switch p {
+	case answering:
+		kind = askKind
+	case applying:
+	default:
+		return nil
+	}
+	in, err := s.inbox(kind, d, c)
+	if err != nil {
+		return err
+	}
+	for i := range in.list {
+		if err := s.readInbox(in, i, &s.in, func(string) error {
+			for {
+				more, err := s.in.more()
+				if err != nil || !more {
+					return err
+				}
+				s.in.buf = s.in.buf[len(s.in.buf):]
+			}
+		}); err != nil {
+			return err
+		}
+	}
+	return s.checkSums(kind, d, c, in.found)
+}

@@ -181,6 +181,11 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 		// A task's failure is told by its missing result: the tasks
 		// that ended well are not run again.
 		if try > 1 {
+			// A task that fails on a damaged file fails again: the
+			// search reads the first such chunk's files itself.
+			if err := s.verifyStep(d, todo[0], p); err != nil {
+				return err
+			}
 			err := fmt.Errorf("the tasks of chunks %s left no result", chunkList(todo))
 			if last != nil {
 				err = fmt.Errorf("%w (%v)", err, last)
