@@ -183,7 +183,7 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 		if try > 1 {
 			// A task that fails on a damaged file fails again: the
 			// search reads the first such chunk's files itself.
-			if err := s.verifyStep(d, todo[0], p); err != nil {
+			if err := s.verifyIdle(d, todo[0], p); err != nil {
 				return err
 			}
 			err := fmt.Errorf("the tasks of chunks %s left no result", chunkList(todo))
@@ -234,6 +234,25 @@ func (s *disk) waitChunk(c int) error {
 		return nil
 	}
 	return waitLock(f)
+}
+
+// verifyIdle is verifyStep of chunk c, unless a task runs the chunk's
+// step now (a launcher that started it again), whose files are its own.
+func (s *disk) verifyIdle(d, c int, p phase) error {
+	f, err := os.OpenFile(s.chunkLockPath(c), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("%w %s: %v", ErrWorkDir, s.opt.Dir, err)
+	}
+	defer f.Close()
+	if lockDir(f) != nil {
+		return nil
+	}
+	// A task that ended since the search looked left its result, and may
+	// have removed what it consumed.
+	if r, err := s.result(d, p, c); err != nil || r != nil {
+		return err
+	}
+	return s.verifyStep(d, c, p)
 }
 
 // afterTasks removes what a pass's tasks consumed and left: a task killed
