@@ -182,8 +182,8 @@ func runTask(e *env, args []string) int {
 	if n, err := strconv.Atoi(os.Getenv("SLURM_CPUS_PER_TASK")); workers == 0 && err == nil && n > 0 {
 		workers = min(n, maxWorkers)
 	}
-	// The chunk is sized for the build's memory, as the build is (see
-	// genOnDisk).
+	// A task holds a chunk of the build's size, the manifest's: it runs
+	// within the build's memory, as the build does (see genDisk).
 	if spec.memory > 0 {
 		defer debug.SetGCPercent(debug.SetGCPercent(10))
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(spec.memory)))
