@@ -60,40 +60,9 @@ func genTasks(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOp
 // genDisk is genOnDisk, its passes run as tasks when t is set.
 func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions, t *taskRun, out, shown string, showProgress bool) int {
 	name := def.Name()
-	if t != nil && t.slurm {
-		// Slurm's commands are looked for before the search, which would
-		// otherwise run its first distances and fail at its first pass of
-		// tasks.
-		for _, prog := range []string{"sbatch", "squeue"} {
-			if _, err := exec.LookPath(prog); err != nil {
-				fmt.Fprintf(e.stderr, "godtable: gen: --slurm: %s is not on PATH: run gen where Slurm's commands are (a login or submit node)\n", prog)
-				return ExitInvalid
-			}
-		}
-	}
 	if t != nil {
-		// The tasks may run in other directories, on other machines:
-		// they are given the program and the directory by absolute path.
-		dir, err := filepath.Abs(disk.Work)
-		if err == nil {
-			err = writeTaskFiles(dir, t.src, t.spec)
-		}
-		bin, berr := os.Executable()
-		if err == nil {
-			err = berr
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", disk.Work, err)
-			return ExitIO
-		}
-		disk.Work = dir
-		if t.slurm {
-			disk.Tasks = slurmTasks(bin, dir, t.spec.memory, t.sbatch, e.stderr)
-		} else {
-			disk.Tasks = launchTasks(bin, dir, t.launch, e.stderr, e.stderr)
-		}
-		disk.TaskFailed = func(level int, pass string, err error) {
-			fmt.Fprintf(e.stderr, "godtable: gen: distance %d, %s: %v; running them again\n", level, pass, err)
+		if code := t.setUp(e, &disk); code != ExitOK {
+			return code
 		}
 	}
 	if avail, ok := sysmem.Available(); ok && disk.Memory > avail {
@@ -190,6 +159,52 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, megabytes(int64(b.ChunkBytes)),
 		megabytes(written), megabytes(read), percent(cross, expanded), shown)
 	return ExitOK
+}
+
+// setUp readies a build's tasks: Slurm's commands looked for, the
+// definition and options written into the work directory (by absolute
+// path) for the tasks, and disk's Tasks set to run them.
+func (t *taskRun) setUp(e *env, disk *tws.DiskOptions) int {
+	if t.slurm && !slurmThere(e) {
+		return ExitInvalid
+	}
+	// The tasks may run in other directories, on other machines:
+	// they are given the program and the directory by absolute path.
+	dir, err := filepath.Abs(disk.Work)
+	if err == nil {
+		err = writeTaskFiles(dir, t.src, t.spec)
+	}
+	bin, berr := os.Executable()
+	if err == nil {
+		err = berr
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", disk.Work, err)
+		return ExitIO
+	}
+	disk.Work = dir
+	if t.slurm {
+		disk.Tasks = slurmTasks(bin, dir, t.spec.memory, t.sbatch, e.stderr)
+	} else {
+		disk.Tasks = launchTasks(bin, dir, t.launch, e.stderr, e.stderr)
+	}
+	disk.TaskFailed = func(level int, pass string, err error) {
+		fmt.Fprintf(e.stderr, "godtable: gen: distance %d, %s: %v; running them again\n", level, pass, err)
+	}
+	return ExitOK
+}
+
+// slurmThere says sbatch and squeue are on PATH, and says which is not:
+// they are looked for before the search, which would otherwise run its
+// first distances and fail at its first pass of tasks.
+func slurmThere(e *env) bool {
+	for _, prog := range []string{"sbatch", "squeue"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: --slurm: %s is not on PATH: run gen where Slurm's commands are (a login or submit node)\n", prog)
+			return false
+		}
+	}
+	return true
 }
 
 // megabytes says n bytes in MB (2^20), to a tenth below ten.

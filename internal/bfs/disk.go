@@ -405,52 +405,6 @@ func damaged(path, why string) error {
 	return workError(path, "is damaged ("+why+")")
 }
 
-// create starts a work file that says it is h (as the step under way
-// wrote it), and records it in the step's files once it is whole.
-func (s *disk) create(path string, h ident, buf int) (*fileWriter, error) {
-	return s.createWith(path, h, bufio.NewWriterSize(nil, buf))
-}
-
-// createWith is create writing through bw, which it resets.
-func (s *disk) createWith(path string, h ident, bw *bufio.Writer) (*fileWriter, error) {
-	w, err := createFileWith(path, bw)
-	if err != nil {
-		return nil, err
-	}
-	h.id, h.by = s.opt.ID, s.cur
-	w.rec, w.id = &s.out, h
-	if _, err := w.Write(h.encode()); err != nil {
-		w.abort()
-		return nil, err
-	}
-	return w, nil
-}
-
-// openWork opens a work file for reading in cr, reads its identity and
-// checks it is want's; a missing file is named as such.
-func (s *disk) openWork(cr *checkedReader, path string, want ident) (ident, error) {
-	if err := cr.open(path); errors.Is(err, os.ErrNotExist) {
-		return ident{}, workError(path, fmt.Sprintf("is missing (%s)", want.what()))
-	} else if err != nil {
-		return ident{}, fmt.Errorf("%w: %v", ErrWorkDir, err)
-	}
-	if err := cr.fill(headerSize); err != nil {
-		cr.close()
-		return ident{}, err
-	}
-	got, ok := decodeIdent(cr.buf)
-	if !ok {
-		cr.close()
-		return ident{}, damaged(path, "not a file of a search's work directory at its start")
-	}
-	cr.buf = cr.buf[headerSize:]
-	if err := s.checkIdent(path, got, want); err != nil {
-		cr.close()
-		return ident{}, err
-	}
-	return got, nil
-}
-
 // checkedReader reads a file fileWriter wrote, a buffer at a time, and
 // checks its checksum at the end (done): what it hands out before that is
 // not to be kept unless done says the file is whole. Its buffer is reused
@@ -600,15 +554,6 @@ type disk struct {
 	cur    stamp
 	out    files
 	inStep bool
-}
-
-// redo is the step under way, whose own earlier attempt's chunk and
-// frontier files it takes (see accept); nil outside a step.
-func (s *disk) redo() *stamp {
-	if !s.inStep {
-		return nil
-	}
-	return &s.cur
 }
 
 // buffers returns the step buffers, allocated on first use.

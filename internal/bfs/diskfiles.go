@@ -1,7 +1,9 @@
 package bfs
 
 import (
+	"bufio"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -243,6 +245,61 @@ func workError(path, why string) error {
 	return fmt.Errorf("%w: %s %s; remove %s to start the search again", ErrWorkDir, path, why, filepath.Dir(path))
 }
 
+// redo is the step under way, whose own earlier attempt's chunk and
+// frontier files it takes (see accept); nil outside a step.
+func (s *disk) redo() *stamp {
+	if !s.inStep {
+		return nil
+	}
+	return &s.cur
+}
+
+// create starts a work file that says it is h (as the step under way
+// wrote it), and records it in the step's files once it is whole.
+func (s *disk) create(path string, h ident, buf int) (*fileWriter, error) {
+	return s.createWith(path, h, bufio.NewWriterSize(nil, buf))
+}
+
+// createWith is create writing through bw, which it resets.
+func (s *disk) createWith(path string, h ident, bw *bufio.Writer) (*fileWriter, error) {
+	w, err := createFileWith(path, bw)
+	if err != nil {
+		return nil, err
+	}
+	h.id, h.by = s.opt.ID, s.cur
+	w.rec, w.id = &s.out, h
+	if _, err := w.Write(h.encode()); err != nil {
+		w.abort()
+		return nil, err
+	}
+	return w, nil
+}
+
+// openWork opens a work file for reading in cr, reads its identity and
+// checks it is want's; a missing file is named as such.
+func (s *disk) openWork(cr *checkedReader, path string, want ident) (ident, error) {
+	if err := cr.open(path); errors.Is(err, os.ErrNotExist) {
+		return ident{}, workError(path, fmt.Sprintf("is missing (%s)", want.what()))
+	} else if err != nil {
+		return ident{}, fmt.Errorf("%w: %v", ErrWorkDir, err)
+	}
+	if err := cr.fill(headerSize); err != nil {
+		cr.close()
+		return ident{}, err
+	}
+	got, ok := decodeIdent(cr.buf)
+	if !ok {
+		cr.close()
+		return ident{}, damaged(path, "not a file of a search's work directory at its start")
+	}
+	cr.buf = cr.buf[headerSize:]
+	if err := s.checkIdent(path, got, want); err != nil {
+		cr.close()
+		return ident{}, err
+	}
+	return got, nil
+}
+
 // checkIdent says whether the file at path, which says it is got, is the
 // one wanted: the same kind, chunk, sender and search. The level and the
 // step that wrote it are checked against the manifest by accept.
@@ -296,13 +353,13 @@ func (s *disk) checkGroups(kind fileKind, d, t int, found map[int]*groupFiles) e
 		}
 		if n < rec.files {
 			pattern := filepath.Join(s.opt.Dir, groupPrefix(kind, d, t, k.from)+"*")
-			return workError(pattern, fmt.Sprintf("is missing: %d of chunk %d's %d %s files for chunk %d at distance %d are there", n, k.from, rec.files, kind, t, d+1))
+			return workError(pattern, fmt.Sprintf("is missing: %d of chunk %d's %d %s files for chunk %d at distance %d are there", n, k.from, rec.files, groupNoun(kind), t, d+1))
 		}
 	}
 	for from, g := range found {
 		rec := s.m.files[fileKey{kind: kind, level: d, chunk: t, from: from}]
 		if len(g.names) > rec.files {
-			return workError(filepath.Join(s.opt.Dir, g.names[len(g.names)-1]), fmt.Sprintf("is not a file the search recorded (chunk %d sent chunk %d %d %s files at distance %d, and %d are there)", from, t, rec.files, kind, d+1, len(g.names)))
+			return workError(filepath.Join(s.opt.Dir, g.names[len(g.names)-1]), fmt.Sprintf("is not a file the search recorded (chunk %d sent chunk %d %d %s files at distance %d, and %d are there)", from, t, rec.files, groupNoun(kind), d+1, len(g.names)))
 		}
 	}
 	return nil
@@ -321,14 +378,18 @@ func (s *disk) checkSums(kind fileKind, d, t int, found map[int]*groupFiles) err
 	return nil
 }
 
+// groupNoun names an update or ask file's kind before "files".
+func groupNoun(kind fileKind) string {
+	if kind == askKind {
+		return "ask"
+	}
+	return "update"
+}
+
 // groupPrefix is the start of the names of chunk from's update or ask
 // files for chunk t at level d.
 func groupPrefix(kind fileKind, d, t, from int) string {
-	name := "update"
-	if kind == askKind {
-		name = "ask"
-	}
-	return fmt.Sprintf("%s-%05d-%06d-%06d-", name, d, t, from)
+	return fmt.Sprintf("%s-%05d-%06d-%06d-", groupNoun(kind), d, t, from)
 }
 
 // groupFile is one update or ask file a step is to read.

@@ -343,6 +343,26 @@ type DiskTaskDone struct {
 	Wall    time.Duration
 }
 
+// notAt says a task of distance level's pass p is late (the search has
+// done that pass) or early (it has not begun it); nil if the search is in
+// that pass.
+func (m *manifest) notAt(level int, p phase) error {
+	d := len(m.counts) - 1
+	if level == d+1 && m.phase == p {
+		return nil
+	}
+	// The passes go in order: a level's, then the next level's.
+	class := ErrTaskEarly
+	if level < d+1 || level == d+1 && p < m.phase || m.counts[d] == 0 {
+		class = ErrTaskLate
+	}
+	where := fmt.Sprintf("distance %d, %s", d+1, passNames[m.phase])
+	if m.counts[d] == 0 {
+		where = "its end"
+	}
+	return fmt.Errorf("%w: the search is at %s", class, where)
+}
+
 // DiskTask runs one chunk's step of the pass a search on disk (SearchDisk
 // with DiskOptions.Tasks) is in, over g, and leaves its result in the work
 // directory. It can run anywhere the directory is (the same path, or
@@ -376,17 +396,8 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	s.chunks = int((s.n + s.per - 1) / s.per)
 	s.workers = make([]*worker, opt.Workers)
 	d := len(m.counts) - 1
-	if opt.Level != d+1 || m.phase != p {
-		// The passes go in order: a level's, then the next level's.
-		class := ErrTaskEarly
-		if opt.Level < d+1 || opt.Level == d+1 && p < m.phase || m.counts[d] == 0 {
-			class = ErrTaskLate
-		}
-		where := fmt.Sprintf("distance %d, %s", d+1, passNames[m.phase])
-		if m.counts[d] == 0 {
-			where = "its end"
-		}
-		return DiskTaskDone{}, fmt.Errorf("%w: the search is at %s", class, where)
+	if err := m.notAt(opt.Level, p); err != nil {
+		return DiskTaskDone{}, err
 	}
 	if opt.Chunk < 0 || opt.Chunk >= s.chunks {
 		return DiskTaskDone{}, fmt.Errorf("bfs: chunk %d: the search has chunks 0 to %d", opt.Chunk, s.chunks-1)
