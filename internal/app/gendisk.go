@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
@@ -60,35 +61,15 @@ func genTasks(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOp
 func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions, t *taskRun, out, shown string, showProgress bool) int {
 	name := def.Name()
 	if t != nil {
-		// The tasks may run in other directories, on other machines:
-		// they are given the program and the directory by absolute path.
-		dir, err := filepath.Abs(disk.Work)
-		if err == nil {
-			err = writeTaskFiles(dir, t.src, t.spec)
-		}
-		bin, berr := os.Executable()
-		if err == nil {
-			err = berr
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", disk.Work, err)
-			return ExitIO
-		}
-		disk.Work = dir
-		if t.slurm {
-			disk.Tasks = slurmTasks(bin, dir, t.spec.memory, t.sbatch, e.stderr)
-		} else {
-			disk.Tasks = launchTasks(bin, dir, t.launch, e.stderr, e.stderr)
-		}
-		disk.TaskFailed = func(level int, pass string, err error) {
-			fmt.Fprintf(e.stderr, "godtable: gen: distance %d, %s: %v; running them again\n", level, pass, err)
+		if code := t.setUp(e, &disk); code != ExitOK {
+			return code
 		}
 	}
 	if avail, ok := sysmem.Available(); ok && disk.Memory > avail {
 		fmt.Fprintf(e.stderr, "godtable: gen: --mem %d MB: this machine has %d MB available\n", disk.Memory>>20, avail>>20)
 		return ExitInvalid
 	}
-	indexed, chunks, work, err := tws.DiskPlan(def, opt, disk.Memory)
+	plan, err := tws.PlanOnDisk(def, opt, disk)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
 		return ExitInvalid
@@ -96,10 +77,15 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 	// The work directory's chunks and frontiers, and the table beside its
 	// name (at most its packed distances): what the build needs before
 	// its update files, which the largest level sizes.
-	tableMost := (indexed + 3) / 4
+	tableMost := (plan.Indexed + 3) / 4
+	work := plan.Work
 	free, ok := freeSpace(disk.Work)
-	fmt.Fprintf(e.stderr, "godtable: gen: %s: on disk in %d chunks; %s needs about %d MB and the table at most %d MB, besides update files",
-		name, chunks, disk.Work, work>>20, tableMost>>20)
+	how := "on disk"
+	if plan.Resumes {
+		how = "resuming the search on disk"
+	}
+	fmt.Fprintf(e.stderr, "godtable: gen: %s: %s in %d chunks of %s; %s needs about %d MB and the table at most %d MB, besides update files",
+		name, how, plan.Chunks, megabytes(int64(16*plan.Words)), disk.Work, work>>20, tableMost>>20)
 	if ok {
 		fmt.Fprintf(e.stderr, "; %d MB free there", free>>20)
 	}
@@ -194,6 +180,52 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, megabytes(int64(b.ChunkBytes)),
 		megabytes(written), megabytes(read), percent(cross, expanded), shown)
 	return ExitOK
+}
+
+// setUp readies a build's tasks: Slurm's commands looked for, the
+// definition and options written into the work directory (by absolute
+// path) for the tasks, and disk's Tasks set to run them.
+func (t *taskRun) setUp(e *env, disk *tws.DiskOptions) int {
+	if t.slurm && !slurmThere(e) {
+		return ExitInvalid
+	}
+	// The tasks may run in other directories, on other machines:
+	// they are given the program and the directory by absolute path.
+	dir, err := filepath.Abs(disk.Work)
+	if err == nil {
+		err = writeTaskFiles(dir, t.src, t.spec)
+	}
+	bin, berr := os.Executable()
+	if err == nil {
+		err = berr
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", disk.Work, err)
+		return ExitIO
+	}
+	disk.Work = dir
+	if t.slurm {
+		disk.Tasks = slurmTasks(bin, dir, t.spec.memory, t.sbatch, e.stderr)
+	} else {
+		disk.Tasks = launchTasks(bin, dir, t.launch, e.stderr, e.stderr)
+	}
+	disk.TaskFailed = func(level int, pass string, err error) {
+		fmt.Fprintf(e.stderr, "godtable: gen: distance %d, %s: %v; running them again\n", level, pass, err)
+	}
+	return ExitOK
+}
+
+// slurmThere says sbatch and squeue are on PATH, and says which is not:
+// they are looked for before the search, which would otherwise run its
+// first distances and fail at its first pass of tasks.
+func slurmThere(e *env) bool {
+	for _, prog := range []string{"sbatch", "squeue"} {
+		if _, err := exec.LookPath(prog); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: --slurm: %s is not on PATH: run gen where Slurm's commands are (a login or submit node)\n", prog)
+			return false
+		}
+	}
+	return true
 }
 
 // megabytes says n bytes in MB (2^20), to a tenth below ten.

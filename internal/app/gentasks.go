@@ -182,8 +182,8 @@ func runTask(e *env, args []string) int {
 	if n, err := strconv.Atoi(os.Getenv("SLURM_CPUS_PER_TASK")); workers == 0 && err == nil && n > 0 {
 		workers = min(n, maxWorkers)
 	}
-	// The chunk is sized for the build's memory, as the build is (see
-	// genOnDisk).
+	// A task holds a chunk of the build's size, the manifest's: it runs
+	// within the build's memory, as the build does (see genDisk).
 	if spec.memory > 0 {
 		defer debug.SetGCPercent(debug.SetGCPercent(10))
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(spec.memory)))
@@ -192,7 +192,15 @@ func runTask(e *env, args []string) int {
 	defer stop()
 	done, err := tws.RunDiskTask(ctx, def, tws.BuildOptions{Metric: spec.metric, Moves: spec.moves, Workers: workers},
 		tws.DiskTaskOptions{Work: dir, Level: level, Pass: pass, Chunk: chunk, Workers: workers})
-	if err != nil {
+	switch {
+	case errors.Is(err, tws.ErrTaskLate):
+		// Its chunk's step is done and taken: a task run twice, or
+		// started after the build ran it itself.
+		fmt.Fprintf(e.stderr, "godtable: task: distance %d, %s, chunk %d: late, nothing to do (%v)\n", level, pass, chunk, err)
+		return ExitOK
+	case errors.Is(err, tws.ErrTaskEarly):
+		return fail(fmt.Errorf("early: %v; it runs once gen has begun that pass", err))
+	case err != nil:
 		return fail(err)
 	}
 	if done.Already {
@@ -290,7 +298,7 @@ func slurmTasks(bin, dir string, memory uint64, sbatchArgs []string, stderr io.W
 		cmd.Stderr = &errb
 		out, err := cmd.Output()
 		if err != nil {
-			return fmt.Errorf("sbatch --array=%s: %v: %s", list, err, strings.TrimSpace(errb.String()))
+			return fmt.Errorf("sbatch --array=%s: %v: %s", list, err, commandErrors("sbatch", errb.String()))
 		}
 		id, _, _ := strings.Cut(strings.TrimSpace(string(out)), ";")
 		if id == "" {
@@ -318,6 +326,26 @@ func slurmTasks(bin, dir string, memory uint64, sbatchArgs []string, stderr io.W
 			}
 		}
 	}
+}
+
+// commandErrors makes a command's error output one line: its lines
+// joined by "; ", each without the "sbatch: error: " its command puts
+// before it.
+func commandErrors(command, out string) string {
+	var lines []string
+	for line := range strings.SplitSeq(out, "\n") {
+		line = strings.TrimSpace(line)
+		for _, prefix := range []string{command + ": error: ", command + ": "} {
+			line = strings.TrimPrefix(line, prefix)
+		}
+		if line != "" {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) == 0 {
+		return "no message"
+	}
+	return strings.Join(lines, "; ")
 }
 
 // hasOption says args give the long option name (--name or --name=...).

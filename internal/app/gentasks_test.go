@@ -105,8 +105,9 @@ func TestTaskUsage(t *testing.T) {
 
 // A build whose launcher runs no task stops, says which tasks left no
 // result and that it resumes; a task over its work directory whose search
-// has moved on (a task started late) is refused, and says so; the build
-// resumed without tasks ends.
+// has moved on (a task started late) does nothing and ends well, saying
+// so; one whose pass the search has not begun (early) fails, saying so;
+// the build resumed without tasks ends.
 func TestTaskLate(t *testing.T) {
 	dir := t.TempDir()
 	work := filepath.Join(dir, "w")
@@ -127,8 +128,13 @@ func TestTaskLate(t *testing.T) {
 	}
 	stderr.Reset()
 	code := Run([]string{"task", work, "--level", "1", "--pass", "expand", "--chunk", "0"}, strings.NewReader(""), &bytes.Buffer{}, &stderr)
-	if code != ExitInvalid || !strings.Contains(stderr.String(), "this task is late") {
+	if code != ExitOK || !strings.Contains(stderr.String(), "late, nothing to do") {
 		t.Fatalf("a late task: exit %d: %s", code, stderr.String())
+	}
+	stderr.Reset()
+	code = Run([]string{"task", work, "--level", "9", "--pass", "apply", "--chunk", "0"}, strings.NewReader(""), &bytes.Buffer{}, &stderr)
+	if msg := stderr.String(); code != ExitInvalid || !strings.Contains(msg, "early") || strings.Contains(msg, "late") {
+		t.Fatalf("an early task: exit %d: %s", code, msg)
 	}
 	// Resumed without tasks (a test cannot run this program's tasks: it
 	// is the test binary), the build ends.
@@ -139,5 +145,68 @@ func TestTaskLate(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "resumed from") {
 		t.Fatalf("gen resumed does not say so:\n%s", stderr.String())
+	}
+}
+
+// gen --slurm looks for sbatch and squeue before any search, and refuses
+// in one line naming the one missing; sbatch's error of several lines is
+// one line in gen's message.
+func TestSlurmCommands(t *testing.T) {
+	def := "../../lookup/tws/testdata/pocket.tws"
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin)
+	work := filepath.Join(dir, "w")
+	args := []string{"gen", def, "-o", filepath.Join(dir, "t.gdt"), "--mem", "200M", "--work", work, "--quiet", "--slurm"}
+	for _, missing := range []string{"sbatch", "squeue"} {
+		var stderr bytes.Buffer
+		code := Run(args, strings.NewReader(""), &bytes.Buffer{}, &stderr)
+		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+		msg := lines[len(lines)-1]
+		if code != ExitInvalid || !strings.Contains(msg, missing+" is not on PATH") {
+			t.Fatalf("--slurm without %s: exit %d: %s", missing, code, msg)
+		}
+		if _, err := os.Stat(work); !os.IsNotExist(err) {
+			t.Fatalf("--slurm without %s made its work directory: %v", missing, err)
+		}
+		// sbatch fails as Slurm's does, in two lines.
+		script := "#!/bin/sh\nexit 0\n"
+		if missing == "sbatch" {
+			script = "#!/bin/sh\necho 'sbatch: error: invalid partition specified: big' >&2\necho 'sbatch: error: Batch job submission failed: Invalid partition name specified' >&2\nexit 1\n"
+		}
+		if err := os.WriteFile(filepath.Join(bin, missing), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", bin+":/bin:/usr/bin")
+	var stderr bytes.Buffer
+	if code := Run(args, strings.NewReader(""), &bytes.Buffer{}, &stderr); code == ExitOK {
+		t.Fatalf("gen with an sbatch that fails: exit 0")
+	}
+	want := "invalid partition specified: big; Batch job submission failed: Invalid partition name specified"
+	for line := range strings.SplitSeq(stderr.String(), "\n") {
+		if strings.Contains(line, "sbatch") && !strings.Contains(line, want) {
+			t.Errorf("gen says of sbatch: %s", line)
+		}
+	}
+	if !strings.Contains(stderr.String(), want) {
+		t.Errorf("gen with an sbatch that fails says:\n%s", stderr.String())
+	}
+}
+
+// commandErrors makes a command's lines of errors one line.
+func TestCommandErrors(t *testing.T) {
+	for in, want := range map[string]string{
+		"sbatch: error: a\nsbatch: error: b\n": "a; b",
+		"  one line  ":                         "one line",
+		"\n\n":                                 "no message",
+		"sbatch: x\n\ny":                       "x; y",
+	} {
+		if got := commandErrors("sbatch", in); got != want {
+			t.Errorf("commandErrors(%q) = %q, want %q", in, got, want)
+		}
 	}
 }

@@ -124,7 +124,8 @@ type DiskLevels struct {
 	dir     string
 	words   uint64 // words a chunk
 	chunks  int
-	lag     []int // as the manifest's
+	m       *manifest // the search's, done: its chunks' lags and files
+	id      [32]byte
 }
 
 var errStopped = errors.New("bfs: search stopped (test)")
@@ -133,7 +134,7 @@ var errStopped = errors.New("bfs: search stopped (test)")
 // used: another search's, damaged, or in use.
 var ErrWorkDir = errors.New("work directory")
 
-const diskMagic = "GDTDISK3"
+const diskMagic = "GDTDISK4"
 
 // DiskChunkWords is the chunk a search on disk can hold in mem bytes of
 // memory, in words: an expanding chunk takes 16 bytes a word (its levels,
@@ -145,10 +146,7 @@ const diskMagic = "GDTDISK3"
 // eighth and 16 MiB more (measured: a sixteenth and 8 MiB left the
 // process a few megabytes over). 0 if mem is too little for a chunk.
 func DiskChunkWords(size, mem uint64, workers int) uint64 {
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	fixed := uint64(workers)*(16*defaultUpdateCap+1<<20) + 16<<20 + mem/8
+	fixed := diskFixed(workers) + mem/8
 	if mem <= fixed {
 		return 0
 	}
@@ -161,6 +159,28 @@ func DiskChunkWords(size, mem uint64, workers int) uint64 {
 	// the last chunk is not a sliver.
 	chunks := (all + words - 1) / words
 	return (all + chunks - 1) / chunks
+}
+
+// diskFixed is the memory a search on disk takes besides its chunk and
+// the eighth of the whole that DiskChunkWords leaves (see there).
+func diskFixed(workers int) uint64 {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return uint64(workers)*(16*defaultUpdateCap+1<<20) + 16<<20
+}
+
+// DiskChunkMemory is the least memory in which DiskChunkWords gives a
+// chunk of words words or more: what a search resumed with chunks of
+// that size needs, on workers workers.
+func DiskChunkMemory(words uint64, workers int) uint64 {
+	// mem - mem/8 - fixed >= 16 words, rounded up.
+	need := 16*words + diskFixed(workers)
+	mem := need + need/7 - 16 // below the least, by a few
+	for mem-mem/8 < need {
+		mem++
+	}
+	return mem
 }
 
 // defaultUpdateCap is DiskOptions.UpdateCap's default.
@@ -199,6 +219,9 @@ type manifest struct {
 	// read (see loadCurrent).
 	lag   []int
 	found uint64 // the apply pass's count so far
+	// files records the files the steps to come consume (see
+	// diskfiles.go).
+	files map[fileKey]fileSum
 }
 
 func (m *manifest) encode() []byte {
@@ -219,7 +242,7 @@ func (m *manifest) encode() []byte {
 	for _, l := range m.lag {
 		b = le.AppendUint64(b, uint64(l))
 	}
-	return b
+	return appendFiles(b, m.files)
 }
 
 func decodeManifest(b []byte) (*manifest, bool) {
@@ -246,7 +269,7 @@ func decodeManifest(b []byte) (*manifest, bool) {
 		m.counts = append(m.counts, u())
 	}
 	k := u()
-	if k > 1<<20 || uint64(len(b)) != 8*k {
+	if k > 1<<20 || uint64(len(b)) < 8*k {
 		return nil, false
 	}
 	for range k {
@@ -256,6 +279,11 @@ func decodeManifest(b []byte) (*manifest, bool) {
 		}
 		m.lag = append(m.lag, int(l))
 	}
+	files, rest, ok := decodeFiles(b)
+	if !ok || len(rest) != 0 {
+		return nil, false
+	}
+	m.files = files
 	return m, true
 }
 
@@ -267,6 +295,9 @@ type fileWriter struct {
 	h    hash.Hash32
 	path string
 	n    int64
+	// rec, if set, records the file, as id says it is, once it is whole.
+	rec *files
+	id  ident
 }
 
 func createFile(path string, buf int) (*fileWriter, error) {
@@ -318,6 +349,9 @@ func (w *fileWriter) close() (int64, error) {
 		os.Remove(w.f.Name())
 		return 0, err
 	}
+	if w.rec != nil {
+		w.rec.add(w.id, w.n+4, w.h.Sum32())
+	}
 	return w.n + 4, nil
 }
 
@@ -368,7 +402,7 @@ func readFile(path string) ([]byte, error) {
 }
 
 func damaged(path, why string) error {
-	return fmt.Errorf("%w: %s is damaged (%s); remove the directory to start again", ErrWorkDir, path, why)
+	return workError(path, "is damaged ("+why+")")
 }
 
 // checkedReader reads a file fileWriter wrote, a buffer at a time, and
@@ -402,7 +436,8 @@ func (cr *checkedReader) open(path string) error {
 		return damaged(path, "shorter than its checksum")
 	}
 	if cr.back == nil {
-		cr.back = make([]byte, maxBuf)
+		// The buffer holds a file's identity at least.
+		cr.back = make([]byte, max(maxBuf, 2*headerSize))
 	}
 	cr.f, cr.path, cr.size = f, path, fi.Size()
 	cr.h = crc32.NewIEEE()
@@ -467,6 +502,9 @@ func (cr *checkedReader) words(w []uint64) error {
 	return nil
 }
 
+// sum is the checksum of the file read whole by done.
+func (cr *checkedReader) sum() uint32 { return cr.h.Sum32() }
+
 // done checks that the file is read to its checksum and that it matches,
 // closes the file and returns its size.
 func (cr *checkedReader) done() (int64, error) {
@@ -510,6 +548,12 @@ type disk struct {
 	pending            chan error // the commit under way (see commit)
 	in                 checkedReader
 	enc                []byte
+	// cur is the step under way, which its files say wrote them, and out
+	// the files it wrote, for the manifest; inStep says a step is under
+	// way, whose earlier attempt's files it may read.
+	cur    stamp
+	out    files
+	inStep bool
 }
 
 // buffers returns the step buffers, allocated on first use.
@@ -573,11 +617,17 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 	resumed := false
 	if b, err := readFile(s.manifestPath()); err == nil {
 		m, ok := decodeManifest(b)
+		if !ok && strings.HasPrefix(string(b), diskMagic[:len(diskMagic)-1]) {
+			return nil, fmt.Errorf("%w %s: its search is another version's, whose files say less of what they are; remove it to start again", ErrWorkDir, opt.Dir)
+		}
 		if !ok {
 			return nil, fmt.Errorf("%w %s: its manifest is not a search's", ErrWorkDir, opt.Dir)
 		}
-		if m.id != opt.ID || m.size != n || m.goal != goal || m.words != opt.ChunkWords || len(m.lag) != s.chunks {
-			return nil, fmt.Errorf("%w %s: it holds another search (another definition, metric, moves or memory); remove it, or give another", ErrWorkDir, opt.Dir)
+		if m.id != opt.ID || m.size != n || m.goal != goal {
+			return nil, fmt.Errorf("%w %s: it holds another search (another definition, metric or moves); remove it, or give another", ErrWorkDir, opt.Dir)
+		}
+		if m.words != opt.ChunkWords || len(m.lag) != s.chunks {
+			return nil, fmt.Errorf("%w %s: its search has chunks of %d words, not %d: resume it with its own (DiskResumeWords)", ErrWorkDir, opt.Dir, m.words, opt.ChunkWords)
 		}
 		s.m, resumed = m, true
 	} else if errors.Is(err, os.ErrNotExist) {
@@ -605,6 +655,7 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		if err := s.removeFiles(func(name string) bool { return olderFront(name, keep) }); err != nil {
 			return nil, err
 		}
+		s.m.dropFronts(keep)
 		st := DiskLevel{Resumed: s.m.phase != expanding && s.m.phase != asking || s.m.next > 0}
 		w0, r0, n0, c0, t0 := s.written.Load(), s.read.Load(), s.nbrs.Load(), s.cross.Load(), time.Now()
 		cpu0 := cpuTime() + time.Duration(s.taskCPU.Load())
@@ -661,7 +712,7 @@ func SearchDisk(ctx context.Context, g Graph, goal uint64, opt DiskOptions) (*Di
 		}
 	}
 	return &DiskLevels{Size: n, Counts: s.m.counts[:len(s.m.counts)-1], Stats: stats, Resumed: resumed,
-		dir: opt.Dir, words: opt.ChunkWords, chunks: s.chunks, lag: slices.Clone(s.m.lag)}, nil
+		dir: opt.Dir, words: opt.ChunkWords, chunks: s.chunks, m: s.m, id: opt.ID}, nil
 }
 
 // foundBefore is the indices found before the level being searched.
@@ -691,16 +742,16 @@ func (s *disk) removeResults() error {
 }
 
 // DiskResumeWords returns the chunk, in words, of the search on disk of
-// the graph id in dir, if there is one to resume: a build run again sizes
-// its chunks from the memory it measures, which varies a little from run
-// to run, and takes the search's own where they are near.
-func DiskResumeWords(dir string, id [32]byte) (uint64, bool) {
+// size indices in dir, if there is one to resume: a search keeps the
+// chunks it started with, whatever the memory and the workers it resumes
+// with. (SearchDisk checks the search is the graph's.)
+func DiskResumeWords(dir string, size uint64) (uint64, bool) {
 	b, err := readFile(filepath.Join(dir, "manifest"))
 	if err != nil {
 		return 0, false
 	}
 	m, ok := decodeManifest(b)
-	if !ok || m.id != id {
+	if !ok || m.size != size {
 		return 0, false
 	}
 	return m.words, true
@@ -720,10 +771,24 @@ func olderFront(name string, d int) bool {
 // frontiers (the goal) and the manifest.
 func (s *disk) start(goal uint64) error {
 	// Files of a search that never wrote its manifest are its start's:
-	// written again.
+	// written again. Files of a search past its start are not: its
+	// manifest is lost, and with it what the files are.
+	ents, err := os.ReadDir(s.opt.Dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		var l, c int
+		_, ferr := fmt.Sscanf(e.Name(), "front-%05d-%06d", &l, &c)
+		past := ferr == nil && l > 0 || strings.HasPrefix(e.Name(), "update-") || strings.HasPrefix(e.Name(), "ask-") || strings.HasPrefix(e.Name(), "done-")
+		if past && !strings.HasSuffix(e.Name(), ".tmp") {
+			return workError(s.manifestPath(), fmt.Sprintf("is missing, and the search it recorded has gone past its start (%s is there)", e.Name()))
+		}
+	}
 	if err := s.removeFiles(func(string) bool { return true }); err != nil {
 		return err
 	}
+	s.cur, s.out.m = stamp{-1, applying}, nil
 	words := make([]uint64, s.opt.ChunkWords)
 	for c := range s.chunks {
 		for i := range words {
@@ -743,6 +808,7 @@ func (s *disk) start(goal uint64) error {
 		}
 	}
 	s.m = &manifest{id: s.opt.ID, size: s.n, goal: goal, words: s.opt.ChunkWords, counts: []uint64{1}, lag: make([]int, s.chunks)}
+	s.m.take(s.out.m)
 	return s.save()
 }
 
@@ -796,7 +862,7 @@ func (s *disk) wait() error {
 
 // saveChunk writes chunk c's levels.
 func (s *disk) saveChunk(c int, words []uint64) error {
-	w, err := createFile(s.chunkPath(c), bufSize(8*len(words)))
+	w, err := s.create(s.chunkPath(c), ident{kind: chunkKind, chunk: c}, bufSize(headerSize+8*len(words)))
 	if err != nil {
 		return err
 	}
@@ -832,20 +898,24 @@ func writeWords(w io.Writer, words []uint64) error {
 // file is never held whole besides them), and checks its checksum.
 func (s *disk) loadChunk(c int, words []uint64) error {
 	path := s.chunkPath(c)
-	if err := s.in.open(path); err != nil {
-		return fmt.Errorf("%w: %v", ErrWorkDir, err)
+	got, err := s.openWork(&s.in, path, ident{kind: chunkKind, chunk: c})
+	if err != nil {
+		return err
 	}
-	if s.in.size != int64(8*len(words))+4 {
+	if want := int64(headerSize+8*len(words)) + 4; s.in.size != want {
 		s.in.close()
-		return damaged(path, fmt.Sprintf("%d bytes, want %d", s.in.size, 8*len(words)+4))
+		return damaged(path, fmt.Sprintf("%d bytes, want %d", s.in.size, want))
 	}
 	if err := s.in.words(words); err != nil {
 		s.in.close()
 		return err
 	}
 	n, err := s.in.done()
+	if err != nil {
+		return err
+	}
 	s.read.Add(n)
-	return err
+	return s.accept(path, got, n, s.in.sum(), s.redo())
 }
 
 // loadCurrent reads chunk c's levels into words as loadChunk does, and
@@ -870,8 +940,9 @@ func (s *disk) loadCurrent(c int, words []uint64, upTo int) error {
 // that level, in words.
 func (s *disk) applyFront(k, c int, words []uint64) error {
 	path := s.frontPath(k, c)
-	if err := s.in.open(path); err != nil {
-		return fmt.Errorf("%w: %v", ErrWorkDir, err)
+	got, err := s.openWork(&s.in, path, ident{kind: frontKind, level: k, chunk: c})
+	if err != nil {
+		return err
 	}
 	v := uint64(k % 3)
 	set := func(o uint64) {
@@ -880,7 +951,7 @@ func (s *disk) applyFront(k, c int, words []uint64) error {
 			words[o>>5] &^= (3 ^ v) << sh
 		}
 	}
-	err := func() error {
+	err = func() error {
 		kind, ok := s.in.uvarint()
 		switch {
 		case ok && kind == frontBits:
@@ -923,8 +994,12 @@ func (s *disk) applyFront(k, c int, words []uint64) error {
 		return err
 	}
 	n, err := s.in.done()
+	if err != nil {
+		return err
+	}
 	s.read.Add(n)
-	return err
+	// The levels a chunk file lacks are recorded: none is rewritten.
+	return s.accept(path, got, n, s.in.sum(), nil)
 }
 
 // A frontier file is the offsets, in its chunk, of the indices at a level:
@@ -953,11 +1028,9 @@ func (s *disk) saveFront(d, c int, bm []uint64) error {
 			}
 		}
 		s.enc = b
-		n, err := writeFile(s.frontPath(d, c), b)
-		s.written.Add(n)
-		return err
+		return s.writeFront(d, c, b)
 	}
-	w, err := createFile(s.frontPath(d, c), bufSize(8*len(bm)))
+	w, err := s.create(s.frontPath(d, c), ident{kind: frontKind, level: d, chunk: c}, bufSize(headerSize+1+8*len(bm)))
 	if err != nil {
 		return err
 	}
@@ -981,40 +1054,60 @@ func (s *disk) saveFrontList(d, c int, offs []uint64) error {
 		b = binary.AppendUvarint(b, o-prev)
 		prev = o
 	}
-	n, err := writeFile(s.frontPath(d, c), b)
+	return s.writeFront(d, c, b)
+}
+
+// writeFront writes chunk c's frontier file of level d, b.
+func (s *disk) writeFront(d, c int, b []byte) error {
+	w, err := s.create(s.frontPath(d, c), ident{kind: frontKind, level: d, chunk: c}, bufSize(headerSize+len(b)))
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(b); err != nil {
+		w.abort()
+		return err
+	}
+	n, err := w.close()
 	s.written.Add(n)
 	return err
 }
 
 // loadFront reads chunk c's frontier of level d into bm (zeroed first);
-// missing says there is no such file.
-func (s *disk) loadFront(d, c int, bm []uint64) (missing bool, err error) {
+// an optional one (an earlier attempt's) may be missing.
+func (s *disk) loadFront(d, c int, bm []uint64, optional bool) error {
 	clear(bm)
 	path := s.frontPath(d, c)
-	if err := s.in.open(path); errors.Is(err, os.ErrNotExist) {
-		return true, nil
-	} else if err != nil {
-		return false, fmt.Errorf("%w: %v", ErrWorkDir, err)
+	if optional {
+		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+	}
+	got, err := s.openWork(&s.in, path, ident{kind: frontKind, level: d, chunk: c})
+	if err != nil {
+		return err
 	}
 	if err := s.readFront(path, bm); err != nil {
 		s.in.close()
 		clear(bm)
-		return false, err
+		return err
 	}
 	n, err := s.in.done()
+	if err == nil {
+		err = s.accept(path, got, n, s.in.sum(), s.redo())
+	}
 	if err != nil {
 		clear(bm)
-		return false, err
+		return err
 	}
 	s.read.Add(n)
-	return false, nil
+	return nil
 }
 
 func (s *disk) readFront(path string, bm []uint64) error {
 	kind, ok := s.in.uvarint()
 	switch {
 	case ok && kind == frontBits:
-		if s.in.size != int64(1+8*len(bm)+4) {
+		if s.in.size != int64(headerSize+1+8*len(bm)+4) {
 			return damaged(path, "a bitmap of another length")
 		}
 		return s.in.words(bm)
@@ -1051,7 +1144,7 @@ func (s *disk) step(ctx context.Context, d, c int, p phase) error {
 	if r, err := s.result(d, p, c); err != nil {
 		return err
 	} else if r != nil {
-		s.take(c, r)
+		s.take(d, c, p, r)
 		s.m.next = c + 1
 		return s.commit(func() error { return s.removeConsumed(d, c, p) })
 	}
@@ -1061,6 +1154,8 @@ func (s *disk) step(ctx context.Context, d, c int, p phase) error {
 	}
 	s.m.found += cnt
 	s.m.next = c + 1
+	s.m.take(s.out.m)
+	s.m.consumed(d, c, p)
 	// What the step consumed goes once the step is recorded.
 	after := func() error { return s.removeConsumed(d, c, p) }
 	if err := s.commit(after); err != nil {
@@ -1076,6 +1171,10 @@ func (s *disk) step(ctx context.Context, d, c int, p phase) error {
 // runStep runs chunk c's step of level d's pass p; an apply step returns
 // the chunk's indices at the next level.
 func (s *disk) runStep(ctx context.Context, d, c int, p phase) (uint64, error) {
+	// The step's files say it wrote them, and are recorded as it writes
+	// them.
+	s.cur, s.out.m, s.inStep = stamp{d, p}, nil, true
+	defer func() { s.inStep = false }()
 	switch p {
 	case expanding:
 		return 0, s.expandChunk(ctx, d, c)
@@ -1112,12 +1211,12 @@ func (s *disk) expandChunk(ctx context.Context, d, c int) error {
 		return err
 	}
 	words, front, next := s.buffers()
-	if _, err := s.loadFront(d, c, front); err != nil {
+	if err := s.loadFront(d, c, front, false); err != nil {
 		return err
 	}
 	// The next level's frontier of an earlier attempt holds what it
 	// marked in the chunk, if it saved the chunk too.
-	if _, err := s.loadFront(d+1, c, next); err != nil {
+	if err := s.loadFront(d+1, c, next, true); err != nil {
 		return err
 	}
 	size := 0
@@ -1209,13 +1308,20 @@ func (s *disk) worker(wk int) *worker {
 type sink struct {
 	s     *disk
 	ws    *worker
-	path  func(t int) string
+	path  func(t int) (string, ident)
 	files []*fileWriter
 	n     uint64 // offsets taken
 }
 
-func (s *disk) sink(ws *worker, path func(t int) string) *sink {
+func (s *disk) sink(ws *worker, path func(t int) (string, ident)) *sink {
 	return &sink{s: s, ws: ws, path: path, files: make([]*fileWriter, s.chunks)}
+}
+
+// updateSink is the sink of chunk c's worker wk's updates at level d.
+func (s *disk) updateSink(ws *worker, d, c, wk int) *sink {
+	return s.sink(ws, func(t int) (string, ident) {
+		return s.updatePath(d, t, c, wk), ident{kind: updateKind, level: d, chunk: t, from: c, worker: wk}
+	})
 }
 
 // add takes offset o of chunk t.
@@ -1245,7 +1351,8 @@ func (k *sink) flush(t int) error {
 		if ws.writers[t] == nil {
 			ws.writers[t] = bufio.NewWriterSize(nil, writeBuf(k.s.chunks))
 		}
-		f, err := createFileWith(k.path(t), ws.writers[t])
+		path, h := k.path(t)
+		f, err := k.s.createWith(path, h, ws.writers[t])
 		if err != nil {
 			return err
 		}
@@ -1307,7 +1414,7 @@ func (s *disk) expandWorker(ctx context.Context, wk, d, c int, words, front, nex
 	deg := s.g.Degree()
 	ws := s.worker(wk)
 	out := ws.out
-	up := s.sink(ws, func(t int) string { return s.updatePath(d, t, c, wk) })
+	up := s.updateSink(ws, d, c, wk)
 	var nbrs uint64
 	inv := 1 / float64(s.per)
 	err := func() error {
@@ -1403,7 +1510,7 @@ func (s *disk) askChunk(ctx context.Context, d, t int) error {
 	words, _, next := s.buffers()
 	// The next level's frontier of an earlier attempt holds what it
 	// marked, if it saved the chunk too.
-	if _, err := s.loadFront(d+1, t, next); err != nil {
+	if err := s.loadFront(d+1, t, next, true); err != nil {
 		return err
 	}
 	if err := s.loadCurrent(t, words, d); err != nil {
@@ -1455,7 +1562,7 @@ func (s *disk) askWorker(ctx context.Context, wk, d, t int, words, next []uint64
 			if ws.writers[to] == nil {
 				ws.writers[to] = bufio.NewWriterSize(nil, writeBuf(s.chunks))
 			}
-			f, err := createFileWith(s.askPath(d, to, t, wk), ws.writers[to])
+			f, err := s.createWith(s.askPath(d, to, t, wk), ident{kind: askKind, level: d, chunk: to, from: t, worker: wk}, ws.writers[to])
 			if err != nil {
 				return err
 			}
@@ -1560,11 +1667,12 @@ func (s *disk) askWorker(ctx context.Context, wk, d, t int, words, next []uint64
 // answerFile answers the questions of one ask file from chunk from, open
 // in ws.in, with the levels of the chunk they are put to.
 func (s *disk) answerFile(ws *worker, up *sink, path string, from int, words []uint64, cur uint8) error {
-	if (ws.in.size-4)%8 != 0 {
+	body := ws.in.size - 4 - int64(headerSize)
+	if body%8 != 0 {
 		return damaged(path, "not whole questions")
 	}
 	var qs [1024]uint64
-	for left := (ws.in.size - 4) / 8; left > 0; {
+	for left := body / 8; left > 0; {
 		batch := qs[:min(left, int64(len(qs)))]
 		left -= int64(len(batch))
 		if err := ws.in.words(batch); err != nil {
@@ -1592,21 +1700,11 @@ func (s *disk) answerChunk(ctx context.Context, d, c int) error {
 	if err := s.removeUpdatesFrom(d, c); err != nil {
 		return err
 	}
-	ents, err := os.ReadDir(s.opt.Dir)
+	in, err := s.inbox(askKind, d, c)
 	if err != nil {
 		return err
 	}
-	type question struct {
-		name string
-		from int
-	}
-	var files []question
-	for _, e := range ents {
-		if l, to, from, _, ok := parseAsk(e.Name()); ok && l == d && to == c {
-			files = append(files, question{e.Name(), from})
-		}
-	}
-	if len(files) == 0 {
+	if len(in.list) == 0 {
 		return nil
 	}
 	words, _, _ := s.buffers()
@@ -1620,24 +1718,17 @@ func (s *disk) answerChunk(ctx context.Context, d, c int) error {
 	for wk := range s.opt.Workers {
 		wg.Go(func() {
 			ws := s.worker(wk)
-			up := s.sink(ws, func(t int) string { return s.updatePath(d, t, c, wk) })
+			up := s.updateSink(ws, d, c, wk)
 			err := func() error {
 				for ctx.Err() == nil {
 					i := int(at.Add(1) - 1)
-					if i >= len(files) {
+					if i >= len(in.list) {
 						return nil
 					}
-					path := filepath.Join(s.opt.Dir, files[i].name)
-					if err := ws.in.open(path); err != nil {
-						return fmt.Errorf("%w: %v", ErrWorkDir, err)
-					}
-					if err := s.answerFile(ws, up, path, files[i].from, words, cur); err != nil {
-						ws.in.close()
-						return err
-					}
-					n, err := ws.in.done()
-					s.read.Add(n)
-					if err != nil {
+					from := in.list[i].want.from
+					if err := s.readInbox(in, i, &ws.in, func(path string) error {
+						return s.answerFile(ws, up, path, from, words, cur)
+					}); err != nil {
 						return err
 					}
 				}
@@ -1650,7 +1741,10 @@ func (s *disk) answerChunk(ctx context.Context, d, c int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	return s.checkSums(askKind, d, c, in.found)
 }
 
 // radixSort sorts offs, each below limit, least significant digit first:
@@ -1774,14 +1868,10 @@ func (s *disk) removeFiles(match func(string) bool) error {
 // that level.
 func (s *disk) applyChunk(d, t int) (uint64, error) {
 	words, _, next := s.buffers()
-	missing, err := s.loadFront(d+1, t, next)
-	if err != nil {
+	if err := s.loadFront(d+1, t, next, false); err != nil {
 		return 0, err
 	}
-	if missing {
-		return 0, fmt.Errorf("%w: %s is missing", ErrWorkDir, s.frontPath(d+1, t))
-	}
-	names, err := s.updateNames(d, t)
+	in, err := s.inbox(updateKind, d, t)
 	if err != nil {
 		return 0, err
 	}
@@ -1792,7 +1882,7 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 		}
 		return n
 	}
-	if len(names) > 0 {
+	if len(in.list) > 0 {
 		if err := s.loadCurrent(t, words, d); err != nil {
 			return 0, err
 		}
@@ -1802,13 +1892,15 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 		errs := make([]error, s.opt.Workers)
 		for wk := range s.opt.Workers {
 			wg.Go(func() {
-				in := &s.worker(wk).in
+				cr := &s.worker(wk).in
 				for {
 					i := int(at.Add(1) - 1)
-					if i >= len(names) {
+					if i >= len(in.list) {
 						return
 					}
-					if err := s.applyFile(in, filepath.Join(s.opt.Dir, names[i]), words, next, nxt); err != nil {
+					if err := s.readInbox(in, i, cr, func(path string) error {
+						return s.applyFile(cr, path, words, next, nxt)
+					}); err != nil {
 						errs[wk] = err
 						return
 					}
@@ -1817,6 +1909,9 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 		}
 		wg.Wait()
 		if err := errors.Join(errs...); err != nil {
+			return 0, err
+		}
+		if err := s.checkSums(updateKind, d, t, in.found); err != nil {
 			return 0, err
 		}
 		if err := s.saveFront(d+1, t, next); err != nil {
@@ -1845,28 +1940,22 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 // memory the search may take). Its checksum is checked at its end, before
 // the chunk is saved: a damaged file fails the step, which leaves nothing.
 func (s *disk) applyFile(in *checkedReader, path string, words, next []uint64, nxt uint8) error {
-	if err := in.open(path); err != nil {
-		return fmt.Errorf("%w: %v", ErrWorkDir, err)
-	}
 	for {
 		more, err := in.more()
 		if err != nil {
-			in.close()
 			return err
 		}
 		if !more {
-			break
+			return nil
 		}
 		cnt, ok := in.uvarint()
 		if !ok {
-			in.close()
 			return damaged(path, "a run without its length")
 		}
 		o := uint64(0)
 		for range cnt {
 			v, ok := in.uvarint()
 			if !ok || o+v >= s.per {
-				in.close()
 				return damaged(path, "an offset outside its chunk")
 			}
 			o += v
@@ -1880,9 +1969,6 @@ func (s *disk) applyFile(in *checkedReader, path string, words, next []uint64, n
 			}
 		}
 	}
-	n, err := in.done()
-	s.read.Add(n)
-	return err
 }
 
 // Each hands the levels' packed bytes, in index order, a piece at a time,
@@ -1892,7 +1978,7 @@ func (l *DiskLevels) Each(emit func([]byte) error) error {
 	need := (l.Size + 3) / 4 // packed bytes
 	done := uint64(0)
 	words := make([]uint64, l.words)
-	s := &disk{opt: DiskOptions{Dir: l.dir, ChunkWords: l.words}, per: 32 * l.words, m: &manifest{lag: l.lag}}
+	s := &disk{opt: DiskOptions{Dir: l.dir, ChunkWords: l.words, ID: l.id}, per: 32 * l.words, m: l.m}
 	buf := make([]byte, 1<<20)
 	for c := range l.chunks {
 		if err := s.loadCurrent(c, words, len(l.Counts)-1); err != nil {

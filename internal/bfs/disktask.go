@@ -57,18 +57,23 @@ type taskResult struct {
 	nbrs     uint64
 	cross    uint64
 	cpu      time.Duration
+	// files are the files the step wrote, for the manifest.
+	files map[fileKey]fileSum
 }
 
-const resultMagic = "GDTDONE1"
+const resultMagic = "GDTDONE2"
 
-func (r *taskResult) encode(d int, p phase, c int) []byte {
-	b := []byte(resultMagic)
+// resultFixed is the bytes of a result before its files.
+const resultFixed = len(resultMagic) + 32 + 11*8
+
+func (r *taskResult) encode(id [32]byte, d int, p phase, c int) []byte {
+	b := append([]byte(resultMagic), id[:]...)
 	le := binary.LittleEndian
 	for _, v := range []uint64{uint64(d), uint64(p), uint64(c), r.found, uint64(r.lag), b2u(r.deferred),
 		uint64(r.written), uint64(r.read), r.nbrs, r.cross, uint64(r.cpu)} {
 		b = le.AppendUint64(b, v)
 	}
-	return b
+	return appendFiles(b, r.files)
 }
 
 func b2u(b bool) uint64 {
@@ -78,17 +83,30 @@ func b2u(b bool) uint64 {
 	return 0
 }
 
-func decodeResult(b []byte, d int, p phase, c int) (*taskResult, bool) {
-	if len(b) != len(resultMagic)+11*8 || string(b[:len(resultMagic)]) != resultMagic {
+func decodeResult(b []byte, id [32]byte, d int, p phase, c int) (*taskResult, bool) {
+	if len(b) < resultFixed || string(b[:len(resultMagic)]) != resultMagic || [32]byte(b[len(resultMagic):]) != id {
 		return nil, false
 	}
-	b = b[len(resultMagic):]
+	b = b[len(resultMagic)+32:]
 	u := func() uint64 { v := binary.LittleEndian.Uint64(b); b = b[8:]; return v }
 	if u() != uint64(d) || u() != uint64(p) || u() != uint64(c) {
 		return nil, false
 	}
 	r := &taskResult{found: u(), lag: int(u()), deferred: u() == 1,
 		written: int64(u()), read: int64(u()), nbrs: u(), cross: u(), cpu: time.Duration(u())}
+	files, rest, ok := decodeFiles(b)
+	if !ok || len(rest) != 0 {
+		return nil, false
+	}
+	// A step writes its own chunk's files, and update or ask files at its
+	// level sent from its chunk: nothing else.
+	for k := range files {
+		own := k.chunk == c && (k.kind == chunkKind || k.kind == frontKind && k.level == d+1)
+		if !own && !(k.group() && k.level == d && k.from == c) {
+			return nil, false
+		}
+	}
+	r.files = files
 	return r, r.lag <= d+1
 }
 
@@ -107,17 +125,20 @@ func (s *disk) result(d int, p phase, c int) (*taskResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, ok := decodeResult(b, d, p, c)
+	r, ok := decodeResult(b, s.opt.ID, d, p, c)
 	if !ok {
-		return nil, damaged(path, "not a chunk's result")
+		return nil, damaged(path, fmt.Sprintf("not chunk %d's result of distance %d, %s, of this search", c, d+1, passNames[p]))
 	}
 	return r, nil
 }
 
-// take records a chunk's result as the step's own run would have.
-func (s *disk) take(c int, r *taskResult) {
+// take records chunk c's result of level d's pass p as the step's own
+// run would have.
+func (s *disk) take(d, c int, p phase, r *taskResult) {
 	s.m.found += r.found
 	s.m.lag[c] = r.lag
+	s.m.take(r.files)
+	s.m.consumed(d, c, p)
 	if r.deferred {
 		s.deferred++
 	}
@@ -160,6 +181,11 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 		// A task's failure is told by its missing result: the tasks
 		// that ended well are not run again.
 		if try > 1 {
+			// A task that fails on a damaged file fails again: the
+			// search reads the first such chunk's files itself.
+			if err := s.verifyIdle(d, todo[0], p); err != nil {
+				return err
+			}
 			err := fmt.Errorf("the tasks of chunks %s left no result", chunkList(todo))
 			if last != nil {
 				err = fmt.Errorf("%w (%v)", err, last)
@@ -185,7 +211,7 @@ func (s *disk) runTasks(ctx context.Context, d int, p phase) error {
 		}
 	}
 	for c := s.m.next; c < s.chunks; c++ {
-		s.take(c, done[c])
+		s.take(d, c, p, done[c])
 		if s.opt.Progress != nil {
 			s.opt.Progress(DiskProgress{Level: d + 1, Pass: p.String(), Chunk: c + 1, Chunks: s.chunks,
 				Found: s.foundBefore(), Written: s.written.Load(), Read: s.read.Load()})
@@ -208,6 +234,25 @@ func (s *disk) waitChunk(c int) error {
 		return nil
 	}
 	return waitLock(f)
+}
+
+// verifyIdle is verifyStep of chunk c, unless a task runs the chunk's
+// step now (a launcher that started it again), whose files are its own.
+func (s *disk) verifyIdle(d, c int, p phase) error {
+	f, err := os.OpenFile(s.chunkLockPath(c), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("%w %s: %v", ErrWorkDir, s.opt.Dir, err)
+	}
+	defer f.Close()
+	if lockDir(f) != nil {
+		return nil
+	}
+	// A task that ended since the search looked left its result, and may
+	// have removed what it consumed.
+	if r, err := s.result(d, p, c); err != nil || r != nil {
+		return err
+	}
+	return s.verifyStep(d, c, p)
 }
 
 // afterTasks removes what a pass's tasks consumed and left: a task killed
@@ -280,6 +325,15 @@ type DiskTaskOptions struct {
 	killed bool
 }
 
+// ErrTaskLate is the error of a task whose pass the search has done: a
+// task run again after its chunk's result was taken, which has nothing to
+// do.
+var ErrTaskLate = errors.New("the task's pass is done")
+
+// ErrTaskEarly is the error of a task whose pass the search has not begun:
+// its work directory is not ready for it.
+var ErrTaskEarly = errors.New("the task's pass has not begun")
+
 // DiskTaskDone says how a task went: Already says the chunk's result was
 // there before it (a task run twice).
 type DiskTaskDone struct {
@@ -287,6 +341,26 @@ type DiskTaskDone struct {
 	Written int64
 	Read    int64
 	Wall    time.Duration
+}
+
+// notAt says a task of distance level's pass p is late (the search has
+// done that pass) or early (it has not begun it); nil if the search is in
+// that pass.
+func (m *manifest) notAt(level int, p phase) error {
+	d := len(m.counts) - 1
+	if level == d+1 && m.phase == p {
+		return nil
+	}
+	// The passes go in order: a level's, then the next level's.
+	class := ErrTaskEarly
+	if level < d+1 || level == d+1 && p < m.phase || m.counts[d] == 0 {
+		class = ErrTaskLate
+	}
+	where := fmt.Sprintf("distance %d, %s", d+1, passNames[m.phase])
+	if m.counts[d] == 0 {
+		where = "its end"
+	}
+	return fmt.Errorf("%w: the search is at %s", class, where)
 }
 
 // DiskTask runs one chunk's step of the pass a search on disk (SearchDisk
@@ -322,8 +396,8 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	s.chunks = int((s.n + s.per - 1) / s.per)
 	s.workers = make([]*worker, opt.Workers)
 	d := len(m.counts) - 1
-	if opt.Level != d+1 || m.phase != p {
-		return DiskTaskDone{}, fmt.Errorf("%w %s: the search is at distance %d, %s, not distance %d, %s: this task is late", ErrWorkDir, opt.Dir, d+1, passNames[m.phase], opt.Level, opt.Pass)
+	if err := m.notAt(opt.Level, p); err != nil {
+		return DiskTaskDone{}, err
 	}
 	if opt.Chunk < 0 || opt.Chunk >= s.chunks {
 		return DiskTaskDone{}, fmt.Errorf("bfs: chunk %d: the search has chunks 0 to %d", opt.Chunk, s.chunks-1)
@@ -361,9 +435,9 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	// own, and its start (the definition read, the move tables made) is
 	// part of what it costs.
 	r := &taskResult{found: found, lag: s.m.lag[c], deferred: s.deferred > 0, written: s.written.Load(), read: s.read.Load(),
-		nbrs: s.nbrs.Load(), cross: s.cross.Load(), cpu: cpuTime()}
+		nbrs: s.nbrs.Load(), cross: s.cross.Load(), cpu: cpuTime(), files: s.out.m}
 	// The result's own bytes are counted in it: a few dozen.
-	n, err := writeFile(s.resultPath(d, p, c), r.encode(d, p, c))
+	n, err := writeFile(s.resultPath(d, p, c), r.encode(s.opt.ID, d, p, c))
 	if err != nil {
 		return DiskTaskDone{}, err
 	}

@@ -128,8 +128,9 @@ func TestSearchDiskTasks(t *testing.T) {
 
 // A search on disk stopped while its tasks ran resumes from its work
 // directory, with tasks or without them (taking the results the tasks
-// left), to the same levels; a task given a pass the search is not in, or
-// another graph's directory, is refused.
+// left), to the same levels; a task given a pass the search has done is
+// late, one given a pass it has not begun is early, and one over another
+// graph's directory is refused.
 func TestSearchDiskTasksResume(t *testing.T) {
 	bfs.NoSync(t)
 	x, goal := index(t, "pocket.tws")
@@ -148,8 +149,12 @@ func TestSearchDiskTasksResume(t *testing.T) {
 			}
 			if at == 4 {
 				late := bfs.DiskTaskOptions{Dir: dir, Level: 1, Pass: "expand", Chunk: 0}
-				if _, err := bfs.DiskTask(context.Background(), x, late); !errors.Is(err, bfs.ErrWorkDir) {
+				if _, err := bfs.DiskTask(context.Background(), x, late); !errors.Is(err, bfs.ErrTaskLate) {
 					t.Fatalf("a late task: %v", err)
+				}
+				early := bfs.DiskTaskOptions{Dir: dir, Level: 9, Pass: "expand", Chunk: 0}
+				if _, err := bfs.DiskTask(context.Background(), x, early); !errors.Is(err, bfs.ErrTaskEarly) {
+					t.Fatalf("an early task: %v", err)
 				}
 				other := bfs.DiskTaskOptions{Dir: dir, ID: [32]byte{1}, Level: 1, Pass: "expand", Chunk: 0}
 				if _, err := bfs.DiskTask(context.Background(), x, other); !errors.Is(err, bfs.ErrWorkDir) {

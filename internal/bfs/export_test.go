@@ -49,3 +49,18 @@ func DiskTaskKilled(ctx context.Context, g Graph, opt DiskTaskOptions) error {
 	_, err := DiskTask(ctx, g, opt)
 	return err
 }
+
+// DiskAt says where the search in dir is: the distance it searches for,
+// its pass (as a task names it), the next chunk of the pass, and the
+// search's chunks.
+func DiskAt(dir string) (level int, pass string, next, chunks int, err error) {
+	b, err := readFile(dir + "/manifest")
+	if err != nil {
+		return 0, "", 0, 0, err
+	}
+	m, ok := decodeManifest(b)
+	if !ok {
+		return 0, "", 0, 0, errors.New("not a manifest")
+	}
+	return len(m.counts), passNames[m.phase], m.next, len(m.lag), nil
+}

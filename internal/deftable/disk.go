@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+	"sync"
 
 	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/ksolve"
@@ -56,21 +57,71 @@ func (b *DiskBuild) RemoveWork() error { return b.lv.Remove() }
 // DiskPlan returns what a build on disk under memory bytes would take:
 // the index's size, the chunks, and the work directory's bytes besides its
 // update files; an error if memory does not hold the move tables and a
-// chunk.
+// chunk. It is PlanOnDisk's for a new search.
 func DiskPlan(p *ksolve.Puzzle, memory uint64, workers int) (indexed uint64, chunks int, work uint64, err error) {
+	pl, err := PlanOnDisk(p, DiskOptions{Memory: memory, Workers: workers})
+	return pl.Indexed, pl.Chunks, pl.Work, err
+}
+
+// DiskChunks is how a build on disk cuts its search.
+type DiskChunks struct {
+	Indexed uint64 // the index's size
+	Words   uint64 // a chunk's, in words of 32 indices
+	Chunks  int
+	Work    uint64 // the work directory's bytes besides its update files
+	// Resumes says the chunks are those of the search in the work
+	// directory, which the build resumes.
+	Resumes bool
+}
+
+// programMemory is what the process holds before a build's move tables
+// are made, measured once: the plan a build prints and the build size
+// their chunks from the same figure, so that the plan's chunks are the
+// build's.
+var programMemory = sync.OnceValue(func() uint64 {
+	runtime.GC()
+	debug.FreeOSMemory()
+	rss, _ := sysmem.Resident()
+	return rss
+})
+
+// PlanOnDisk returns how a build on disk under opt.Memory, on opt.Workers,
+// cuts its search: a search in opt.Work to resume keeps its chunks, if the
+// memory holds one of them; a new one takes the largest chunks the memory
+// holds, besides the program and its move tables. The build (BuildOnDisk)
+// makes the chunks the plan says.
+func PlanOnDisk(p *ksolve.Puzzle, opt DiskOptions) (DiskChunks, error) {
 	size, tables, err := permindex.Plan(p)
 	if err != nil {
-		return 0, 0, 0, err
+		return DiskChunks{}, err
 	}
-	words := uint64(0)
-	if memory > tables {
-		words = bfs.DiskChunkWords(size, memory-tables, workers)
+	pl := DiskChunks{Indexed: size, Work: bfs.DiskNeed(size), Words: opt.chunkWords}
+	used := programMemory() + tables
+	all := (size + 31) / 32
+	if w, ok := bfs.DiskResumeWords(opt.Work, size); ok && opt.Work != "" {
+		if need := used + bfs.DiskChunkMemory(w, opt.Workers); opt.chunkWords == 0 && opt.Memory < need {
+			return pl, fmt.Errorf("%s holds a search in chunks of %.1f MB, which %d MB of memory does not hold with the program and its move tables (%d MB) on %d workers: give --mem %dM or more, or fewer workers",
+				opt.Work, float64(16*w)/(1<<20), opt.Memory>>20, used>>20, workerCount(opt.Workers), (need+1<<20-1)>>20)
+		}
+		pl.Words, pl.Resumes = w, true
 	}
-	if words == 0 {
-		return size, 0, 0, fmt.Errorf("%d MB of memory does not hold the program with its move tables (%d MB) and a chunk of the search", memory>>20, tables>>20)
+	if pl.Words == 0 && opt.Memory > used {
+		pl.Words = bfs.DiskChunkWords(size, opt.Memory-used, opt.Workers)
 	}
-	chunks = int(((size+31)/32 + words - 1) / words)
-	return size, chunks, bfs.DiskNeed(size), nil
+	if pl.Words == 0 {
+		return pl, fmt.Errorf("%d MB of memory does not hold the program with its move tables (%d MB) and a chunk of the search: give more than %d MB",
+			opt.Memory>>20, used>>20, (used+bfs.DiskChunkMemory(1, opt.Workers))>>20)
+	}
+	pl.Chunks = int((all + pl.Words - 1) / pl.Words)
+	return pl, nil
+}
+
+// workerCount is the goroutines workers asks for (0: one a core).
+func workerCount(workers int) int {
+	if workers <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return workers
 }
 
 // BuildOnDisk searches the puzzle's states on disk (bfs.SearchDisk), in
@@ -86,38 +137,12 @@ func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Wr
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
 	}
-	words := opt.chunkWords
-	if words == 0 {
-		_, tables, err := permindex.Plan(p)
-		if err != nil {
-			return nil, err
-		}
-		// What the process holds with its move tables made, measured
-		// where the system says (the tables, the definition's group,
-		// the program): the chunks have the rest.
-		used := tables
-		runtime.GC()
-		debug.FreeOSMemory()
-		if rss, ok := sysmem.Resident(); ok {
-			used = rss
-		}
-		if opt.Memory > used {
-			words = bfs.DiskChunkWords(x.Size(), opt.Memory-used, opt.Workers)
-		}
-		if words == 0 {
-			return nil, fmt.Errorf("%s: %d MB of memory does not hold the program with its move tables (%d MB) and a chunk of the search", p.Def.Name, opt.Memory>>20, used>>20)
-		}
+	pl, err := PlanOnDisk(p, opt)
+	if err != nil {
+		return nil, err
 	}
+	words := pl.Words
 	id := ID(p, x)
-	// A search to resume keeps its chunks if the memory holds them, by
-	// the measure or by the plan (DiskPlan's): what the process holds
-	// varies from run to run.
-	if w, ok := bfs.DiskResumeWords(opt.Work, id); ok && opt.chunkWords == 0 && w != words {
-		_, chunks, _, err := DiskPlan(p, opt.Memory, opt.Workers)
-		if err == nil && uint64(chunks) >= ((x.Size()+31)/32+w-1)/w {
-			words = w
-		}
-	}
 	lv, err := bfs.SearchDisk(ctx, x, goal, bfs.DiskOptions{
 		Dir: opt.Work, ChunkWords: words, Workers: opt.Workers, ID: id, Progress: opt.Progress,
 		Tasks: opt.Tasks, TaskFailed: opt.TaskFailed,

@@ -250,6 +250,13 @@ func RunDiskTask(ctx context.Context, def *Definition, opt BuildOptions, task Di
 // cannot use: another build's, damaged, or in use by a build running now.
 var ErrWorkDir = bfs.ErrWorkDir
 
+// ErrTaskLate and ErrTaskEarly are the errors of RunDiskTask for a task
+// whose pass the build has done (nothing is left to do) or has not begun.
+var (
+	ErrTaskLate  = bfs.ErrTaskLate
+	ErrTaskEarly = bfs.ErrTaskEarly
+)
+
 // DiskProgress is how far a build on disk has come.
 type DiskProgress = bfs.DiskProgress
 
@@ -267,6 +274,24 @@ func DiskPlan(def *Definition, opt BuildOptions, memory uint64) (indexed uint64,
 		return 0, 0, 0, err
 	}
 	return deftable.DiskPlan(p, memory, opt.Workers)
+}
+
+// DiskChunks is how a build on disk cuts its search: the index's size,
+// the chunk in words, the chunks, the work directory's bytes besides its
+// update files, and whether the build resumes a search in its work
+// directory (whose chunks it keeps).
+type DiskChunks = deftable.DiskChunks
+
+// PlanOnDisk returns how BuildOnDisk with these options cuts its search:
+// the chunks it makes are those the plan says. A search to resume keeps
+// its chunks whatever the memory and workers, and is refused, with the
+// least memory that holds one, where disk.Memory does not.
+func PlanOnDisk(def *Definition, opt BuildOptions, disk DiskOptions) (DiskChunks, error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return DiskChunks{}, err
+	}
+	return deftable.PlanOnDisk(p, deftable.DiskOptions{Work: disk.Work, Memory: disk.Memory, Workers: opt.Workers})
 }
 
 // BuildOnDisk searches every state of the definition as Build does, but
