@@ -1,21 +1,30 @@
 package lookup_test
 
 import (
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
 )
 
-// TestReadSideLinksNoSearch: the packages that answer from a finished table
-// link none of the packages that build one, so that a program embedding a
-// puzzle carries no search, no work directory and no lock files.
+// TestReadSideLinksNoSearch: the packages that answer from a finished table,
+// and the server built to WebAssembly (the static page's solver), link none
+// of the packages that build one, so that a program embedding a puzzle
+// carries no search, no work directory and no lock files.
 func TestReadSideLinksNoSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	build := []string{"/internal/bfs", "/internal/classes", "/internal/permindex", "/internal/tablebuild", "/internal/group", "/internal/sysmem"}
-	for _, pkg := range []string{"./pocket", "./msquare", "./rotgame", "./rotgrid", "./pyraminx", "../internal/walk", "../internal/solver", "../internal/table"} {
-		out, err := exec.Command("go", "list", "-deps", pkg).CombinedOutput()
+	build := []string{"/internal/bfs", "/internal/classes", "/internal/levelsearch", "/internal/permindex", "/internal/tablebuild", "/internal/group", "/internal/sysmem", "/internal/deftable", "/internal/checkedfile"}
+	for _, pkg := range []string{"./pocket", "./msquare", "./rotgame", "./rotgrid", "./pyraminx", "../internal/walk", "../internal/solver", "../internal/table", "js/wasm ../cmd/godtable-serve"} {
+		cmd := exec.Command("go", "list", "-deps", pkg)
+		if target, path, ok := strings.Cut(pkg, " "); ok {
+			// The server built to WebAssembly: the static page's solver.
+			goos, goarch, _ := strings.Cut(target, "/")
+			cmd = exec.Command("go", "list", "-deps", path)
+			cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH="+goarch)
+		}
+		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("go list %s: %v\n%s", pkg, err, out)
 		}

@@ -37,7 +37,6 @@ import (
 	"syscall"
 
 	"github.com/godtable/godtable/internal/app/cli"
-	"github.com/godtable/godtable/internal/app/defcli"
 )
 
 // errNotOpen is the write error of a standard output that was closed when
@@ -238,14 +237,8 @@ func runCommand(e *env, args []string) int {
 		fmt.Fprint(stdout, usage())
 		return ExitOK
 	}
-	if args[0] == "gen" {
-		return runGen(e, args[1:])
-	}
-	if args[0] == "check" {
-		return runCheck(e, args[1:])
-	}
-	if args[0] == "task" {
-		return runTask(e, args[1:])
+	if code, ok := runTableCommand(e, args); ok {
+		return code
 	}
 	if args[0] == "--version" || args[0] == "-version" || args[0] == "version" {
 		fmt.Fprintf(stdout, "godtable %s\n", Version())
@@ -267,10 +260,8 @@ func runCommand(e *env, args []string) int {
 	if len(args) < 2 || strings.HasPrefix(args[1], "-") {
 		return e.usage("%s: which puzzle?", cmd.name)
 	}
-	var p cli.Puzzle
-	if defcli.IsPath(args[1]) {
-		p = defcli.New(args[1])
-	} else {
+	p, ok := definitionPuzzle(args[1])
+	if !ok {
 		var err error
 		if p, err = Resolve(args[1]); err != nil {
 			// One line, not the whole usage: the puzzles it names are
