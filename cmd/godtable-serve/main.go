@@ -19,6 +19,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -126,9 +127,9 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 			f.Close()
 		}
 	}()
-	// A table is read a piece at a time (tws.OpenAt), or, past
+	// A table is read a piece at a time (tws.Open), or, past
 	// defcli.Paged's size, left in the file, each answer reading the blocks
-	// it needs (tws.OpenPagedAt); anything else is small enough to read
+	// it needs (tws.Open, in place); anything else is small enough to read
 	// whole, to say what it is.
 	head := make([]byte, 16)
 	n, _ := f.ReadAt(head, 0)
@@ -152,12 +153,12 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 	var pz *tws.Puzzle
 	switch {
 	case data == nil && defcli.Paged(size):
-		pz, err = tws.OpenPagedAt(path, f, size, defcli.PagedCacheBlocks)
+		pz, err = tws.Open(path, f, size, tws.OpenOptions{InPlace: true, CacheBlocks: defcli.PagedCacheBlocks})
 		keep = err == nil
 	case data == nil:
-		pz, err = tws.OpenAt(path, f, size)
+		pz, err = tws.Open(path, f, size, tws.OpenOptions{})
 	default:
-		pz, err = tws.OpenBytes(path, data)
+		pz, err = tws.Open(path, bytes.NewReader(data), int64(len(data)), tws.OpenOptions{})
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: cannot answer: %v\n", err)

@@ -124,7 +124,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		if err != nil {
 			return err
 		}
-		pz, err := tws.OpenAt(shown, f, fi.Size())
+		pz, err := tws.Open(shown, f, fi.Size(), tws.OpenOptions{})
 		if err == nil {
 			err = deepChecked(e, pz, shown, opt.Workers, showProgress)
 		}

@@ -18,6 +18,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/godtable/godtable/internal/bfs"
+	"github.com/godtable/godtable/internal/deftable"
+	"github.com/godtable/godtable/internal/ksolve"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
@@ -174,7 +177,15 @@ func runTask(e *env, args []string) int {
 	if err != nil {
 		return fail(err)
 	}
-	def, err := tws.ParseDefinition(spec.name, src)
+	def, err := ksolve.Parse(spec.name, src)
+	if err != nil {
+		return fail(err)
+	}
+	metric, err := ksolve.ParseMetric(spec.metric)
+	if err != nil {
+		return fail(err)
+	}
+	p, err := ksolve.NewPuzzle(def, metric, spec.moves)
 	if err != nil {
 		return fail(err)
 	}
@@ -192,15 +203,14 @@ func runTask(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	done, err := tws.RunDiskTask(ctx, def, tws.BuildOptions{Metric: spec.metric, Moves: spec.moves, Workers: workers},
-		tws.DiskTaskOptions{Work: dir, Level: level, Pass: pass, Chunk: chunk, Workers: workers})
+	done, err := deftable.DiskTask(ctx, p, bfs.DiskTaskOptions{Dir: dir, Level: level, Pass: pass, Chunk: chunk, Workers: workers})
 	switch {
-	case errors.Is(err, tws.ErrTaskLate):
+	case errors.Is(err, bfs.ErrTaskLate):
 		// Its chunk's step is done and taken: a task run twice, or
 		// started after the build ran it itself.
 		fmt.Fprintf(e.stderr, "godtable: task: distance %d, %s, chunk %d: late, nothing to do (%v)\n", level, pass, chunk, err)
 		return ExitOK
-	case errors.Is(err, tws.ErrTaskEarly):
+	case errors.Is(err, bfs.ErrTaskEarly):
 		return fail(fmt.Errorf("early: %v; it runs once gen has begun that pass", err))
 	case err != nil:
 		return fail(err)
@@ -287,7 +297,7 @@ func taskCommand(bin, dir string, p tws.TaskPass) string {
 func slurmTasks(bin, dir string, memory uint64, sbatchArgs []string, stderr io.Writer) func(context.Context, tws.TaskPass) error {
 	return func(ctx context.Context, p tws.TaskPass) error {
 		name := fmt.Sprintf("godtable-%02d-%s", p.Level, p.Pass)
-		list := tws.ChunkList(p.Chunks)
+		list := bfs.ChunkList(p.Chunks)
 		args := []string{"--parsable", "--array=" + list, "--job-name=" + name,
 			"--output=" + filepath.Join(dir, taskLogs, fmt.Sprintf("%%x-try%d-%%a.out", p.Try))}
 		if !hasOption(sbatchArgs, "--mem") && memory > 0 {
@@ -368,7 +378,7 @@ func hasOption(args []string, name string) bool {
 // GODTABLE_PASS, GODTABLE_CHUNKS, GODTABLE_TRY and GODTABLE_BIN.
 func launchTasks(bin, dir, command string, stdout, stderr io.Writer) func(context.Context, tws.TaskPass) error {
 	return func(ctx context.Context, p tws.TaskPass) error {
-		list := tws.ChunkList(p.Chunks)
+		list := bfs.ChunkList(p.Chunks)
 		cmd := exec.CommandContext(ctx, "sh", "-c", command)
 		cmd.Env = append(os.Environ(),
 			"GODTABLE_WORK="+dir,

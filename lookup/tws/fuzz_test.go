@@ -239,7 +239,7 @@ func checkDefinition(t *testing.T, text, metric string) bool {
 	if _, err := pz.WriteTo(&file); err != nil {
 		t.Fatal(err)
 	}
-	opened, err := tws.OpenBytes("fuzz.gdt", file.Bytes())
+	opened, err := tws.Open("fuzz.gdt", bytes.NewReader(file.Bytes()), int64(file.Len()), tws.OpenOptions{})
 	if err != nil {
 		t.Fatalf("the table written does not open: %v", err)
 	}

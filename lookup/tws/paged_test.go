@@ -24,7 +24,7 @@ func TestPagedAnswersAsWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := file.Bytes()
-	paged, err := tws.OpenPagedAt("pocket.gdt", bytes.NewReader(data), int64(len(data)), 4)
+	paged, err := tws.Open("pocket.gdt", bytes.NewReader(data), int64(len(data)), tws.OpenOptions{InPlace: true, CacheBlocks: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func damageBlock(t *testing.T, data []byte, span [2]int64, cache int) *tws.Puzzl
 	t.Helper()
 	bad := bytes.Clone(data)
 	bad[span[0]+span[1]/2] ^= 0x55
-	paged, err := tws.OpenPagedAt("pocket.gdt", bytes.NewReader(bad), int64(len(bad)), cache)
+	paged, err := tws.Open("pocket.gdt", bytes.NewReader(bad), int64(len(bad)), tws.OpenOptions{InPlace: true, CacheBlocks: cache})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func damageBlock(t *testing.T, data []byte, span [2]int64, cache int) *tws.Puzzl
 // blockSpans returns where each block of a table file is.
 func blockSpans(t *testing.T, data []byte) [][2]int64 {
 	t.Helper()
-	paged, err := tws.OpenPagedAt("pocket.gdt", bytes.NewReader(data), int64(len(data)), 2)
+	paged, err := tws.Open("pocket.gdt", bytes.NewReader(data), int64(len(data)), tws.OpenOptions{InPlace: true, CacheBlocks: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func blockSpans(t *testing.T, data []byte) [][2]int64 {
 // table that names the file, the block and its byte, and says what to do.
 func checkBlockError(t *testing.T, err error, b int, span [2]int64) {
 	t.Helper()
-	var te *tws.TableError
+	var te *lookup.TableError
 	prefix := fmt.Sprintf("pocket.gdt: block %d is damaged (checksum mismatch: ", b+1)
 	suffix := fmt.Sprintf(", at byte %d); run godtable check pocket.gdt", span[0])
 	if !errors.As(err, &te) || !errors.Is(err, lookup.ErrCorruptTable) || te.Block != b+1 || te.Offset != span[0] ||
@@ -255,7 +255,7 @@ func TestPagedDamageChangesNoAnswer(t *testing.T) {
 					}
 					check := func(mode string, err error, same bool) bool {
 						if err != nil {
-							var te *tws.TableError
+							var te *lookup.TableError
 							if !errors.As(err, &te) || te.Block != b+1 || te.Offset != span[0] {
 								errs <- fmt.Errorf("block %d damaged: %s %q: %v", b+1, mode, w.state, err)
 								return false
@@ -352,7 +352,7 @@ func BenchmarkPagedSolve(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	pz, err := tws.OpenPagedAt(path, f, fi.Size(), 512)
+	pz, err := tws.Open(path, f, fi.Size(), tws.OpenOptions{InPlace: true, CacheBlocks: 512})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -116,7 +116,7 @@ func TestSymmetricAnswersAgainstReference(t *testing.T) {
 			if symFile.Len() >= plainFile.Len() {
 				t.Errorf("table of classes %d bytes, of states %d", symFile.Len(), plainFile.Len())
 			}
-			back, err := tws.OpenBytes(c.file, symFile.Bytes())
+			back, err := tws.Open(c.file, bytes.NewReader(symFile.Bytes()), int64(symFile.Len()), tws.OpenOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,7 +129,7 @@ func TestSymmetricAnswersAgainstReference(t *testing.T) {
 			for i := 0; i < len(data); i += 1 + len(data)/500 {
 				bad := bytes.Clone(data)
 				bad[i] ^= 0x04
-				if _, err := tws.OpenBytes(c.file, bad); err == nil {
+				if _, err := tws.Open(c.file, bytes.NewReader(bad), int64(len(bad)), tws.OpenOptions{}); err == nil {
 					t.Fatalf("byte %d of %d flipped: table of classes accepted", i, len(data))
 				}
 			}

@@ -6,7 +6,7 @@
 // distance distribution.
 //
 // A table is built once (Build) and written (Puzzle.WriteTo); a program
-// opens it from bytes or a reader (Open, OpenBytes), for example from a
+// opens it from an io.ReaderAt (Open), for example from a
 // file it embeds with //go:embed, and answers with no file at run time.
 //
 //	def, err := tws.ParseDefinition("pocket.tws", src)
@@ -32,7 +32,6 @@ import (
 	"github.com/godtable/godtable/internal/deftable"
 	"github.com/godtable/godtable/internal/ksolve"
 	"github.com/godtable/godtable/internal/notation"
-	"github.com/godtable/godtable/internal/table"
 	"github.com/godtable/godtable/lookup"
 )
 
@@ -108,7 +107,24 @@ type BuildOptions struct {
 }
 
 // Progress is how far a build has come.
-type Progress = bfs.Progress
+type Progress struct {
+	Level   int           // the distance being searched
+	Found   uint64        // indices reached so far
+	Size    uint64        // indices in all
+	Elapsed time.Duration // since the search (or its resumption) started
+	// LevelDone is the share of the current level's work done, 0 to 1,
+	// and LevelElapsed the time it has taken so far.
+	LevelDone    float64
+	LevelElapsed time.Duration
+}
+
+// reportTo converts the search's progress for f (nil for none).
+func reportTo(f func(Progress)) func(bfs.Progress) {
+	if f == nil {
+		return nil
+	}
+	return func(p bfs.Progress) { f(Progress(p)) }
+}
 
 // Puzzle is a definition with its table. It is safe for concurrent use.
 type Puzzle struct {
@@ -181,7 +197,7 @@ func Build(ctx context.Context, def *Definition, opt BuildOptions) (*Puzzle, err
 		return nil, err
 	}
 	t, err := deftable.Build(ctx, p, deftable.BuildOptions{
-		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
+		Workers: opt.Workers, Progress: reportTo(opt.Progress), ReportEvery: opt.ReportEvery,
 		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, Facts: opt.Facts,
 		NoSymmetry: opt.NoSymmetry,
 	})
@@ -203,67 +219,94 @@ type DiskOptions struct {
 	// Tasks, if set, runs the chunk steps of each pass with much to do as
 	// tasks: processes of their own, on this machine or on others that
 	// share Work (a Slurm array job, a Kubernetes Indexed Job), each of
-	// which calls RunDiskTask; it returns once they have all ended. The
+	// which runs "godtable task" on Work; it returns once they have all ended. The
 	// build runs again the tasks that leave no result, and tells
 	// TaskFailed, if set, of the error Tasks returned.
 	Tasks      func(context.Context, TaskPass) error
 	TaskFailed func(level int, pass string, err error)
 }
 
-// TaskPass is a pass whose chunk steps a build on disk hands to tasks:
-// its distance, its name, and the chunks whose steps to run.
-type TaskPass = bfs.TaskPass
-
-// DiskTaskOptions name one chunk's task of a build on disk.
-type DiskTaskOptions struct {
-	// Work is the build's work directory.
-	Work string
-	// Level and Pass are the pass the task was given (TaskPass's): a task
-	// whose build has moved on is refused.
-	Level int
-	Pass  string
-	// Chunk is the chunk whose step to run.
-	Chunk int
-	// Workers is the task's goroutines (0: one a core).
-	Workers int
-}
-
-// DiskTaskDone says how a task went (Already: its chunk's result was
-// there before it).
-type DiskTaskDone = bfs.DiskTaskDone
-
-// RunDiskTask runs one chunk's step of a build on disk of def (with the
-// build's options: its metric and moves) whose passes run as tasks, and
-// leaves its result in the work directory. It is safe to run again, and to
-// run as many at once as the pass has chunks.
-func RunDiskTask(ctx context.Context, def *Definition, opt BuildOptions, task DiskTaskOptions) (DiskTaskDone, error) {
-	p, err := puzzleOf(def, opt)
-	if err != nil {
-		return DiskTaskDone{}, err
-	}
-	return deftable.DiskTask(ctx, p, bfs.DiskTaskOptions{
-		Dir: task.Work, Level: task.Level, Pass: task.Pass, Chunk: task.Chunk, Workers: task.Workers,
-	})
+// TaskPass is a pass whose chunk steps a build on disk hands to tasks.
+type TaskPass struct {
+	Level  int    // the distance being searched for
+	Pass   string // the pass's name, as "godtable task --pass" takes it: "expand", "ask", "answer" or "apply"
+	Chunks []int  // the chunks whose steps to run, a task each
+	Of     int    // the chunks of the search
+	Try    int    // 1 for the pass's first tasks, 2 when some are run again, ...
 }
 
 // ErrWorkDir is the class of the error for a work directory a build on disk
 // cannot use: another build's, damaged, or in use by a build running now.
 var ErrWorkDir = bfs.ErrWorkDir
 
-// ErrTaskLate and ErrTaskEarly are the errors of RunDiskTask for a task
-// whose pass the build has done (nothing is left to do) or has not begun.
-var (
-	ErrTaskLate  = bfs.ErrTaskLate
-	ErrTaskEarly = bfs.ErrTaskEarly
-)
-
 // DiskProgress is how far a build on disk has come.
-type DiskProgress = bfs.DiskProgress
+type DiskProgress struct {
+	Level         int    // the distance being searched for
+	Pass          string // the pass under way: "expanding", "applying updates to", ...
+	Chunk, Chunks int    // the chunks done of the pass, of all
+	Found         uint64 // indices reached before this level
+	// Written and Read are the bytes of the work directory's files written
+	// and read so far (since the search started or resumed).
+	Written, Read int64
+}
 
 // DiskBuild is what a build on disk did: its counts, its chunks and each
-// level's figures. RemoveWork removes the work directory once the table is
-// safe.
-type DiskBuild = deftable.DiskBuild
+// level's figures.
+type DiskBuild struct {
+	Counts  []uint64 // states at each distance
+	Reached uint64   // states reached
+	Indexed uint64   // the index's size
+	Chunks  int
+	// ChunkBytes is the memory a chunk's levels and frontiers take.
+	ChunkBytes uint64
+	// Levels are the figures of the levels searched by this build, the
+	// last of Counts' distances.
+	Levels  []DiskLevel
+	Resumed bool
+	b       *deftable.DiskBuild
+}
+
+// DiskLevel is the work of one level of a build on disk.
+type DiskLevel struct {
+	States   uint64 // states found at the level
+	Written  int64  // bytes written to the work directory
+	Read     int64  // bytes read from it
+	Wall     time.Duration
+	CPU      time.Duration // user and system, of the whole process
+	Expanded uint64        // neighbours worked out
+	// Crossing is how many of them went through files, as updates or as
+	// questions.
+	Crossing uint64
+	// Resumed says the level was begun before the build resumed: its
+	// figures are of the part done since.
+	Resumed bool
+	// Backward says the level was searched backward: its unseen states
+	// asked after their neighbours.
+	Backward bool
+	// Deferred is the chunks that took the level's states in their
+	// frontier files alone, their chunk files left for a later level.
+	Deferred int
+	// Tasks is the level's chunk steps that ran as tasks (DiskOptions.Tasks;
+	// 0 for a level the build ran itself); the level's CPU time is theirs
+	// and the build's. MostWritten and MostRead are the most bytes one of
+	// them wrote and read.
+	Tasks                 int
+	MostWritten, MostRead int64
+}
+
+// RemoveWork removes the work directory's files, once the table is safe
+// in its place.
+func (b *DiskBuild) RemoveWork() error { return b.b.RemoveWork() }
+
+// diskBuild is the public form of a build on disk.
+func diskBuild(b *deftable.DiskBuild) *DiskBuild {
+	out := &DiskBuild{Counts: b.Counts, Reached: b.Reached, Indexed: b.Indexed, Chunks: b.Chunks,
+		ChunkBytes: b.ChunkBytes, Resumed: b.Resumed, b: b}
+	for _, l := range b.Levels {
+		out.Levels = append(out.Levels, DiskLevel(l))
+	}
+	return out
+}
 
 // DiskPlan returns what a build on disk under memory bytes would take: the
 // index's size, the chunks, and the work directory's bytes besides its
@@ -276,11 +319,16 @@ func DiskPlan(def *Definition, opt BuildOptions, memory uint64) (indexed uint64,
 	return deftable.DiskPlan(p, memory, opt.Workers)
 }
 
-// DiskChunks is how a build on disk cuts its search: the index's size,
-// the chunk in words, the chunks, the work directory's bytes besides its
-// update files, and whether the build resumes a search in its work
-// directory (whose chunks it keeps).
-type DiskChunks = deftable.DiskChunks
+// DiskChunks is how a build on disk cuts its search.
+type DiskChunks struct {
+	Indexed uint64 // the index's size
+	Words   uint64 // a chunk's, in words of 32 indices
+	Chunks  int
+	Work    uint64 // the work directory's bytes besides its update files
+	// Resumes says the chunks are those of the search in the work
+	// directory, which the build resumes.
+	Resumes bool
+}
 
 // PlanOnDisk returns how BuildOnDisk with these options cuts its search:
 // the chunks it makes are those the plan says. A search to resume keeps
@@ -291,7 +339,8 @@ func PlanOnDisk(def *Definition, opt BuildOptions, disk DiskOptions) (DiskChunks
 	if err != nil {
 		return DiskChunks{}, err
 	}
-	return deftable.PlanOnDisk(p, deftable.DiskOptions{Work: disk.Work, Memory: disk.Memory, Workers: opt.Workers})
+	c, err := deftable.PlanOnDisk(p, deftable.DiskOptions{Work: disk.Work, Memory: disk.Memory, Workers: opt.Workers})
+	return DiskChunks(c), err
 }
 
 // BuildOnDisk searches every state of the definition as Build does, but
@@ -305,48 +354,51 @@ func BuildOnDisk(ctx context.Context, def *Definition, opt BuildOptions, disk Di
 	if err != nil {
 		return nil, err
 	}
-	return deftable.BuildOnDisk(ctx, p, deftable.DiskOptions{
-		Work: disk.Work, Memory: disk.Memory, Workers: opt.Workers, Progress: disk.Progress, Facts: opt.Facts,
-		Tasks: disk.Tasks, TaskFailed: disk.TaskFailed,
+	var progress func(bfs.DiskProgress)
+	if disk.Progress != nil {
+		progress = func(p bfs.DiskProgress) { disk.Progress(DiskProgress(p)) }
+	}
+	var tasks func(context.Context, bfs.TaskPass) error
+	if disk.Tasks != nil {
+		tasks = func(ctx context.Context, p bfs.TaskPass) error { return disk.Tasks(ctx, TaskPass(p)) }
+	}
+	b, err := deftable.BuildOnDisk(ctx, p, deftable.DiskOptions{
+		Work: disk.Work, Memory: disk.Memory, Workers: opt.Workers, Progress: progress, Facts: opt.Facts,
+		Tasks: tasks, TaskFailed: disk.TaskFailed,
 	}, w)
-}
-
-// TableError is the error for a table file that cannot be used: damaged,
-// or built for another definition.
-type TableError = table.Error
-
-// OpenBytes opens a .gdt file's bytes; file names it in errors, which are
-// *TableError.
-func OpenBytes(file string, data []byte) (*Puzzle, error) {
-	t, err := deftable.Open(file, data)
-	if err != nil {
+	if b == nil {
 		return nil, err
 	}
-	return newPuzzle(t), nil
+	return diskBuild(b), err
 }
 
-// OpenAt reads a .gdt file of size bytes from r without holding it: its
-// table is read a piece at a time and decoded as it comes, so that a large
-// table costs the memory of its distances alone (an *os.File is an
-// io.ReaderAt).
-func OpenAt(file string, r io.ReaderAt, size int64) (*Puzzle, error) {
-	t, err := deftable.OpenAt(file, r, size)
-	if err != nil {
-		return nil, err
+// OpenOptions tune Open. The zero value reads the table whole into memory.
+type OpenOptions struct {
+	// InPlace leaves the table in the file: each answer reads the 128 KiB
+	// blocks that hold the levels it needs, checked and decoded into a
+	// cache of at most CacheBlocks of them (16 when CacheBlocks < 1). A
+	// table larger than the memory answers so; the reader must stay open
+	// while the puzzle answers. A block found damaged then fails each
+	// answer that reads it, and no other, with a *lookup.TableError that
+	// names the file and the block (its Block and Offset). A version 3
+	// table, which has no block index, is read whole.
+	InPlace     bool
+	CacheBlocks int
+}
+
+// Open opens a .gdt file of size bytes read from r; file names it in
+// errors, which are *lookup.TableError. Read whole, the table is read a
+// piece at a time and decoded as it comes, so that a large table costs the
+// memory of its distances alone, not the file's as well (an *os.File, a
+// *bytes.Reader of a file a program embeds, are io.ReaderAt).
+func Open(file string, r io.ReaderAt, size int64, opt OpenOptions) (*Puzzle, error) {
+	var t *deftable.Table
+	var err error
+	if opt.InPlace {
+		t, err = deftable.OpenPagedAt(file, r, size, opt.CacheBlocks)
+	} else {
+		t, err = deftable.OpenAt(file, r, size)
 	}
-	return newPuzzle(t), nil
-}
-
-// OpenPagedAt opens a .gdt file of size bytes from r as OpenAt does, but
-// leaves its table in the file: each answer reads the 128 KiB blocks that
-// hold the levels it needs, checked and decoded into a cache of at most
-// cacheBlocks of them (16 when cacheBlocks < 1). A table larger than the
-// memory answers so. r must stay open while the puzzle answers; a block
-// found damaged then fails each answer that reads it, and no other, with
-// a *TableError that names the file and the block (its Block and Offset):
-// every other answer is given, and no answer is ever read from it.
-func OpenPagedAt(file string, r io.ReaderAt, size int64, cacheBlocks int) (*Puzzle, error) {
-	t, err := deftable.OpenPagedAt(file, r, size, cacheBlocks)
 	if err != nil {
 		return nil, err
 	}
@@ -354,22 +406,13 @@ func OpenPagedAt(file string, r io.ReaderAt, size int64, cacheBlocks int) (*Puzz
 }
 
 // BlocksRead is how many of a table's blocks the puzzle has read and
-// decoded since it was opened with OpenPagedAt (0 for a table held whole):
+// decoded since it was opened in place (OpenOptions.InPlace) (0 for a table held whole):
 // the reads its answers cost.
 func (pz *Puzzle) BlocksRead() int {
 	if pg := pz.t.Levels().Paged(); pg != nil {
 		return pg.BlocksRead()
 	}
 	return 0
-}
-
-// Open reads a .gdt file from r.
-func Open(file string, r io.Reader) (*Puzzle, error) {
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, err
-	}
-	return OpenBytes(file, data)
 }
 
 // IsTable reports whether data starts as a .gdt file does.
@@ -455,8 +498,15 @@ func spellPowers(v *notation.Vocabulary, moves []ksolve.Move, d *ksolve.Def) {
 // from a checkpoint of an earlier build (0 when it searched them all).
 func (pz *Puzzle) Resumed() int { return pz.t.Resumed }
 
-// CheckOptions tune DeepCheck: its workers and its progress.
-type CheckOptions = deftable.CheckOptions
+// CheckOptions tune DeepCheck.
+type CheckOptions struct {
+	// Workers is the number of goroutines (0: one a core).
+	Workers int
+	// Progress, if set, is told how the search goes about every
+	// ReportEvery.
+	Progress    func(Progress)
+	ReportEvery time.Duration
+}
 
 // ErrNotExact is the class of DeepCheck's error for a table whose
 // distances are not its puzzle's.
@@ -468,10 +518,10 @@ var ErrNotExact = deftable.ErrNotExact
 // costs about what the build's search did, and CheckMemory bytes besides
 // the table. A table that is not exact is an error of class ErrNotExact
 // naming the first state (its index) or distance found wrong. The puzzle
-// must be held whole (OpenAt, OpenBytes, Open or Build), not read in
+// must be held whole (Open, or Build), not read in
 // place.
 func (pz *Puzzle) DeepCheck(ctx context.Context, opt CheckOptions) error {
-	return pz.t.DeepCheck(ctx, opt)
+	return pz.t.DeepCheck(ctx, deftable.CheckOptions{Workers: opt.Workers, Progress: reportTo(opt.Progress), ReportEvery: opt.ReportEvery})
 }
 
 // CheckMemory is the memory DeepCheck takes besides the table.
@@ -652,7 +702,7 @@ func (pz *Puzzle) Random(rng *rand.Rand) Position {
 }
 
 // Draw returns a position drawn uniformly from the reachable ones; for a
-// table read in place (OpenPagedAt), the *TableError of a damaged block
+// table read in place (OpenOptions.InPlace), the *lookup.TableError of a damaged block
 // where the draw read one.
 func (pz *Puzzle) Draw(rng *rand.Rand) (Position, error) {
 	s, err := pz.t.Draw(rng)
@@ -773,7 +823,3 @@ func ParseMetricName(s string) (string, error) {
 
 // File is the name of the definition file the table was built from.
 func (pz *Puzzle) File() string { return pz.t.Puzzle.Def.File }
-
-// ChunkList writes chunks (increasing) as ranges, the way Slurm's --array
-// takes them: 0-3,7,9-10.
-func ChunkList(chunks []int) string { return bfs.ChunkList(chunks) }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
 	"github.com/godtable/godtable/lookup/tws"
@@ -197,7 +198,7 @@ func TestTableFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	data := buf.Bytes()
-	back, err := tws.OpenBytes("twisty.gdt", data)
+	back, err := tws.Open("twisty.gdt", bytes.NewReader(data), int64(len(data)), tws.OpenOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,14 +223,14 @@ func TestTableFile(t *testing.T) {
 	for i := 0; i < len(data); i += 1 + len(data)/2000 {
 		bad := bytes.Clone(data)
 		bad[i] ^= 0x20
-		if _, err := tws.OpenBytes("twisty.gdt", bad); err == nil {
+		if _, err := tws.Open("twisty.gdt", bytes.NewReader(bad), int64(len(bad)), tws.OpenOptions{}); err == nil {
 			t.Fatalf("byte %d flipped: table accepted", i)
-		} else if te := (*tws.TableError)(nil); !errors.As(err, &te) {
+		} else if te := (*lookup.TableError)(nil); !errors.As(err, &te) {
 			t.Fatalf("byte %d flipped: %v is not a table error", i, err)
 		}
 	}
 	for _, n := range []int{0, 7, 40, len(data) / 2, len(data) - 1} {
-		if _, err := tws.OpenBytes("twisty.gdt", data[:n]); err == nil {
+		if _, err := tws.Open("twisty.gdt", bytes.NewReader(data[:n]), int64(len(data[:n])), tws.OpenOptions{}); err == nil {
 			t.Fatalf("cut to %d bytes: accepted", n)
 		}
 	}
@@ -277,7 +278,7 @@ func FuzzOpenBytes(f *testing.F) {
 	f.Add(good)
 	f.Add(good[:len(good)/2])
 	f.Fuzz(func(t *testing.T, data []byte) {
-		pz, err := tws.OpenBytes("f.gdt", data)
+		pz, err := tws.Open("f.gdt", bytes.NewReader(data), int64(len(data)), tws.OpenOptions{})
 		if err != nil {
 			return
 		}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/godtable/godtable/internal/bfs"
 	"github.com/godtable/godtable/internal/deftable"
 	"github.com/godtable/godtable/internal/sysmem"
 	"github.com/godtable/godtable/internal/table"
@@ -130,7 +131,11 @@ func checkDeep(path string, pz *deftable.Table, lv *table.Levels, opt CheckOptio
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
-	err := pz.DeepCheck(ctx, deftable.CheckOptions{Workers: opt.Workers, Progress: opt.Progress})
+	var progress func(bfs.Progress)
+	if opt.Progress != nil {
+		progress = func(p bfs.Progress) { opt.Progress(tws.Progress(p)) }
+	}
+	err := pz.DeepCheck(ctx, deftable.CheckOptions{Workers: opt.Workers, Progress: progress})
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}

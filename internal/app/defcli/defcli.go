@@ -5,6 +5,7 @@
 package defcli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -62,7 +63,7 @@ func FromTable(name string, pz *tws.Puzzle) *Puzzle {
 }
 
 // ErrLoad marks a definition or table that could not be read; a table that
-// is damaged or built for another definition is a *tws.TableError instead.
+// is damaged or built for another definition is a *lookup.TableError instead.
 var ErrLoad = errors.New("cannot read the puzzle")
 
 // Load reads the table (a .gdt), or parses and builds the definition (a
@@ -115,7 +116,7 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 		return nil, fmt.Errorf("%w: %v", ErrLoad, err)
 	}
 	if table {
-		return tws.OpenBytes(p.path, data)
+		return tws.Open(p.path, bytes.NewReader(data), int64(len(data)), tws.OpenOptions{})
 	}
 	def, err := tws.ParseDefinition(p.path, data)
 	if err != nil {
@@ -155,7 +156,7 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 // A table of at most PagedAbove bytes, and at most half the memory
 // available, is read whole, a piece at a time (its distances then answer
 // from memory); a larger one stays in the file, which stays open, and each
-// answer reads the blocks it needs (tws.OpenPagedAt), so that a table
+// answer reads the blocks it needs (tws.Open, in place), so that a table
 // larger than the memory answers too.
 func openTable(path string) (pz *tws.Puzzle, ok bool, err error) {
 	f, err := os.Open(path)
@@ -173,14 +174,14 @@ func openTable(path string) (pz *tws.Puzzle, ok bool, err error) {
 		return nil, false, nil
 	}
 	if Paged(fi.Size()) {
-		pz, err = tws.OpenPagedAt(path, f, fi.Size(), PagedCacheBlocks)
+		pz, err = tws.Open(path, f, fi.Size(), tws.OpenOptions{InPlace: true, CacheBlocks: PagedCacheBlocks})
 		if err != nil {
 			f.Close()
 		}
 		return pz, true, err
 	}
 	defer f.Close()
-	pz, err = tws.OpenAt(path, f, fi.Size())
+	pz, err = tws.Open(path, f, fi.Size(), tws.OpenOptions{})
 	return pz, true, err
 }
 
