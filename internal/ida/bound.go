@@ -14,10 +14,10 @@ import (
 type mode uint8
 
 const (
-	modeFirst   mode = iota // the first solution in move order
-	modeCount               // how many solutions
-	modeAll                 // every solution, in move order
-	modePrefix              // the nodes at a depth, to share among workers
+	modeFirst  mode = iota // the first solution in move order
+	modeCount              // how many solutions
+	modeAll                // every solution, in move order
+	modePrefix             // the nodes at a depth, to share among workers
 )
 
 // result is what a search of one depth found.
