@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/app/defcli"
+	"github.com/godtable/godtable/internal/app/prunecli"
 	"github.com/godtable/godtable/internal/ksolve"
 )
 
@@ -128,7 +129,11 @@ func runCheck(e *env, args []string) int {
 		if i > 0 {
 			fmt.Fprintln(e.stdout)
 		}
-		if err := defcli.Check(path, e.stdout); err != nil {
+		check := defcli.Check
+		if prunecli.Is(path) {
+			check = prunecli.Check
+		}
+		if err := check(path, e.stdout); err != nil {
 			fmt.Fprintf(e.stderr, "godtable: check: %v\n", err)
 			code = ExitTable
 		}

@@ -38,6 +38,7 @@ import (
 
 	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/internal/app/defcli"
+	"github.com/godtable/godtable/internal/app/prunecli"
 )
 
 // errNotOpen is the write error of a standard output that was closed when
@@ -269,6 +270,9 @@ func runCommand(e *env, args []string) int {
 	var p cli.Puzzle
 	if defcli.IsPath(args[1]) {
 		p = defcli.New(args[1])
+		if prunecli.Is(args[1]) {
+			p = prunecli.New(args[1])
+		}
 	} else {
 		var err error
 		if p, err = Resolve(args[1]); err != nil {
