@@ -11,6 +11,12 @@ import (
 // ErrTooSmall: the size given holds no table worth a search.
 var ErrTooSmall = errors.New("too small for any pruning table")
 
+// MinSize is the fewest bytes Choose takes, unless the puzzle's complete
+// table takes less than sixteen times as much: tables of a few hundred
+// entries bound the distance by a few moves at most, which guides no
+// search.
+const MinSize = 256
+
 // maxEnumerated is the most sets whose every combination Choose measures;
 // past it, sets are combined smallest first.
 const maxEnumerated = 8
@@ -31,6 +37,13 @@ const maxEnumerated = 8
 // puzzle's, so the largest that fits is taken first.
 func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
 	c := chooser{p: p, left: size}
+	least := uint64(MinSize)
+	if whole := c.entries(Whole(p.Def)); whole != ^uint64(0) {
+		least = min(least, (packedBytes(whole)+15)/16)
+	}
+	if size < least {
+		return nil, fmt.Errorf("%d bytes: %w of %s: give at least %d", size, ErrTooSmall, p.Def.Name, least)
+	}
 	var uncovered []int
 	for k := range p.Def.Sets {
 		if Whole(p.Def)[k].kept() {
