@@ -104,9 +104,25 @@ func answers(t testing.TB, solve func() (string, error), count func() (uint64, e
 // tables of several sizes with the walk of the complete table: the same
 // first solution, byte for byte, the same count and the same list, on
 // random states and the farthest ones, on one worker and several.
+//
+// GODTABLE_DEFS names a directory of larger samples to add (lo33.tws,
+// pocket7.tws, skewb.tws, 2x2x2.tws, dino.tws, ufo.tws: those it holds),
+// whose complete tables take seconds to minutes to build.
 func TestSameAnswersAsCompleteTable(t *testing.T) {
 	ctx := context.Background()
-	for _, sm := range samples {
+	all := samples
+	if dir := os.Getenv("GODTABLE_DEFS"); dir != "" {
+		for _, name := range []string{"lo33.tws", "pocket7.tws", "skewb.tws", "2x2x2.tws", "dino.tws", "ufo.tws"} {
+			path := filepath.Join(dir, name)
+			if _, err := os.Stat(path); err == nil {
+				all = append(all, sample{path, "htm", "", 100})
+			}
+		}
+		if path := filepath.Join(dir, "pocket7.tws"); fileExists(path) {
+			all = append(all, sample{path, "qtm", "", 100})
+		}
+	}
+	for _, sm := range all {
 		t.Run(filepath.Base(sm.path)+"/"+sm.metric+"/"+sm.moves, func(t *testing.T) {
 			p := puzzleOf(t, sm.path, sm.metric, sm.moves)
 			full := completeOf(t, p)
@@ -177,4 +193,9 @@ func strs[S fmt.Stringer](sols []S, err error) ([]string, error) {
 		out = append(out, s.String())
 	}
 	return slices.Clip(out), err
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
