@@ -60,6 +60,9 @@ type worker struct {
 	res    result
 	// prefixes, in modePrefix.
 	prefixes [][]int
+	// b, when every move is one generator, works out a node's children
+	// together (dfsBatch).
+	b *batch
 }
 
 func (s *Searcher) newWorker(r *root, bound int, m mode) *worker {
@@ -82,6 +85,9 @@ func (s *Searcher) newWorker(r *root, bound int, m mode) *worker {
 	copy(w.dec[0], r.dec)
 	copy(w.h[0], r.h)
 	copy(w.full[0], r.st)
+	if s.single {
+		w.newBatch(n)
+	}
 	return w
 }
 
@@ -206,6 +212,10 @@ func (w *worker) run(prefix []int) {
 	w.fullOK = 1
 	if g == w.bound {
 		w.leaf(len(prefix))
+		return
+	}
+	if w.b != nil {
+		w.dfsBatch(len(prefix), g, last)
 		return
 	}
 	w.dfs(len(prefix), g, last)

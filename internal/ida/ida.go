@@ -51,6 +51,10 @@ type Searcher struct {
 	off   []int
 	words int
 	rd    []table.Reader
+	// single: every move is one generator (see dfsBatch).
+	single bool
+	// group decides reachability where the tables cannot.
+	group members
 }
 
 // Options tune a search.
@@ -125,6 +129,11 @@ func New(p *ksolve.Puzzle, tables []*prune.Table) (*Searcher, error) {
 		s.rd = append(s.rd, t.Levels().Reader())
 	}
 	s.skip = commuting(p)
+	s.group.p = p
+	s.single = true
+	for _, g := range s.gens {
+		s.single = s.single && len(g) == 1
+	}
 	return s, nil
 }
 
@@ -190,6 +199,9 @@ func (r *root) bound() int {
 func (s *Searcher) root(st ksolve.State) (*root, error) {
 	if len(st) != s.p.Def.Width {
 		return nil, fmt.Errorf("a state of %d values, want %d", len(st), s.p.Def.Width)
+	}
+	if reach, decided := s.group.reachable(st); decided && !reach {
+		return nil, ErrUnreachable
 	}
 	r := &root{st: st.Clone(), dec: make([]uint64, s.words), h: make([]int, len(s.tables))}
 	for j, t := range s.tables {
