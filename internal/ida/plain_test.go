@@ -139,3 +139,34 @@ func TestBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestUnreachable refuses states no moves reach, which the 3x3x3's tables
+// of some edges cannot tell (a single flipped edge, two edges swapped
+// alone), as well as those they can (a twisted corner), and takes every
+// scrambled state.
+func TestUnreachable(t *testing.T) {
+	p := puzzleOf(t, "../ksolve/testdata/3x3x3.tws", "htm", "")
+	s, err := ida.New(p, tablesOf(t, p, 1<<20))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{
+		"EDGES 1 2 3 4 5 6 7 8 9 10 11 12 1 0 0 0 0 0 0 0 0 0 0 0",
+		"EDGES 2 1 3 4 5 6 7 8 9 10 11 12",
+		"CORNERS 1 2 3 4 5 6 7 8 1 0 0 0 0 0 0 0",
+	} {
+		st, err := p.Def.ParseState(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.LowerBound(st); !errors.Is(err, ida.ErrUnreachable) {
+			t.Errorf("%s: %v, want %v", text, err, ida.ErrUnreachable)
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for range 200 {
+		if _, err := s.LowerBound(scrambled(p, rng, 30)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
