@@ -178,6 +178,7 @@ func (p *Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 		return err
 	}
 	so := p.options(o)
+	text, fields := len(a.Text), len(a.Fields)
 	err = cli.Sequences(a, o, cli.Solver[lookup.Solution]{
 		Solve: func() (lookup.Solution, error) { return pos.Solve(so) },
 		Count: func() (uint64, error) { return pos.Count(so) },
@@ -185,9 +186,9 @@ func (p *Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 	})
 	var b *tws.Bounded
 	if errors.As(err, &b) {
-		a.Text = append(a.Text[:0], b.Error()...)
+		a.Text = append(a.Text[:text], b.Error()...)
 		a.Text = append(a.Text, '\n')
-		a.Fields = a.Fields[:0]
+		a.Fields = a.Fields[:fields]
 		a.Set("no_solution_within", b.Depth)
 		if b.Cause != nil {
 			a.Set("stopped", b.Cause.Error())
