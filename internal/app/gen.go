@@ -44,7 +44,7 @@ func runGen(e *env, args []string) int {
 	fs.SetOutput(io.Discard)
 	var (
 		out, goDir, pkg, metric, moves string
-		memFlag, work                  string
+		memFlag, work, pruneFlag       string
 		sbatch, launch                 string
 		workers                        int
 		progress, quiet, slurm, bare   bool
@@ -73,6 +73,8 @@ func runGen(e *env, args []string) int {
 	fs.BoolVar(&symmetry, "symmetry", true, "where the definition gives whole-puzzle rotations (Fv, x, ...) that keep its solved state\n"+
 		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
 		"--mem builds state by state); --symmetry=false keeps every state")
+	fs.StringVar(&pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
+		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
 	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
 	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
 	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second,
@@ -106,6 +108,8 @@ func runGen(e *env, args []string) int {
 		return usage("--workers %d: want 0 to %d (0: one per CPU)", workers, maxWorkers)
 	case work != "" && memFlag == "":
 		return usage("--work %s: the work directory is the on-disk search's; give --mem too", work)
+	case pruneFlag != "" && (goDir != "" || memFlag != ""):
+		return usage("--prune with -go or --mem: pruning tables are built in memory and written with -o")
 	case memFlag != "" && goDir != "":
 		return usage("--mem with -go: a Go package embeds its table in the program, so it is built in memory")
 	case sbatch != "" && !slurm:
@@ -161,13 +165,20 @@ func runGen(e *env, args []string) int {
 	if bare {
 		opt.Facts = ""
 	}
+	if pruneFlag != "" {
+		size, err := parseSize(pruneFlag)
+		if err != nil {
+			return usage("--prune %s: %v", pruneFlag, err)
+		}
+		return genPrune(e, def, opt, size, out, shown, progress || !quiet && isTerminal(e.stderr))
+	}
 	indexed, need, err := tws.Plan(def, opt)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v: give --prune SIZE to build pruning tables of at most SIZE bytes instead\n", pos[0], err)
 		return ExitInvalid
 	}
 	if avail, ok := sysmem.Available(); ok && need > avail && memory == 0 {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: its table needs about %d MB (%d states indexed, two bits each, and its move tables); this machine has %d MB available: give --mem SIZE to search on disk\n",
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: its table needs about %d MB (%d states indexed, two bits each, and its move tables); this machine has %d MB available: give --mem SIZE to search on disk, or --prune SIZE to build pruning tables instead\n",
 			pos[0], need>>20, indexed, avail>>20)
 		return ExitInvalid
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/app/defcli"
+	"github.com/godtable/godtable/internal/app/prunecli"
 	"github.com/godtable/godtable/internal/ksolve"
 )
 
@@ -163,7 +164,12 @@ func runCheck(e *env, args []string) int {
 		if opt.Deep && (progress || !quiet && isTerminal(e.stderr)) {
 			opt.Progress, done = progressReporterAs(e.stderr, "checking: ")
 		}
-		err := defcli.Check(path, e.stdout, opt)
+		var err error
+		if prunecli.Is(path) {
+			err = prunecli.Check(path, e.stdout)
+		} else {
+			err = defcli.Check(path, e.stdout, opt)
+		}
 		done()
 		if err != nil {
 			fmt.Fprintf(e.stderr, "godtable: check: %v\n", err)

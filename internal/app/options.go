@@ -33,6 +33,14 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 	o.Colour = "auto"
 	o.Order = "net"
 	o.N = 1
+	o.MaxDepth = -1
+	searchFlags := func() {
+		if f.Search {
+			fs.IntVar(&o.MaxDepth, "max-depth", -1, "search at most `D` moves deep; a state with no solution within is answered so (-1: no limit)")
+			fs.DurationVar(&o.Timeout, "timeout", 0, "stop each input's search after this `long` (10s, 2m); it is answered with the depth proven so far (0: no limit)")
+			fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d); the answers are the same on any number", maxWorkers))
+		}
+	}
 	jsonFlag := func() { fs.BoolVar(&o.JSON, "json", false, "write one JSON object per answer (JSON Lines)") }
 	metricFlag := func() {
 		switch {
@@ -72,9 +80,11 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 			fs.BoolVar(&o.Draw, "draw", false, "also draw the answer's layers")
 		}
 		orderFlag()
+		searchFlags()
 	case "verify":
 		jsonFlag()
 		metricFlag()
+		searchFlags()
 		orderFlag()
 		if f.Scramble {
 			fs.BoolVar(&o.Scramble, "scramble", false, "read each state as a move sequence applied to the solved state")
@@ -203,6 +213,12 @@ func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 	}
 	if o.Limit != 0 && !o.All {
 		return fmt.Errorf("--limit %d without --all: it caps the list --all writes", o.Limit)
+	}
+	if o.MaxDepth < -1 || o.MaxDepth > maxMinMoves {
+		return fmt.Errorf("--max-depth %d: want -1 to %d (-1: no limit)", o.MaxDepth, maxMinMoves)
+	}
+	if o.Timeout < 0 {
+		return fmt.Errorf("--timeout %v: want a duration of 0 or more (0: no limit)", o.Timeout)
 	}
 	maxN := maxCount
 	if cmd == "battery" {

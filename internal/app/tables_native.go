@@ -5,6 +5,7 @@ package app
 import (
 	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/internal/app/defcli"
+	"github.com/godtable/godtable/internal/app/prunecli"
 )
 
 // runTableCommand runs the commands that make and check table files (gen,
@@ -22,10 +23,13 @@ func runTableCommand(e *env, args []string) (int, bool) {
 	return 0, false
 }
 
-// definitionPuzzle is the puzzle of a table file or a definition named by
-// its path, and whether arg is such a path.
+// definitionPuzzle is the puzzle of a table file, a pruning file or a
+// definition named by its path, and whether arg is such a path.
 func definitionPuzzle(arg string) (cli.Puzzle, bool) {
-	if defcli.IsPath(arg) {
+	switch {
+	case prunecli.Is(arg):
+		return prunecli.New(arg), true
+	case defcli.IsPath(arg):
 		return defcli.New(arg), true
 	}
 	return nil, false

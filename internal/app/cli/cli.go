@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/godtable/godtable/lookup"
 )
@@ -169,6 +170,7 @@ type Features struct {
 	From     bool // --from STATE
 	Draw     bool // --draw
 	Moves    bool // --moves LIST: a definition puzzle's move restriction
+	Search   bool // --max-depth, --timeout, --workers: answered by a search
 }
 
 // Options are the flags of every command; each command and puzzle registers
@@ -197,6 +199,11 @@ type Options struct {
 	// that "stats --antipodes 5" may give it as the argument after it.
 	Antipodes     int
 	AntipodesBare bool
+	// MaxDepth and Timeout bound each input's search (Features.Search):
+	// past them the answer is a proven lower bound. MaxDepth < 0: none;
+	// Timeout 0: none.
+	MaxDepth int
+	Timeout  time.Duration
 }
 
 // Answer is one input's answer: its text form and its JSON fields. Input

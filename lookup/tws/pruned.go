@@ -1,0 +1,336 @@
+package tws
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/ida"
+	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/notation"
+	"github.com/godtable/godtable/internal/prune"
+	"github.com/godtable/godtable/lookup"
+)
+
+// Pruned is a definition with pruning tables: exact tables of projections
+// of its puzzle (some of its sets, some of their pieces, with or without
+// their orientations), each a lower bound of every state's distance, which
+// guide a search for optimal solutions where no complete table fits. It
+// is safe for concurrent use.
+type Pruned struct {
+	f        *prune.File
+	s        *ida.Searcher
+	scr, sol *notation.Vocabulary
+	name     string
+}
+
+// IsPruned reports whether data starts as a pruning file does.
+func IsPruned(data []byte) bool { return prune.IsFile(data) }
+
+// Bounded is the answer of a search stopped by its depth limit or its
+// time: no solution of Depth moves or fewer exists.
+type Bounded struct {
+	// Depth is the depth proven: no solution of Depth moves or fewer
+	// exists (-1 when not even the start was judged).
+	Depth int
+	// Cause is why the search stopped: nil at the depth limit, else the
+	// timeout's or the context's error.
+	Cause error
+}
+
+func (e *Bounded) Error() string {
+	if e.Depth < 0 {
+		return "no solution found (the search stopped before it judged any depth)"
+	}
+	return fmt.Sprintf("no solution of %d moves or fewer", e.Depth)
+}
+
+func (e *Bounded) Unwrap() error { return e.Cause }
+
+// bounded is err, a search's stop as a *Bounded.
+func bounded(err error) error {
+	var b *ida.Bounded
+	if errors.As(err, &b) {
+		return &Bounded{Depth: b.Depth, Cause: b.Cause}
+	}
+	return err
+}
+
+// ErrTooSmall: a pruning size that holds no table worth a search.
+var ErrTooSmall = prune.ErrTooSmall
+
+// SearchOptions tune a pruned search.
+type SearchOptions struct {
+	// Workers is the number of goroutines (0: one a core); the answers are
+	// the same on any number.
+	Workers int
+	// MaxDepth, when >= 0, is the largest cost searched: a state with no
+	// solution within it is answered with a *Bounded. < 0: no limit.
+	MaxDepth int
+	// Timeout, when > 0, stops a search after that long with a *Bounded.
+	Timeout time.Duration
+	// Progress, if set, is told how a search goes about every ReportEvery.
+	Progress    func(depth int, nodes uint64, elapsed time.Duration)
+	ReportEvery time.Duration
+}
+
+// PruneReport is told of each table a pruned build makes, before it
+// builds it: its number, how many, what it keeps and its entries.
+type PruneReport func(k, n int, what string, entries uint64)
+
+// BuildPruned chooses the projections whose tables fit size bytes together
+// and builds them (opt's Metric, Moves, Workers and Progress are used).
+func BuildPruned(ctx context.Context, def *Definition, opt BuildOptions, size uint64, report PruneReport) (*Pruned, error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return nil, err
+	}
+	bo := prune.BuildOptions{Report: report}
+	bo.Workers, bo.Progress, bo.ReportEvery = opt.Workers, reportTo(opt.Progress), opt.ReportEvery
+	f, err := prune.BuildFile(ctx, p, size, bo)
+	if err != nil {
+		return nil, err
+	}
+	return newPruned(f)
+}
+
+// OpenPrunedAt reads a pruning file of size bytes from r; file names it in
+// errors, which are *TableError for a damaged file or one whose parts do
+// not belong together.
+func OpenPrunedAt(file string, r io.ReaderAt, size int64) (*Pruned, error) {
+	f, err := prune.OpenAt(file, r, size)
+	if err != nil {
+		return nil, err
+	}
+	return newPruned(f)
+}
+
+func newPruned(f *prune.File) (*Pruned, error) {
+	s, err := ida.New(f.Puzzle, f.Tables)
+	if err != nil {
+		return nil, err
+	}
+	p := f.Puzzle
+	d := p.Def
+	names := make([]string, len(d.Moves))
+	inv := make([]int, len(d.Moves))
+	for i, m := range d.Moves {
+		names[i] = m.Name
+		order := d.Bases[m.Base].Order
+		for j, o := range d.Moves {
+			if o.Base == m.Base && (o.Power+m.Power)%order == 0 {
+				inv[i] = j
+			}
+		}
+	}
+	scr := notation.New(names, inv, wantMove(d.Name, names))
+	spellPowers(scr, d.Moves, d)
+	snames := make([]string, len(p.Moves))
+	sinv := make([]int, len(p.Moves))
+	for i, m := range p.Moves {
+		snames[i] = m.Name
+		sinv[i] = p.InverseMove(i)
+	}
+	sol := notation.New(snames, sinv, wantMove(d.Name, snames))
+	spellPowers(sol, p.Moves, d)
+	return &Pruned{f: f, s: s, scr: scr, sol: sol, name: d.Name}, nil
+}
+
+// WriteTo writes the pruning file: the definition and its tables.
+func (pz *Pruned) WriteTo(w io.Writer) (int64, error) { return pz.f.WriteTo(w) }
+
+// Name is the definition's Name.
+func (pz *Pruned) Name() string { return pz.name }
+
+// Metric is "htm" or "qtm".
+func (pz *Pruned) Metric() string { return pz.f.Puzzle.Metric.String() }
+
+// Moves are the moves answers are written in, in the definition's order.
+func (pz *Pruned) Moves() []string {
+	var names []string
+	for _, m := range pz.f.Puzzle.Moves {
+		names = append(names, m.Name)
+	}
+	return names
+}
+
+// MovesFor is Puzzle.MovesFor: the moves a restriction comes to.
+func (pz *Pruned) MovesFor(moves string) ([]string, error) {
+	kp, err := ksolve.NewPuzzle(pz.f.Puzzle.Def, pz.f.Puzzle.Metric, moves)
+	if err != nil {
+		return nil, err
+	}
+	var names []string
+	for _, m := range kp.Moves {
+		names = append(names, m.Name)
+	}
+	return names, nil
+}
+
+// Sets are the names of the definition's sets.
+func (pz *Pruned) Sets() []string {
+	var names []string
+	for _, s := range pz.f.Puzzle.Def.Sets {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
+// Tables describe the pruning tables: what each keeps of the puzzle.
+func (pz *Pruned) Tables() []string {
+	var out []string
+	for _, t := range pz.f.Tables {
+		out = append(out, t.Projection.Describe(pz.f.Puzzle.Def))
+	}
+	return out
+}
+
+// TableEntries are the tables' sizes, in entries (two bits each).
+func (pz *Pruned) TableEntries() []uint64 {
+	var out []uint64
+	for _, t := range pz.f.Tables {
+		out = append(out, t.Index().Size())
+	}
+	return out
+}
+
+// PrunedPosition is a position of a pruned puzzle.
+type PrunedPosition struct {
+	pz *Pruned
+	s  ksolve.State
+}
+
+// Solved returns the solved position.
+func (pz *Pruned) Solved() PrunedPosition {
+	return PrunedPosition{pz, pz.f.Puzzle.Def.Solved.Clone()}
+}
+
+// ParseState reads a position as Puzzle.ParseState does.
+func (pz *Pruned) ParseState(text string) (PrunedPosition, error) {
+	s, err := pz.f.Puzzle.Def.ParseState(text)
+	if err != nil {
+		return PrunedPosition{}, err
+	}
+	return PrunedPosition{pz, s}, nil
+}
+
+// ParseMoves returns the position a move sequence makes from the solved
+// state, read as Puzzle.ParseMoves reads it.
+func (pz *Pruned) ParseMoves(seq string) (PrunedPosition, error) {
+	return pz.Solved().Moved(seq)
+}
+
+// Moved returns the position after a move sequence, read as ParseMoves
+// reads it.
+func (p PrunedPosition) Moved(seq string) (PrunedPosition, error) {
+	moves, err := p.pz.scr.Parse(seq, nil)
+	if err != nil {
+		return PrunedPosition{}, err
+	}
+	d := p.pz.f.Puzzle.Def
+	s := p.s.Clone()
+	tmp := make(ksolve.State, len(s))
+	for _, m := range moves {
+		tmp = d.Apply(tmp, s, d.Moves[m].Perm)
+		s, tmp = tmp, s
+	}
+	return PrunedPosition{p.pz, s}, nil
+}
+
+// Line writes the position on one line, as ParseState reads it.
+func (p PrunedPosition) Line() string { return p.pz.f.Puzzle.Def.FormatLine(p.s) }
+
+// String writes the position as a state block.
+func (p PrunedPosition) String() string { return p.pz.f.Puzzle.Def.FormatState(p.s) }
+
+// IsSolved reports whether the position is the solved state.
+func (p PrunedPosition) IsSolved() bool { return string(p.s) == string(p.pz.f.Puzzle.Def.Solved) }
+
+// search runs f with o's context and options.
+func (p PrunedPosition) search(o SearchOptions, f func(context.Context, ida.Options) error) error {
+	ctx := context.Background()
+	if o.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, o.Timeout, errors.New("out of time"))
+		defer cancel()
+	}
+	so := ida.Options{Workers: o.Workers, MaxDepth: o.MaxDepth, ReportEvery: o.ReportEvery}
+	if o.Progress != nil {
+		so.Progress = func(pr ida.Progress) { o.Progress(pr.Depth, pr.Nodes, pr.Elapsed) }
+	}
+	return bounded(f(ctx, so))
+}
+
+// Solve returns the first optimal solution in the definition's move order
+// (the one a complete table's walk gives); a *Bounded when the search
+// stops first; ErrUnreachable for a position the moves cannot solve.
+func (p PrunedPosition) Solve(o SearchOptions) (sol lookup.Solution, err error) {
+	err = p.search(o, func(ctx context.Context, so ida.Options) error {
+		sol, err = p.pz.s.Solve(ctx, p.s, so)
+		return err
+	})
+	return sol, err
+}
+
+// Count returns the number of optimal solutions.
+func (p PrunedPosition) Count(o SearchOptions) (n uint64, err error) {
+	err = p.search(o, func(ctx context.Context, so ida.Options) error {
+		n, err = p.pz.s.Count(ctx, p.s, so)
+		return err
+	})
+	return n, err
+}
+
+// All returns the optimal solutions in move order, at most limit (all when
+// limit <= 0); truncated says there were more.
+func (p PrunedPosition) All(limit int, o SearchOptions) (sols []lookup.Solution, truncated bool, err error) {
+	err = p.search(o, func(ctx context.Context, so ida.Options) error {
+		sols, truncated, err = p.pz.s.All(ctx, p.s, limit, so)
+		return err
+	})
+	return sols, truncated, err
+}
+
+// LowerBound is the tables' bound of the position's distance.
+func (p PrunedPosition) LowerBound() (int, error) { return p.pz.s.LowerBound(p.s) }
+
+// Verify checks a proposed solution: legal when it solves the position,
+// optimal when no solution one move cheaper exists, which a search to that
+// depth proves (it stops at the proposal's cost, so a legal proposal is
+// judged in the time an optimal solution takes to find).
+func (p PrunedPosition) Verify(solution string, o SearchOptions) (lookup.Verdict, error) {
+	var v lookup.Verdict
+	moves, err := p.pz.sol.Parse(solution, nil)
+	if err != nil {
+		v.Problem = err.Error()
+	}
+	pz := p.pz.f.Puzzle
+	def := pz.Def
+	s := p.s.Clone()
+	tmp := make(ksolve.State, len(s))
+	for _, m := range moves {
+		v.Length += pz.Cost[m]
+		tmp = def.Apply(tmp, s, pz.Moves[m].Perm)
+		s, tmp = tmp, s
+	}
+	switch {
+	case v.Problem != "":
+		v.Length = 0
+	case string(s) != string(def.Solved):
+		v.Problem = "does not solve the puzzle"
+	default:
+		v.Legal = true
+		if o.MaxDepth < 0 || o.MaxDepth > v.Length {
+			o.MaxDepth = v.Length
+		}
+	}
+	sol, err := p.Solve(o)
+	if err != nil {
+		return v, err
+	}
+	v.Optimal = answer.Solution(sol).Cost()
+	return v, nil
+}
