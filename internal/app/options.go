@@ -48,6 +48,12 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 			fs.StringVar(&o.Order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
 		}
 	}
+	searchFlags := func() {
+		if f.Search {
+			fs.DurationVar(&o.Timeout, "timeout", 0, "give each search at most `D` (such as 30s; 0: no limit), then answer with the lower bound it proved")
+			fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` each search uses (0: one per CPU; at most %d); the answers are the same", maxWorkers))
+		}
+	}
 	svgFlag := func(usage string) {
 		if _, ok := p.(cli.SVGDrawer); ok {
 			fs.BoolVar(&o.SVG, "svg", false, usage)
@@ -72,10 +78,12 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 			fs.BoolVar(&o.Draw, "draw", false, "also draw the answer's layers")
 		}
 		orderFlag()
+		searchFlags()
 	case "verify":
 		jsonFlag()
 		metricFlag()
 		orderFlag()
+		searchFlags()
 		if f.Scramble {
 			fs.BoolVar(&o.Scramble, "scramble", false, "read each state as a move sequence applied to the solved state")
 		}
@@ -200,6 +208,9 @@ func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 		if _, err := a.SVGNext(cli.Shown{}, o.Next); err != nil {
 			return err
 		}
+	}
+	if o.Timeout < 0 {
+		return fmt.Errorf("--timeout %s: want 0 (no limit) or more", o.Timeout)
 	}
 	if o.Limit != 0 && !o.All {
 		return fmt.Errorf("--limit %d without --all: it caps the list --all writes", o.Limit)

@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/godtable/godtable/lookup"
 )
@@ -169,6 +170,7 @@ type Features struct {
 	From     bool // --from STATE
 	Draw     bool // --draw
 	Moves    bool // --moves LIST: a definition puzzle's move restriction
+	Search   bool // answered by a search: --timeout and --workers
 }
 
 // Options are the flags of every command; each command and puzzle registers
@@ -192,12 +194,18 @@ type Options struct {
 	Colour   string
 	Workers  int
 	Moves    string
+	// Timeout bounds each search of a Search puzzle (0: none).
+	Timeout time.Duration
 	// Antipodes is how many of the farthest states stats lists
 	// (Antipoder); AntipodesBare says the flag came without a number, so
 	// that "stats --antipodes 5" may give it as the argument after it.
 	Antipodes     int
 	AntipodesBare bool
 }
+
+// ServerSearchTimeout bounds each search the server runs for a request of
+// a Search puzzle, when the request gives no shorter timeout.
+const ServerSearchTimeout = 60 * time.Second
 
 // Answer is one input's answer: its text form and its JSON fields. Input
 // and Err are the command's; a puzzle writes Text and calls Set.
