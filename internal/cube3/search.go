@@ -17,6 +17,7 @@ import (
 // long as one that is searched, and later in the move order, so the first
 // solution found is the first optimal one in the move order among all
 // sequences. Counting and listing put the other orders back (see expand).
+// In the quarter-turn metric every sequence is searched (see follows).
 //
 // Several workers share one bound: the searched sequences are split by
 // their first two moves, in the move order, and the answer is that of the
@@ -72,9 +73,12 @@ func (n *node) solved() bool {
 }
 
 // follows reports whether m may come after a move of face last (-1: none).
-func follows(m Move, last int) bool {
+// In the quarter-turn metric a face may follow its opposite either way:
+// there F B F is as long as F2 B, and so is an optimal sequence that no
+// reordering of commuting moves reaches.
+func follows(m Move, last int, qtm bool) bool {
 	f := m.Face()
-	return f != last && !(f < 3 && last == f+3)
+	return f != last && (qtm || !(f < 3 && last == f+3))
 }
 
 // Options say what a search looks for.
@@ -139,7 +143,7 @@ func (p *pruneTable) Search(c Cubie, o Options) Result {
 		sols, nodes, complete := p.searchBound(&root, bound, workers, &o)
 		res.Nodes += nodes
 		if len(sols) > 0 {
-			if o.All && !o.Canonical {
+			if o.All && !o.Canonical && !o.QTM {
 				sols = expand(sols)
 			}
 			res.Found, res.Length, res.Solutions = true, bound, sols
@@ -168,7 +172,7 @@ func (p *pruneTable) tasks(root *node, bound int, qtm bool) []task {
 			continue
 		}
 		for m2 := Move(0); m2 < NMoves; m2++ {
-			if !follows(m2, m.Face()) || c1+m2.Cost(qtm) > bound {
+			if !follows(m2, m.Face(), qtm) || c1+m2.Cost(qtm) > bound {
 				continue
 			}
 			out = append(out, task{[]Move{m, m2}, p.child(&n1, m2), c1 + m2.Cost(qtm)})
@@ -254,7 +258,7 @@ func (w *worker) dfs(n *node, g, last int) bool {
 		return false
 	}
 	for m := Move(0); m < NMoves; m++ {
-		if !follows(m, last) {
+		if !follows(m, last, sh.o.QTM) {
 			continue
 		}
 		c := m.Cost(sh.o.QTM)
@@ -300,8 +304,12 @@ func expand(canonical [][]Move) [][]Move {
 }
 
 // CountSolutions is the number of sequences expand makes of canonical
-// solutions, without making them.
-func CountSolutions(canonical [][]Move) uint64 {
+// solutions, without making them; in the quarter-turn metric, where the
+// search leaves no order out, the number of solutions.
+func CountSolutions(canonical [][]Move, qtm bool) uint64 {
+	if qtm {
+		return uint64(len(canonical))
+	}
 	var n uint64
 	for _, s := range canonical {
 		k := 0

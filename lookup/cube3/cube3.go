@@ -341,7 +341,7 @@ func (t *Tables) Count(c Cube, m Metric) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return cube3.CountSolutions(r.Solutions), nil
+	return cube3.CountSolutions(r.Solutions, m == QTM), nil
 }
 
 // All returns every optimal solution in the move order, at most limit of
