@@ -53,9 +53,7 @@ func TestBFSCounts(t *testing.T) {
 
 // zeroTable is an admissible table that knows nothing: the search is then
 // a plain iterative deepening, for the short tests.
-var zeroTable = sync.OnceValue(func() *pruneTable {
-	return &pruneTable{k: newClasses(), mt: newMoveTables(), words: make([]uint32, (pruneLength+7)/8)}
-})
+var zeroTable = sync.OnceValue(func() *pruneTable { return Uninformed().p })
 
 // firstAndCount finds, by trying every sequence of length d in the move
 // order (no face twice in a row), the first that solves c, and how many do.

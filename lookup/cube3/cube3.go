@@ -19,6 +19,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/godtable/godtable/internal/answer"
@@ -277,6 +278,13 @@ func Load(path string) (*Tables, error) {
 	}
 	return &Tables{t: t}, nil
 }
+
+// Uninformed returns tables that know nothing: every answer is still
+// optimal, found by plain iterative deepening, which is quick only for
+// positions a few moves from solved. They need no file.
+func Uninformed() *Tables { return &Tables{t: uninformed()} }
+
+var uninformed = sync.OnceValue(cube3.Uninformed)
 
 // Build computes the tables and writes them to path, with progress on log.
 func Build(path string, log io.Writer) error {

@@ -170,7 +170,7 @@ type Features struct {
 	From     bool // --from STATE
 	Draw     bool // --draw
 	Moves    bool // --moves LIST: a definition puzzle's move restriction
-	Search   bool // answered by a search: --timeout and --workers
+	Search   bool // answered by a search: --timeout, --workers, --count, --all
 }
 
 // Options are the flags of every command; each command and puzzle registers

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/app/svg"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/cube3"
 )
@@ -48,21 +49,17 @@ func (Puzzle) Title() string { return "Rubik's cube 3x3x3" }
 // Aliases are the WCA's event ID and the cube's usual names.
 func (Puzzle) Aliases() []string { return []string{"333", "3x3", "rubik", "rubiks"} }
 
-// Features: answered by a search, with both metrics, move sequences and two
-// facelet orders.
+// Features: answered by a search (no table of all positions, so no stats),
+// with both metrics, move sequences and two facelet orders.
 func (Puzzle) Features() cli.Features {
-	return cli.Features{Table: true, Metric: true, Scramble: true, Order: true, Search: true}
+	return cli.Features{Metric: true, Scramble: true, Order: true, Search: true}
 }
 
 // EndsInput is always false: every line is a cube.
 func (Puzzle) EndsInput(string) bool { return false }
 
-// Load opens the tables (building them on first use) before any input is
-// read, so that a table that cannot be made is said once.
-func (p Puzzle) Load(o *cli.Options) error {
-	_, err := p.tables(o)
-	return err
-}
+// SVG draws the net.
+func (Puzzle) SVG(s cli.Shown) string { return svg.Cube3(s.Faces) }
 
 func parse(in string, o *cli.Options) (api.Cube, error) {
 	switch {
@@ -165,7 +162,8 @@ func (p Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, e
 	})
 }
 
-// Stats has no distribution: the 3x3x3 has no table of all its positions.
+// Stats has no distribution: the 3x3x3 has no table of all its positions
+// (the command refuses stats before asking).
 func (Puzzle) Stats(*cli.Options) ([]int, error) {
 	return nil, fmt.Errorf("the 3x3x3 has no table of its positions' distances: its positions are searched one by one")
 }
