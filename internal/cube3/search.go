@@ -67,6 +67,19 @@ func (p *pruneTable) bound(n *node) int {
 	return int(h)
 }
 
+// within reports whether the table allows n to be solved in at most left
+// moves: it looks the axes up one by one and stops at the first that says
+// no, as most positions the search meets are cut.
+func (p *pruneTable) within(n *node, left int) bool {
+	for a := 0; a < 3; a++ {
+		v := p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a])))
+		if int(v) > left {
+			return false
+		}
+	}
+	return true
+}
+
 func (n *node) solved() bool {
 	return n.cperm == 0 && n.flip[0] == 0 && n.twist[0] == 0 &&
 		n.slice[0] == solvedSlice && n.slice[1] == solvedSlice && n.slice[2] == solvedSlice
@@ -246,8 +259,7 @@ func (w *worker) dfs(n *node, g, last int) bool {
 	if sh.stop.Load() || (!sh.o.All && int64(w.task) > sh.best.Load()) {
 		return true
 	}
-	h := sh.p.bound(n)
-	if g+h > sh.bound {
+	if !sh.p.within(n, sh.bound-g) {
 		return false
 	}
 	if g == sh.bound {
