@@ -67,17 +67,16 @@ func (p *pruneTable) bound(n *node) int {
 	return int(h)
 }
 
-// within reports whether the table allows n to be solved in at most left
-// moves: it looks the axes up one by one and stops at the first that says
-// no, as most positions the search meets are cut.
-func (p *pruneTable) within(n *node, left int) bool {
-	for a := 0; a < 3; a++ {
-		v := p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a])))
-		if int(v) > left {
-			return false
-		}
+// axisValue is the table's entry for n along axis a.
+func (p *pruneTable) axisValue(n *node, a int) uint8 {
+	return uint8(p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a]))))
+}
+
+func (p *pruneTable) axisValues(n *node) (hv [3]uint8) {
+	for a := range hv {
+		hv[a] = p.axisValue(n, a)
 	}
-	return true
+	return hv
 }
 
 func (n *node) solved() bool {
@@ -215,7 +214,9 @@ func (p *pruneTable) searchBound(root *node, bound, workers int, o *Options) (so
 				t := &ts[i]
 				wk.task, wk.sols = i, nil
 				wk.path = append(wk.path[:0], t.moves...)
-				wk.dfs(&t.at, t.cost, t.moves[len(t.moves)-1].Face())
+				if hv := p.axisValues(&t.at); t.cost+int(max(hv[0], hv[1], hv[2])) <= bound {
+					wk.dfs(&t.at, hv, t.cost, t.moves[len(t.moves)-1].Face())
+				}
 				if len(wk.sols) > 0 {
 					results[i] = wk.sols
 					for {
@@ -246,9 +247,10 @@ func (p *pruneTable) searchBound(root *node, bound, workers int, o *Options) (so
 	return sols, nodes, true
 }
 
-// dfs searches below n, reached at cost g by the path; last is the face
-// of the last move. It reports whether to stop.
-func (w *worker) dfs(n *node, g, last int) bool {
+// dfs searches below n, reached at cost g by the path, its table entries
+// hv within the bound; last is the face of the last move. It reports
+// whether to stop.
+func (w *worker) dfs(n *node, hv [3]uint8, g, last int) bool {
 	w.nodes++
 	sh := w.sh
 	if w.nodes&4095 == 0 {
@@ -258,9 +260,6 @@ func (w *worker) dfs(n *node, g, last int) bool {
 	}
 	if sh.stop.Load() || (!sh.o.All && int64(w.task) > sh.best.Load()) {
 		return true
-	}
-	if !sh.p.within(n, sh.bound-g) {
-		return false
 	}
 	if g == sh.bound {
 		if n.solved() {
@@ -273,13 +272,25 @@ func (w *worker) dfs(n *node, g, last int) bool {
 		if !follows(m, last, sh.o.QTM) {
 			continue
 		}
-		c := m.Cost(sh.o.QTM)
-		if g+c > sh.bound {
+		left := sh.bound - g - m.Cost(sh.o.QTM)
+		// One move changes an entry by one at most (it is one step in
+		// the table's metric), so a child is cut before it is made
+		// when its parent's entries say so.
+		if left < 0 || int(max(hv[0], hv[1], hv[2]))-1 > left {
 			continue
 		}
 		child := sh.p.child(n, m)
+		var ch [3]uint8
+		cut := false
+		for a := 0; a < 3 && !cut; a++ {
+			ch[a] = sh.p.axisValue(&child, a)
+			cut = int(ch[a]) > left
+		}
+		if cut {
+			continue
+		}
 		w.path = append(w.path, m)
-		stop := w.dfs(&child, g+c, m.Face())
+		stop := w.dfs(&child, ch, sh.bound-left, m.Face())
 		w.path = w.path[:len(w.path)-1]
 		if stop {
 			return true

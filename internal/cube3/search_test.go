@@ -225,6 +225,18 @@ func TestSearchWithTable(t *testing.T) {
 		if h := tb.LowerBound(c); h > r.Length {
 			t.Fatalf("bound %d above the optimal length %d", h, r.Length)
 		}
+		// One move changes each axis's entry by one at most, which the
+		// search's early cut relies on.
+		n := nodeOf(c)
+		hv := tb.p.axisValues(&n)
+		for m := Move(0); m < NMoves; m++ {
+			ch := tb.p.child(&n, m)
+			for a, v := range tb.p.axisValues(&ch) {
+				if d := int(v) - int(hv[a]); d < -1 || d > 1 {
+					t.Fatalf("%s changes axis %d's entry from %d to %d", m, a, hv[a], v)
+				}
+			}
+		}
 		for _, w := range []int{1, 3} {
 			if o := tb.Search(c, Options{Workers: w}); !slices.Equal(o.Solutions[0], r.Solutions[0]) {
 				t.Fatalf("%d workers answer otherwise", w)
