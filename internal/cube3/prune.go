@@ -16,9 +16,10 @@ import (
 const unset = 15
 
 type pruneTable struct {
-	k     *classes
-	mt    *moveTables
-	words []uint32 // eight entries a word, entry i in bits 4*(i%8)
+	k       *classes
+	mt      *moveTables
+	words   []uint32 // eight entries a word, entry i in bits 4*(i%8)
+	corners nibbles  // the corner table (corners.go)
 }
 
 func (p *pruneTable) get(i int) uint32 { return p.words[i>>3] >> (4 * uint(i&7)) & 15 }

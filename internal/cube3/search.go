@@ -59,20 +59,22 @@ func (p *pruneTable) child(n *node, m Move) node {
 
 // bound returns the pruning table's lower bound of n's distance.
 func (p *pruneTable) bound(n *node) int {
-	h := uint32(0)
-	for a := 0; a < 3; a++ {
-		v := p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a])))
-		h = max(h, v)
-	}
-	return int(h)
+	hv := p.axisValues(n)
+	return int(max(hv[0], hv[1], hv[2], hv[3]))
 }
 
-// axisValue is the table's entry for n along axis a.
+// axisValue is the table's entry for n along axis a, or for a = 3 the
+// corner table's.
 func (p *pruneTable) axisValue(n *node, a int) uint8 {
+	if a == 3 {
+		return uint8(p.corners.get(int(n.cperm)*nTwist + int(n.twist[0])))
+	}
 	return uint8(p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a]))))
 }
 
-func (p *pruneTable) axisValues(n *node) (hv [3]uint8) {
+// axisValues are n's four lower bounds: the flip-slice-twist table along
+// the three axes and the corner table.
+func (p *pruneTable) axisValues(n *node) (hv [4]uint8) {
 	for a := range hv {
 		hv[a] = p.axisValue(n, a)
 	}
@@ -214,7 +216,7 @@ func (p *pruneTable) searchBound(root *node, bound, workers int, o *Options) (so
 				t := &ts[i]
 				wk.task, wk.sols = i, nil
 				wk.path = append(wk.path[:0], t.moves...)
-				if hv := p.axisValues(&t.at); t.cost+int(max(hv[0], hv[1], hv[2])) <= bound {
+				if hv := p.axisValues(&t.at); t.cost+int(max(hv[0], hv[1], hv[2], hv[3])) <= bound {
 					wk.dfs(&t.at, hv, t.cost, t.moves[len(t.moves)-1].Face())
 				}
 				if len(wk.sols) > 0 {
@@ -250,7 +252,7 @@ func (p *pruneTable) searchBound(root *node, bound, workers int, o *Options) (so
 // dfs searches below n, reached at cost g by the path, its table entries
 // hv within the bound; last is the face of the last move. It reports
 // whether to stop.
-func (w *worker) dfs(n *node, hv [3]uint8, g, last int) bool {
+func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
 	w.nodes++
 	sh := w.sh
 	if w.nodes&4095 == 0 {
@@ -276,13 +278,13 @@ func (w *worker) dfs(n *node, hv [3]uint8, g, last int) bool {
 		// One move changes an entry by one at most (it is one step in
 		// the table's metric), so a child is cut before it is made
 		// when its parent's entries say so.
-		if left < 0 || int(max(hv[0], hv[1], hv[2]))-1 > left {
+		if left < 0 || int(max(hv[0], hv[1], hv[2], hv[3]))-1 > left {
 			continue
 		}
 		child := sh.p.child(n, m)
-		var ch [3]uint8
+		var ch [4]uint8
 		cut := false
-		for a := 0; a < 3 && !cut; a++ {
+		for a := 0; a < 4 && !cut; a++ {
 			ch[a] = sh.p.axisValue(&child, a)
 			cut = int(ch[a]) > left
 		}

@@ -20,11 +20,11 @@ type Tables struct{ p *pruneTable }
 // The file: a header line, then the classes and the pruning table as
 // little-endian numbers, then the CRC-32 (Castagnoli) of all before it.
 const (
-	fileMagic = "godtable 3x3x3 flip-slice-twist pruning table v1\n"
+	fileMagic = "godtable 3x3x3 flip-slice-twist and corner pruning tables v2\n"
 	// FileSize is the size of the table file in bytes.
-	FileSize = len(fileMagic) + 2*nFlipSlice + nFlipSlice + 4*nClasses + 2*nClasses + 4*((pruneLength+7)/8) + 4
+	FileSize = len(fileMagic) + 2*nFlipSlice + nFlipSlice + 4*nClasses + 2*nClasses + 4*((pruneLength+7)/8) + 4*((cornerLength+7)/8) + 4
 	// FileName is the table file's name in the cache directory.
-	FileName = "cube3-fst-v1.gdt"
+	FileName = "cube3-v2.gdt"
 )
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -33,9 +33,20 @@ var crcTable = crc32.MakeTable(crc32.Castagnoli)
 var ErrTableFile = errors.New("not a 3x3x3 table file")
 
 // Build computes the tables (about a minute on two processors); progress,
-// if not nil, hears of each depth.
-func Build(workers int, progress func(depth, count, filled int)) *Tables {
-	return &Tables{buildPrune(newClasses(), newMoveTables(), workers, progress)}
+// if not nil, hears of each depth of each table.
+func Build(workers int, progress func(table string, depth, count, filled int)) *Tables {
+	mt := newMoveTables()
+	p := buildPrune(newClasses(), mt, workers, func(d, c, f int) {
+		if progress != nil {
+			progress("flip-slice-twist", d, c, f)
+		}
+	})
+	p.corners = buildCorners(mt, workers, func(d, c, f int) {
+		if progress != nil {
+			progress("corners", d, c, f)
+		}
+	})
+	return &Tables{p}
 }
 
 // WriteTo writes the tables in the file format.
@@ -58,9 +69,11 @@ func (t *Tables) WriteTo(w io.Writer) (int64, error) {
 		binary.LittleEndian.PutUint16(b[:], v)
 		bw.Write(b[:2])
 	}
-	for _, v := range t.p.words {
-		binary.LittleEndian.PutUint32(b[:], v)
-		bw.Write(b[:])
+	for _, words := range [][]uint32{t.p.words, t.p.corners} {
+		for _, v := range words {
+			binary.LittleEndian.PutUint32(b[:], v)
+			bw.Write(b[:])
+		}
 	}
 	if err := bw.Flush(); err != nil {
 		return 0, err
@@ -109,12 +122,17 @@ func Decode(data []byte) (*Tables, error) {
 	for i := range words {
 		words[i] = binary.LittleEndian.Uint32(b[4*i:])
 	}
+	b = b[4*len(words):]
+	corners := make(nibbles, (cornerLength+7)/8)
+	for i := range corners {
+		corners[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
 	for i, c := range k.classOf {
 		if c >= nClasses || k.symOf[i] >= nSym {
 			return nil, fmt.Errorf("%w: a class or symmetry out of range", ErrTableFile)
 		}
 	}
-	return &Tables{&pruneTable{k: k, mt: newMoveTables(), words: words}}, nil
+	return &Tables{&pruneTable{k: k, mt: newMoveTables(), words: words, corners: corners}}, nil
 }
 
 // Load reads tables from a file.
@@ -187,10 +205,14 @@ func OpenAt(path string, log io.Writer, workers int) (*Tables, error) {
 	if !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(log, "godtable: %v; building it again\n", err)
 	}
-	fmt.Fprintf(log, "godtable: building the 3x3x3 pruning table once: %.0f MB into %s, about a minute on two processors\n", float64(FileSize)/1e6, path)
+	fmt.Fprintf(log, "godtable: building the 3x3x3 pruning tables once: %.0f MB into %s, about two minutes on two processors\n", float64(FileSize)/1e6, path)
 	start := time.Now()
-	t = Build(workers, func(depth, count, filled int) {
-		fmt.Fprintf(log, "godtable: 3x3x3 table: depth %d, %d of %d entries (%.0f%%), %s\n", depth, filled, pruneLength, 100*float64(filled)/pruneLength, time.Since(start).Round(time.Second))
+	t = Build(workers, func(table string, depth, count, filled int) {
+		n := pruneLength
+		if table == "corners" {
+			n = cornerLength
+		}
+		fmt.Fprintf(log, "godtable: 3x3x3 %s table: depth %d, %d of %d entries (%.0f%%), %s\n", table, depth, filled, n, 100*float64(filled)/float64(n), time.Since(start).Round(time.Second))
 	})
 	if err := t.Save(path); err != nil {
 		return nil, fmt.Errorf("writing the 3x3x3 table: %w", err)
@@ -213,5 +235,5 @@ func (t *Tables) LowerBound(c Cubie) int {
 // for positions a few moves from solved and for tests. It takes no file
 // and a second to make.
 func Uninformed() *Tables {
-	return &Tables{&pruneTable{k: newClasses(), mt: newMoveTables(), words: make([]uint32, (pruneLength+7)/8)}}
+	return &Tables{&pruneTable{k: newClasses(), mt: newMoveTables(), words: make([]uint32, (pruneLength+7)/8), corners: make(nibbles, (cornerLength+7)/8)}}
 }
