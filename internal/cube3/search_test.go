@@ -174,7 +174,7 @@ func TestSearchBounded(t *testing.T) {
 func bigTable(t *testing.T) *Tables {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("needs the 3x3x3 pruning table (built once into the cache, about a minute)")
+		t.Skip("needs the 3x3x3 pruning tables (built once into the cache, under a minute)")
 	}
 	tb, err := openTestTable()
 	if err != nil {

@@ -32,7 +32,7 @@ var crcTable = crc32.MakeTable(crc32.Castagnoli)
 // ErrTableFile is the class of every error of reading a table file.
 var ErrTableFile = errors.New("not a 3x3x3 table file")
 
-// Build computes the tables (about a minute on two processors); progress,
+// Build computes the tables (under a minute on two processors); progress,
 // if not nil, hears of each depth of each table.
 func Build(workers int, progress func(table string, depth, count, filled int)) *Tables {
 	mt := newMoveTables()
@@ -174,7 +174,7 @@ func (t *Tables) Save(path string) error {
 	return os.Rename(f.Name(), path)
 }
 
-// CachePath is where the tables are kept: godtable/cube3-fst-v1.gdt in the
+// CachePath is where the tables are kept: godtable/cube3-v2.gdt in the
 // user's cache directory (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on
 // Linux).
 func CachePath() (string, error) {
