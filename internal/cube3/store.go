@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+	"unsafe"
 )
 
 // Tables are the solver's tables: the move tables (computed on the spot),
@@ -20,11 +21,13 @@ type Tables struct{ p *pruneTable }
 // The file: a header line, then the classes and the pruning table as
 // little-endian numbers, then the CRC-32 (Castagnoli) of all before it.
 const (
-	fileMagic = "godtable 3x3x3 flip-slice-twist and corner pruning tables v2\n"
+	// fileMagic is 64 bytes, so that every part after it starts at a
+	// multiple of 4 and can be used where the file is mapped.
+	fileMagic = "godtable 3x3x3 pruning tables v3: flip-slice-twist, corners    \n"
 	// FileSize is the size of the table file in bytes.
 	FileSize = len(fileMagic) + 2*nFlipSlice + nFlipSlice + 4*nClasses + 2*nClasses + 4*((pruneLength+7)/8) + 4*((cornerLength+7)/8) + 4
 	// FileName is the table file's name in the cache directory.
-	FileName = "cube3-v2.gdt"
+	FileName = "cube3-v3.gdt"
 )
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
@@ -99,34 +102,14 @@ func Decode(data []byte) (*Tables, error) {
 		return nil, fmt.Errorf("%w: the checksum does not match (a damaged file)", ErrTableFile)
 	}
 	b := body[len(fileMagic):]
-	k := &classes{
-		classOf:   make([]uint16, nFlipSlice),
-		rep:       make([]uint32, nClasses),
-		stab:      make([]uint16, nClasses),
-		twistConj: newTwistConj(),
-	}
-	for i := range k.classOf {
-		k.classOf[i] = binary.LittleEndian.Uint16(b[2*i:])
-	}
-	b = b[2*nFlipSlice:]
+	k := &classes{twistConj: newTwistConj()}
+	k.classOf, b = view16(b[:2*nFlipSlice]), b[2*nFlipSlice:]
 	k.symOf, b = b[:nFlipSlice:nFlipSlice], b[nFlipSlice:]
-	for i := range k.rep {
-		k.rep[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	b = b[4*nClasses:]
-	for i := range k.stab {
-		k.stab[i] = binary.LittleEndian.Uint16(b[2*i:])
-	}
-	b = b[2*nClasses:]
-	words := make([]uint32, (pruneLength+7)/8)
-	for i := range words {
-		words[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
-	b = b[4*len(words):]
-	corners := make(nibbles, (cornerLength+7)/8)
-	for i := range corners {
-		corners[i] = binary.LittleEndian.Uint32(b[4*i:])
-	}
+	k.rep, b = view32(b[:4*nClasses]), b[4*nClasses:]
+	k.stab, b = view16(b[:2*nClasses]), b[2*nClasses:]
+	nw := 4 * ((pruneLength + 7) / 8)
+	words, b := view32(b[:nw]), b[nw:]
+	corners := nibbles(view32(b[:4*((cornerLength+7)/8)]))
 	for i, c := range k.classOf {
 		if c >= nClasses || k.symOf[i] >= nSym {
 			return nil, fmt.Errorf("%w: a class or symmetry out of range", ErrTableFile)
@@ -135,9 +118,10 @@ func Decode(data []byte) (*Tables, error) {
 	return &Tables{&pruneTable{k: k, mt: newMoveTables(), words: words, corners: corners}}, nil
 }
 
-// Load reads tables from a file.
+// Load reads tables from a file, mapping it into memory where it can
+// (read only, and kept for the life of the process) and using it in place.
 func Load(path string) (*Tables, error) {
-	data, err := os.ReadFile(path)
+	data, err := mapFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +158,7 @@ func (t *Tables) Save(path string) error {
 	return os.Rename(f.Name(), path)
 }
 
-// CachePath is where the tables are kept: godtable/cube3-v2.gdt in the
+// CachePath is where the tables are kept: godtable/cube3-v3.gdt in the
 // user's cache directory (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on
 // Linux).
 func CachePath() (string, error) {
@@ -205,7 +189,7 @@ func OpenAt(path string, log io.Writer, workers int) (*Tables, error) {
 	if !errors.Is(err, os.ErrNotExist) {
 		fmt.Fprintf(log, "godtable: %v; building it again\n", err)
 	}
-	fmt.Fprintf(log, "godtable: building the 3x3x3 pruning tables once: %.0f MB into %s, about two minutes on two processors\n", float64(FileSize)/1e6, path)
+	fmt.Fprintf(log, "godtable: building the 3x3x3 pruning tables once: %.0f MB into %s, under a minute on two processors\n", float64(FileSize)/1e6, path)
 	start := time.Now()
 	t = Build(workers, func(table string, depth, count, filled int) {
 		n := pruneLength
@@ -236,4 +220,37 @@ func (t *Tables) LowerBound(c Cubie) int {
 // and a second to make.
 func Uninformed() *Tables {
 	return &Tables{&pruneTable{k: newClasses(), mt: newMoveTables(), words: make([]uint32, (pruneLength+7)/8), corners: make(nibbles, (cornerLength+7)/8)}}
+}
+
+// hostLittleEndian: the file's numbers can be used in place.
+var hostLittleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// view16 gives little-endian bytes as uint16s: in place where the host is
+// little-endian and the bytes aligned, else copied.
+func view16(b []byte) []uint16 {
+	p := unsafe.SliceData(b)
+	if hostLittleEndian && uintptr(unsafe.Pointer(p))%2 == 0 {
+		return unsafe.Slice((*uint16)(unsafe.Pointer(p)), len(b)/2)
+	}
+	out := make([]uint16, len(b)/2)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint16(b[2*i:])
+	}
+	return out
+}
+
+// view32 is view16 for uint32s.
+func view32(b []byte) []uint32 {
+	p := unsafe.SliceData(b)
+	if hostLittleEndian && uintptr(unsafe.Pointer(p))%4 == 0 {
+		return unsafe.Slice((*uint32)(unsafe.Pointer(p)), len(b)/4)
+	}
+	out := make([]uint32, len(b)/4)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return out
 }
