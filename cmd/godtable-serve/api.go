@@ -426,6 +426,11 @@ func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error
 	if cmd == "scramble" && o.N > maxScrambleN {
 		return nil, fmt.Errorf("n %d: at most %d states per request", o.N, maxScrambleN)
 	}
+	if p.Features().Search && (o.Timeout == 0 || o.Timeout > cli.ServerSearchTimeout) {
+		// A search may run for hours: each request's is bounded, and
+		// answers with its proven lower bound when the time is up.
+		o.Timeout = cli.ServerSearchTimeout
+	}
 	return o, nil
 }
 

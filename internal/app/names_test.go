@@ -28,6 +28,7 @@ func TestResolve(t *testing.T) {
 		"pocket": "pocket", "POCKET": "pocket", "2x2": "pocket", "2x2x2": "pocket", "222": "pocket",
 		"Pocket Cube": "pocket", "pocket-cube": "pocket", "pyram": "pyraminx", "Pyraminx": "pyraminx",
 		"msquare": "msquare", "ROTGRID": "rotgrid", "views": "views",
+		"333": "3x3x3", "3x3": "3x3x3", "Rubik": "3x3x3",
 	} {
 		p, err := Resolve(in)
 		if err != nil || p.Name() != want {
@@ -37,7 +38,7 @@ func TestResolve(t *testing.T) {
 	for in, want := range map[string]string{
 		"pockte": "did you mean pocket?", "pyramnx": "did you mean pyraminx?", "2x3": "did you mean pocket?",
 		"msqare": "did you mean msquare?", "rotgam": "did you mean rotgame?",
-		"megaminx": "(puzzles: ", "333": "(puzzles: ", "x": "(puzzles: ",
+		"megaminx": "(puzzles: ", "444": "(puzzles: ", "x": "(puzzles: ",
 	} {
 		_, err := Resolve(in)
 		if err == nil || !bytes.Contains([]byte(err.Error()), []byte(want)) {

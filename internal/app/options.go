@@ -65,7 +65,7 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 	case "solve":
 		jsonFlag()
 		metricFlag()
-		if f.Table {
+		if f.Table || f.Search {
 			fs.BoolVar(&o.Count, "count", false, "answer with the number of distinct optimal solutions")
 			fs.BoolVar(&o.All, "all", false, "list every optimal solution, one per line, then an empty line")
 			fs.IntVar(&o.Limit, "limit", 0, fmt.Sprintf("with --all, list at most `N` solutions per input (0: all; at most %d)", maxCount))

@@ -16,6 +16,7 @@ func TestSVG(t *testing.T) {
 		"pocket": "FFFUDDRFRULLLDRRUULBBBDB", "pyraminx": "FFRLFFRFFDRDFLLLDLRLRDLFRDRDDFDDRLLR",
 		"msquare": "2 6 8 4 5 7 3 1", "rotgame": "1 1 1 1 3 2 3 2 3 1 3 2 2 3 1 2 2 2 3 1 2 1 3 3",
 		"rotgrid": "492357816", "views": "fe88e8f9b499",
+		"3x3x3": "UUUUUUUUULLLFFFRRRBBBLLLFFFRRRBBBLLLFFFRRRBBBDDDDDDDDD",
 	}
 	for _, p := range puzzles() {
 		d, ok := p.(cli.SVGDrawer)

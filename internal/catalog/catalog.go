@@ -32,6 +32,9 @@ type Puzzle struct {
 func Puzzles() []Puzzle {
 	return []Puzzle{
 		{"pocket", func() []*puzzle.Def { return []*puzzle.Def{pocket.HTM(), pocket.QTM()} }},
+		// The 3x3x3 is solved by search, from a table built into the
+		// user's cache on first use (internal/cube3).
+		{"3x3x3", func() []*puzzle.Def { return nil }},
 		{"pyraminx", func() []*puzzle.Def { return []*puzzle.Def{pyraminx.Def()} }},
 		{"msquare", func() []*puzzle.Def { return []*puzzle.Def{msquare.Def()} }},
 		{"rotgame", func() []*puzzle.Def { return []*puzzle.Def{rotgame.Def()} }},

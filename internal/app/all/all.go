@@ -5,6 +5,7 @@ package all
 
 import (
 	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/app/cube3cli"
 	"github.com/godtable/godtable/internal/app/msquarecli"
 	"github.com/godtable/godtable/internal/app/pocketcli"
 	"github.com/godtable/godtable/internal/app/pyraminxcli"
@@ -17,6 +18,7 @@ import (
 func Puzzles() []cli.Puzzle {
 	return []cli.Puzzle{
 		pocketcli.Puzzle{},
+		cube3cli.Puzzle{},
 		pyraminxcli.Puzzle{},
 		msquarecli.Puzzle{},
 		rotgamecli.Puzzle{},

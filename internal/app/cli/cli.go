@@ -170,7 +170,7 @@ type Features struct {
 	From     bool // --from STATE
 	Draw     bool // --draw
 	Moves    bool // --moves LIST: a definition puzzle's move restriction
-	Search   bool // --max-depth, --timeout, --workers: answered by a search
+	Search   bool // answered by a search: --max-depth, --timeout, --workers
 }
 
 // Options are the flags of every command; each command and puzzle registers
@@ -205,6 +205,10 @@ type Options struct {
 	MaxDepth int
 	Timeout  time.Duration
 }
+
+// ServerSearchTimeout bounds each search the server runs for a request of
+// a Search puzzle, when the request gives no shorter timeout.
+const ServerSearchTimeout = 60 * time.Second
 
 // Answer is one input's answer: its text form and its JSON fields. Input
 // and Err are the command's; a puzzle writes Text and calls Set.

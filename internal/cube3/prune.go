@@ -1,0 +1,150 @@
+package cube3
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// The pruning table: for every flip-slice class and twist, the least number
+// of face turns that solves the corners' twist, the edges' flip and the
+// UD-slice edges' places of every position with those coordinates, 4 bits
+// an entry (64,430 × 2,187 entries, 70 MB). It is a lower bound of the
+// distance of the position, and of every conjugate: the solver looks it up
+// along the three axes and takes the largest.
+
+const unset = 15
+
+type pruneTable struct {
+	k       *classes
+	mt      *moveTables
+	words   []uint32 // eight entries a word, entry i in bits 4*(i%8)
+	corners nibbles  // the corner table (corners.go)
+}
+
+func (p *pruneTable) get(i int) uint32 { return p.words[i>>3] >> (4 * uint(i&7)) & 15 }
+
+func (p *pruneTable) load(i int) uint32 {
+	return atomic.LoadUint32(&p.words[i>>3]) >> (4 * uint(i&7)) & 15
+}
+
+// set writes v at i if i is unset; it reports whether it wrote.
+func (p *pruneTable) set(i int, v uint32) bool {
+	w, sh := &p.words[i>>3], 4*uint(i&7)
+	for {
+		old := atomic.LoadUint32(w)
+		if old>>sh&15 != unset {
+			return false
+		}
+		if atomic.CompareAndSwapUint32(w, old, old&^(15<<sh)|v<<sh) {
+			return true
+		}
+	}
+}
+
+// setClass writes v at the entry of class cls and twist tw, and at the
+// entries of the same positions seen after the symmetries that fix the
+// class's representative; it returns how many entries it wrote.
+func (p *pruneTable) setClass(cls, tw int, v uint32) int {
+	n := 0
+	stab := p.k.stab[cls]
+	for s := 0; stab != 0; s, stab = s+1, stab>>1 {
+		if stab&1 != 0 && p.set(cls*nTwist+int(p.k.twistConj[tw*nSym+s]), v) {
+			n++
+		}
+	}
+	return n
+}
+
+// neighbour returns the entry reached by move m from class cls's
+// representative with twist tw.
+func (p *pruneTable) neighbour(cls, tw, m int) (int, int) {
+	fs := int(p.k.rep[cls])
+	fs1 := int(p.mt.slice[fs/nFlip*NMoves+m])*nFlip + int(p.mt.flip[fs%nFlip*NMoves+m])
+	tw1 := int(p.mt.twist[tw*NMoves+m])
+	s := int(p.k.symOf[fs1])
+	return int(p.k.classOf[fs1]), int(p.k.twistConj[tw1*nSym+s])
+}
+
+// index is the entry of a position's flip-slice value and twist.
+func (p *pruneTable) index(fs, tw int) int {
+	return int(p.k.classOf[fs])*nTwist + int(p.k.twistConj[tw*nSym+int(p.k.symOf[fs])])
+}
+
+// buildPrune fills the table breadth first: from each entry of depth d
+// forward while few are that deep, then, for the last depths, from each
+// entry still unset back to one of depth d. progress, if not nil, is told
+// each depth's count.
+func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, count, filled int)) *pruneTable {
+	p := &pruneTable{k: k, mt: mt, words: make([]uint32, (pruneLength+7)/8)}
+	for i := range p.words {
+		p.words[i] = 0xffffffff
+	}
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	solved := Solved
+	fs0 := int(sliceSortedOf(&solved))/24*nFlip + int(flipOf(&solved))
+	filled := p.setClass(int(k.classOf[fs0]), 0, 0)
+	count := filled
+	for d := 0; filled < pruneLength; d++ {
+		if progress != nil {
+			progress(d, count, filled)
+		}
+		backward := pruneLength-filled < 3*count
+		var total atomic.Int64
+		var wg sync.WaitGroup
+		const chunk = 1 << 16
+		var next atomic.Int64
+		for w := 0; w < workers; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				n := 0
+				for {
+					lo := int(next.Add(chunk)) - chunk
+					if lo >= pruneLength {
+						break
+					}
+					n += p.depthStep(lo, min(lo+chunk, pruneLength), uint32(d), backward)
+				}
+				total.Add(int64(n))
+			}()
+		}
+		wg.Wait()
+		count = int(total.Load())
+		filled += count
+		if count == 0 {
+			panic("cube3: the pruning table's search stopped before filling it")
+		}
+	}
+	return p
+}
+
+// depthStep does one depth's step on the entries lo..hi-1 and returns how
+// many entries it set to d+1.
+func (p *pruneTable) depthStep(lo, hi int, d uint32, backward bool) int {
+	n := 0
+	for i := lo; i < hi; i++ {
+		v := p.load(i)
+		cls, tw := i/nTwist, i%nTwist
+		switch {
+		case !backward && v == d:
+			for m := 0; m < NMoves; m++ {
+				c1, t1 := p.neighbour(cls, tw, m)
+				if p.load(c1*nTwist+t1) == unset {
+					n += p.setClass(c1, t1, d+1)
+				}
+			}
+		case backward && v == unset:
+			for m := 0; m < NMoves; m++ {
+				c1, t1 := p.neighbour(cls, tw, m)
+				if p.load(c1*nTwist+t1) == d {
+					n += p.setClass(cls, tw, d+1)
+					break
+				}
+			}
+		}
+	}
+	return n
+}

@@ -1,0 +1,349 @@
+package cube3
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// The search: iterative deepening over the 18 face turns, each bound
+// searched depth first in the move order, cut where the pruning table,
+// looked up along the three axes, says the bound cannot be met. A solution
+// never turns a face twice in a row, nor turns a face right after its
+// opposite face when the two could be written the other way round with the
+// earlier face first (L then R, D then U, B then F): these sequences are as
+// long as one that is searched, and later in the move order, so the first
+// solution found is the first optimal one in the move order among all
+// sequences. Counting and listing put the other orders back (see expand).
+// In the quarter-turn metric every sequence is searched (see follows).
+//
+// Several workers share one bound: the searched sequences are split by
+// their first two moves, in the move order, and the answer is that of the
+// first split with a solution, whichever worker finishes first; a worker
+// leaves a split as soon as an earlier one has a solution. So the answer is
+// the same with any number of workers.
+
+// node is a position as the search keeps it: along each axis the flip,
+// twist and sorted slice coordinates, and the corners' permutation.
+type node struct {
+	flip, twist, slice [3]uint16
+	cperm              uint16
+}
+
+var solvedSlice = func() uint16 { c := Solved; return sliceSortedOf(&c) }()
+
+func nodeOf(c Cubie) node {
+	var n node
+	for a := range axes {
+		d := axes[a].conj(c)
+		n.flip[a], n.twist[a], n.slice[a] = flipOf(&d), twistOf(&d), sliceSortedOf(&d)
+	}
+	n.cperm = cpermOf(&c)
+	return n
+}
+
+func (p *pruneTable) child(n *node, m Move) node {
+	var c node
+	mt := p.mt
+	for a := 0; a < 3; a++ {
+		ma := int(axisMove[a][m])
+		c.flip[a] = mt.flip[int(n.flip[a])*NMoves+ma]
+		c.twist[a] = mt.twist[int(n.twist[a])*NMoves+ma]
+		c.slice[a] = mt.sliceSorted[int(n.slice[a])*NMoves+ma]
+	}
+	c.cperm = mt.cperm[int(n.cperm)*NMoves+int(m)]
+	return c
+}
+
+// bound returns the pruning table's lower bound of n's distance.
+func (p *pruneTable) bound(n *node) int {
+	hv := p.axisValues(n)
+	return int(max(hv[0], hv[1], hv[2], hv[3]))
+}
+
+// axisValue is the table's entry for n along axis a, or for a = 3 the
+// corner table's.
+func (p *pruneTable) axisValue(n *node, a int) uint8 {
+	if a == 3 {
+		return uint8(p.corners.get(int(n.cperm)*nTwist + int(n.twist[0])))
+	}
+	return uint8(p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a]))))
+}
+
+// axisValues are n's four lower bounds: the flip-slice-twist table along
+// the three axes and the corner table.
+func (p *pruneTable) axisValues(n *node) (hv [4]uint8) {
+	for a := range hv {
+		hv[a] = p.axisValue(n, a)
+	}
+	return hv
+}
+
+func (n *node) solved() bool {
+	return n.cperm == 0 && n.flip[0] == 0 && n.twist[0] == 0 &&
+		n.slice[0] == solvedSlice && n.slice[1] == solvedSlice && n.slice[2] == solvedSlice
+}
+
+// follows reports whether m may come after a move of face last (-1: none).
+// In the quarter-turn metric a face may follow its opposite either way:
+// there F B F is as long as F2 B, and so is an optimal sequence that no
+// reordering of commuting moves reaches.
+func follows(m Move, last int, qtm bool) bool {
+	f := m.Face()
+	return f != last && (qtm || !(f < 3 && last == f+3))
+}
+
+// Options say what a search looks for.
+type Options struct {
+	QTM     bool // the quarter-turn metric
+	Workers int  // 0: one a processor
+	All     bool // every optimal solution, not the first
+	// Canonical, with All, leaves out the orders of commuting moves that
+	// the search skips (see CountSolutions).
+	Canonical bool
+	MaxCost   int       // give up above this length (0: no limit)
+	Deadline  time.Time // give up then (zero: never)
+}
+
+// Result is a search's answer.
+type Result struct {
+	// Found: Solutions hold the first (or every) optimal solution, of
+	// length Length. Otherwise no solution is Length-1 long or shorter:
+	// the search stopped at its deadline or MaxCost.
+	Found     bool
+	Length    int
+	Solutions [][]Move
+	Nodes     int64 // positions searched
+}
+
+// task is one split of a bound: a prefix of moves.
+type task struct {
+	moves []Move
+	at    node
+	cost  int
+}
+
+type shared struct {
+	p        *pruneTable
+	o        *Options
+	bound    int
+	best     atomic.Int64 // the first task with a solution (first-only)
+	stop     atomic.Bool  // deadline passed
+	deadline time.Time
+}
+
+type worker struct {
+	sh    *shared
+	task  int
+	path  []Move
+	sols  [][]Move
+	nodes int64
+}
+
+// Search finds the optimal solutions of c.
+func (p *pruneTable) Search(c Cubie, o Options) Result {
+	workers := o.Workers
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	root := nodeOf(c)
+	var res Result
+	if root.solved() {
+		return Result{Found: true, Solutions: [][]Move{{}}}
+	}
+	for bound := max(p.bound(&root), 1); o.MaxCost == 0 || bound <= o.MaxCost; bound++ {
+		sols, nodes, complete := p.searchBound(&root, bound, workers, &o)
+		res.Nodes += nodes
+		if len(sols) > 0 {
+			if o.All && !o.Canonical && !o.QTM {
+				sols = expand(sols)
+			}
+			res.Found, res.Length, res.Solutions = true, bound, sols
+			return res
+		}
+		if !complete {
+			res.Length = bound
+			return res
+		}
+	}
+	res.Length = o.MaxCost + 1
+	return res
+}
+
+// tasks lists the prefixes of up to two moves that fit in the bound.
+func (p *pruneTable) tasks(root *node, bound int, qtm bool) []task {
+	var out []task
+	for m := Move(0); m < NMoves; m++ {
+		c1 := m.Cost(qtm)
+		if c1 > bound {
+			continue
+		}
+		n1 := p.child(root, m)
+		if bound == c1 || bound < 2 {
+			out = append(out, task{[]Move{m}, n1, c1})
+			continue
+		}
+		for m2 := Move(0); m2 < NMoves; m2++ {
+			if !follows(m2, m.Face(), qtm) || c1+m2.Cost(qtm) > bound {
+				continue
+			}
+			out = append(out, task{[]Move{m, m2}, p.child(&n1, m2), c1 + m2.Cost(qtm)})
+		}
+	}
+	return out
+}
+
+func (p *pruneTable) searchBound(root *node, bound, workers int, o *Options) (sols [][]Move, nodes int64, complete bool) {
+	ts := p.tasks(root, bound, o.QTM)
+	sh := &shared{p: p, o: o, bound: bound, deadline: o.Deadline}
+	sh.best.Store(int64(len(ts)))
+	results := make([][][]Move, len(ts))
+	var next atomic.Int64
+	var total atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			wk := &worker{sh: sh}
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(ts) || sh.stop.Load() || (!o.All && int64(i) > sh.best.Load()) {
+					break
+				}
+				t := &ts[i]
+				wk.task, wk.sols = i, nil
+				wk.path = append(wk.path[:0], t.moves...)
+				if hv := p.axisValues(&t.at); t.cost+int(max(hv[0], hv[1], hv[2], hv[3])) <= bound {
+					wk.dfs(&t.at, hv, t.cost, t.moves[len(t.moves)-1].Face())
+				}
+				if len(wk.sols) > 0 {
+					results[i] = wk.sols
+					for {
+						b := sh.best.Load()
+						if int64(i) >= b || sh.best.CompareAndSwap(b, int64(i)) {
+							break
+						}
+					}
+				}
+			}
+			total.Add(wk.nodes)
+		}()
+	}
+	wg.Wait()
+	nodes = total.Load()
+	if sh.stop.Load() {
+		return nil, nodes, false
+	}
+	if !o.All {
+		if b := sh.best.Load(); b < int64(len(ts)) {
+			return results[b][:1], nodes, true
+		}
+		return nil, nodes, true
+	}
+	for _, r := range results {
+		sols = append(sols, r...)
+	}
+	return sols, nodes, true
+}
+
+// dfs searches below n, reached at cost g by the path, its table entries
+// hv within the bound; last is the face of the last move. It reports
+// whether to stop.
+func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
+	w.nodes++
+	sh := w.sh
+	if w.nodes&4095 == 0 {
+		if !sh.deadline.IsZero() && time.Now().After(sh.deadline) {
+			sh.stop.Store(true)
+		}
+	}
+	if sh.stop.Load() || (!sh.o.All && int64(w.task) > sh.best.Load()) {
+		return true
+	}
+	if g == sh.bound {
+		if n.solved() {
+			w.sols = append(w.sols, slices.Clone(w.path))
+			return !sh.o.All
+		}
+		return false
+	}
+	for m := Move(0); m < NMoves; m++ {
+		if !follows(m, last, sh.o.QTM) {
+			continue
+		}
+		left := sh.bound - g - m.Cost(sh.o.QTM)
+		// One move changes an entry by one at most (it is one step in
+		// the table's metric), so a child is cut before it is made
+		// when its parent's entries say so.
+		if left < 0 || int(max(hv[0], hv[1], hv[2], hv[3]))-1 > left {
+			continue
+		}
+		child := sh.p.child(n, m)
+		var ch [4]uint8
+		cut := false
+		for a := 0; a < 4 && !cut; a++ {
+			ch[a] = sh.p.axisValue(&child, a)
+			cut = int(ch[a]) > left
+		}
+		if cut {
+			continue
+		}
+		w.path = append(w.path, m)
+		stop := w.dfs(&child, ch, sh.bound-left, m.Face())
+		w.path = w.path[:len(w.path)-1]
+		if stop {
+			return true
+		}
+	}
+	return false
+}
+
+// expand puts back the orders the search leaves out: in a canonical
+// solution, each move of R, U or F followed by one of the opposite face
+// may also be written the other way round (the pairs never overlap, as L
+// is not among R U F). It returns every solution once, in the move order.
+func expand(canonical [][]Move) [][]Move {
+	var out [][]Move
+	for _, s := range canonical {
+		var pairs []int
+		for i := 0; i+1 < len(s); i++ {
+			if f := s[i].Face(); f < 3 && s[i+1].Face() == f+3 {
+				pairs = append(pairs, i)
+			}
+		}
+		for mask := 0; mask < 1<<len(pairs); mask++ {
+			v := slices.Clone(s)
+			for k, i := range pairs {
+				if mask>>k&1 != 0 {
+					v[i], v[i+1] = v[i+1], v[i]
+				}
+			}
+			out = append(out, v)
+		}
+	}
+	slices.SortFunc(out, slices.Compare[[]Move])
+	return out
+}
+
+// CountSolutions is the number of sequences expand makes of canonical
+// solutions, without making them; in the quarter-turn metric, where the
+// search leaves no order out, the number of solutions.
+func CountSolutions(canonical [][]Move, qtm bool) uint64 {
+	if qtm {
+		return uint64(len(canonical))
+	}
+	var n uint64
+	for _, s := range canonical {
+		k := 0
+		for i := 0; i+1 < len(s); i++ {
+			if f := s[i].Face(); f < 3 && s[i+1].Face() == f+3 {
+				k++
+			}
+		}
+		n += 1 << k
+	}
+	return n
+}

@@ -1,0 +1,256 @@
+package cube3
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+	"unsafe"
+)
+
+// Tables are the solver's tables: the move tables (computed on the spot),
+// the flip-slice classes and the pruning table (read from a file, or
+// built). A Tables is read only once made, and safe for concurrent use.
+type Tables struct{ p *pruneTable }
+
+// The file: a header line, then the classes and the pruning table as
+// little-endian numbers, then the CRC-32 (Castagnoli) of all before it.
+const (
+	// fileMagic is 64 bytes, so that every part after it starts at a
+	// multiple of 4 and can be used where the file is mapped.
+	fileMagic = "godtable 3x3x3 pruning tables v3: flip-slice-twist, corners    \n"
+	// FileSize is the size of the table file in bytes.
+	FileSize = len(fileMagic) + 2*nFlipSlice + nFlipSlice + 4*nClasses + 2*nClasses + 4*((pruneLength+7)/8) + 4*((cornerLength+7)/8) + 4
+	// FileName is the table file's name in the cache directory.
+	FileName = "cube3-v3.gdt"
+)
+
+var crcTable = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrTableFile is the class of every error of reading a table file.
+var ErrTableFile = errors.New("not a 3x3x3 table file")
+
+// Build computes the tables (under a minute on two processors); progress,
+// if not nil, hears of each depth of each table.
+func Build(workers int, progress func(table string, depth, count, filled int)) *Tables {
+	mt := newMoveTables()
+	p := buildPrune(newClasses(), mt, workers, func(d, c, f int) {
+		if progress != nil {
+			progress("flip-slice-twist", d, c, f)
+		}
+	})
+	p.corners = buildCorners(mt, workers, func(d, c, f int) {
+		if progress != nil {
+			progress("corners", d, c, f)
+		}
+	})
+	return &Tables{p}
+}
+
+// WriteTo writes the tables in the file format.
+func (t *Tables) WriteTo(w io.Writer) (int64, error) {
+	h := crc32.New(crcTable)
+	bw := bufio.NewWriterSize(io.MultiWriter(w, h), 1<<20)
+	bw.WriteString(fileMagic)
+	k := t.p.k
+	var b [4]byte
+	for _, v := range k.classOf {
+		binary.LittleEndian.PutUint16(b[:], v)
+		bw.Write(b[:2])
+	}
+	bw.Write(k.symOf)
+	for _, v := range k.rep {
+		binary.LittleEndian.PutUint32(b[:], v)
+		bw.Write(b[:])
+	}
+	for _, v := range k.stab {
+		binary.LittleEndian.PutUint16(b[:], v)
+		bw.Write(b[:2])
+	}
+	for _, words := range [][]uint32{t.p.words, t.p.corners} {
+		for _, v := range words {
+			binary.LittleEndian.PutUint32(b[:], v)
+			bw.Write(b[:])
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return 0, err
+	}
+	binary.LittleEndian.PutUint32(b[:], h.Sum32())
+	if _, err := w.Write(b[:]); err != nil {
+		return 0, err
+	}
+	return int64(FileSize), nil
+}
+
+// Decode reads tables from the bytes of a file, checking its size, header
+// and checksum.
+func Decode(data []byte) (*Tables, error) {
+	if len(data) != FileSize {
+		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrTableFile, len(data), FileSize)
+	}
+	if string(data[:len(fileMagic)]) != fileMagic {
+		return nil, fmt.Errorf("%w: the header is not %q", ErrTableFile, fileMagic[:len(fileMagic)-1])
+	}
+	body := data[:len(data)-4]
+	if crc32.Checksum(body, crcTable) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
+		return nil, fmt.Errorf("%w: the checksum does not match (a damaged file)", ErrTableFile)
+	}
+	b := body[len(fileMagic):]
+	k := &classes{twistConj: newTwistConj()}
+	k.classOf, b = view16(b[:2*nFlipSlice]), b[2*nFlipSlice:]
+	k.symOf, b = b[:nFlipSlice:nFlipSlice], b[nFlipSlice:]
+	k.rep, b = view32(b[:4*nClasses]), b[4*nClasses:]
+	k.stab, b = view16(b[:2*nClasses]), b[2*nClasses:]
+	nw := 4 * ((pruneLength + 7) / 8)
+	words, b := view32(b[:nw]), b[nw:]
+	corners := nibbles(view32(b[:4*((cornerLength+7)/8)]))
+	for i, c := range k.classOf {
+		if c >= nClasses || k.symOf[i] >= nSym {
+			return nil, fmt.Errorf("%w: a class or symmetry out of range", ErrTableFile)
+		}
+	}
+	return &Tables{&pruneTable{k: k, mt: newMoveTables(), words: words, corners: corners}}, nil
+}
+
+// Load reads tables from a file, mapping it into memory where it can
+// (read only, and kept for the life of the process) and using it in place.
+func Load(path string) (*Tables, error) {
+	data, err := mapFile(path)
+	if err != nil {
+		return nil, err
+	}
+	t, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// Save writes the tables to path atomically: into a temporary file in the
+// same directory, synced, then renamed over path.
+func (t *Tables) Save(path string) error {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(dir, ".cube3-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name())
+	if _, err := t.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(f.Name(), path)
+}
+
+// CachePath is where the tables are kept: godtable/cube3-v3.gdt in the
+// user's cache directory (os.UserCacheDir: $XDG_CACHE_HOME or ~/.cache on
+// Linux).
+func CachePath() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "godtable", FileName), nil
+}
+
+// Open returns the tables in the cache, building and saving them there
+// first if they are not there (or damaged), telling log how large they
+// are, how long they take and how far the build has come.
+func Open(log io.Writer, workers int) (*Tables, error) {
+	path, err := CachePath()
+	if err != nil {
+		return nil, fmt.Errorf("no cache directory for the 3x3x3 tables: %w", err)
+	}
+	return OpenAt(path, log, workers)
+}
+
+// OpenAt is Open with the file at path.
+func OpenAt(path string, log io.Writer, workers int) (*Tables, error) {
+	t, err := Load(path)
+	if err == nil {
+		return t, nil
+	}
+	if !errors.Is(err, os.ErrNotExist) {
+		fmt.Fprintf(log, "godtable: %v; building it again\n", err)
+	}
+	fmt.Fprintf(log, "godtable: building the 3x3x3 pruning tables once: %.0f MB into %s, under a minute on two processors\n", float64(FileSize)/1e6, path)
+	start := time.Now()
+	t = Build(workers, func(table string, depth, count, filled int) {
+		n := pruneLength
+		if table == "corners" {
+			n = cornerLength
+		}
+		fmt.Fprintf(log, "godtable: 3x3x3 %s table: depth %d, %d of %d entries (%.0f%%), %s\n", table, depth, filled, n, 100*float64(filled)/float64(n), time.Since(start).Round(time.Second))
+	})
+	if err := t.Save(path); err != nil {
+		return nil, fmt.Errorf("writing the 3x3x3 table: %w", err)
+	}
+	fmt.Fprintf(log, "godtable: 3x3x3 table built in %s\n", time.Since(start).Round(time.Second))
+	return t, nil
+}
+
+// Search finds the optimal solutions of c (see Options).
+func (t *Tables) Search(c Cubie, o Options) Result { return t.p.Search(c, o) }
+
+// LowerBound is the table's lower bound of c's distance.
+func (t *Tables) LowerBound(c Cubie) int {
+	n := nodeOf(c)
+	return t.p.bound(&n)
+}
+
+// Uninformed returns tables whose pruning table knows nothing (every entry
+// 0): the search is then a plain iterative deepening, still optimal, fit
+// for positions a few moves from solved and for tests. It takes no file
+// and a second to make.
+func Uninformed() *Tables {
+	return &Tables{&pruneTable{k: newClasses(), mt: newMoveTables(), words: make([]uint32, (pruneLength+7)/8), corners: make(nibbles, (cornerLength+7)/8)}}
+}
+
+// hostLittleEndian: the file's numbers can be used in place.
+var hostLittleEndian = func() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1
+}()
+
+// view16 gives little-endian bytes as uint16s: in place where the host is
+// little-endian and the bytes aligned, else copied.
+func view16(b []byte) []uint16 {
+	p := unsafe.SliceData(b)
+	if hostLittleEndian && uintptr(unsafe.Pointer(p))%2 == 0 {
+		return unsafe.Slice((*uint16)(unsafe.Pointer(p)), len(b)/2)
+	}
+	out := make([]uint16, len(b)/2)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint16(b[2*i:])
+	}
+	return out
+}
+
+// view32 is view16 for uint32s.
+func view32(b []byte) []uint32 {
+	p := unsafe.SliceData(b)
+	if hostLittleEndian && uintptr(unsafe.Pointer(p))%4 == 0 {
+		return unsafe.Slice((*uint32)(unsafe.Pointer(p)), len(b)/4)
+	}
+	out := make([]uint32, len(b)/4)
+	for i := range out {
+		out[i] = binary.LittleEndian.Uint32(b[4*i:])
+	}
+	return out
+}
