@@ -433,4 +433,3 @@ func Plan(p *ksolve.Puzzle, noSymmetry bool) (indexed, memory uint64, err error)
 	// them the packed table, each as large again.
 	return size, size/4*2 + tables, nil
 }
-
