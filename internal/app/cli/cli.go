@@ -14,6 +14,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -198,6 +199,9 @@ type Options struct {
 	// that "stats --antipodes 5" may give it as the argument after it.
 	Antipodes     int
 	AntipodesBare bool
+	// Progress, if set, is where a command that may take a while says
+	// how far it has come (stats --antipodes): stderr.
+	Progress io.Writer
 }
 
 // Answer is one input's answer: its text form and its JSON fields. Input
