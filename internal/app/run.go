@@ -285,7 +285,11 @@ func runCommand(e *env, args []string) int {
 	fs.SetOutput(io.Discard)
 	o := &options{}
 	RegisterFlags(o, fs, cmd.name, p)
-	pos, err := parseInterleaved(fs, args[2:])
+	err := antipodesCount(fs, args[2:])
+	var pos []string
+	if err == nil {
+		pos, err = parseInterleaved(fs, args[2:])
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(stdout, "usage: godtable %s [flags]\n", name)
 		fs.SetOutput(stdout)
