@@ -90,7 +90,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 	}
 	indexed, chunks, work, err := tws.DiskPlan(def, opt, disk.Memory)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s\n", named(name, err))
 		return ExitInvalid
 	}
 	// The work directory's chunks and frontiers, and the table beside its
@@ -130,7 +130,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 	})
 	clearProgress()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s\n", named(name, err))
 		// Stopped, or stopped by the system (a full disk, say): the
 		// work done is in the directory. A directory the build cannot
 		// use says why itself.
@@ -173,6 +173,17 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, megabytes(int64(b.ChunkBytes)),
 		megabytes(written), megabytes(read), percent(cross, expanded), shown)
 	return ExitOK
+}
+
+// named is err's message after the name of what failed, said once: the
+// build's errors name the puzzle themselves where they may reach a caller
+// that does not.
+func named(name string, err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, name+": ") {
+		return msg
+	}
+	return name + ": " + msg
 }
 
 // megabytes says n bytes in MB (2^20), to a tenth below ten.
