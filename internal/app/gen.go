@@ -229,7 +229,7 @@ func runGen(e *env, args []string) int {
 		if ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from the last complete level (%s)\n", opt.Checkpoint)
 		}
-		return ExitInvalid
+		return buildFailed(err)
 	}
 	if err := writeAtomic(out, pz.WriteTo); err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
@@ -339,7 +339,11 @@ func writeAtomic(path string, write func(io.Writer) (int64, error)) (err error) 
 			os.Remove(f.Name())
 		}
 	}()
-	if _, err = write(f); err != nil {
+	var to io.Writer = f
+	if tableOutput != nil {
+		to = tableOutput(f)
+	}
+	if _, err = write(to); err != nil {
 		return err
 	}
 	if err = f.Chmod(0o644); err != nil {

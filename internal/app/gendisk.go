@@ -97,7 +97,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 	// name (at most its packed distances): what the build needs before
 	// its update files, which the largest level sizes.
 	tableMost := (indexed + 3) / 4
-	free, ok := freeSpace(disk.Work)
+	free, ok := freeSpaceOf(disk.Work)
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: on disk in %d chunks; %s needs about %d MB and the table at most %d MB, besides update files",
 		name, chunks, disk.Work, work>>20, tableMost>>20)
 	if ok {
@@ -137,7 +137,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		if _, serr := os.Stat(disk.Work); serr == nil && !errors.Is(err, tws.ErrWorkDir) {
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from %s\n", disk.Work)
 		}
-		return ExitInvalid
+		return buildFailed(err)
 	}
 	if t != nil {
 		if err := removeTaskFiles(disk.Work); err != nil {
