@@ -1,6 +1,7 @@
 package deftable
 
 import (
+	"bytes"
 	"context"
 	"path/filepath"
 	"slices"
@@ -42,24 +43,28 @@ func plainAntipodes(t *testing.T, tb *Table) []uint64 {
 // tables of states and of classes, in one chunk and in many (each
 // chunk's share, and the end of the look after the first chunks that
 // settle n, then matter), and progress ends with every state looked at
-// when all are asked for.
+// when all are asked for; a table read in place gives the same.
 func TestAntipodesAsPlainScan(t *testing.T) {
 	tws := filepath.Join("..", "..", "lookup", "tws", "testdata")
 	cases := []struct {
 		file       string
 		metric     ksolve.Metric
 		noSymmetry bool
+		long       bool // left to the full suite: -short keeps one case of each kind
 	}{
-		{filepath.Join(tws, "loop3.tws"), ksolve.HTM, true},
-		{filepath.Join(tws, "ties.tws"), ksolve.HTM, true},
-		{filepath.Join(tws, "pyraminx.tws"), ksolve.HTM, true},
-		{filepath.Join(tws, "pyraminx.tws"), ksolve.QTM, true},
-		{filepath.Join(tws, "cube2_colours.tws"), ksolve.HTM, false},
-		{filepath.Join(tws, "cube2_unoriented.tws"), ksolve.HTM, false},
-		{filepath.Join(tws, "cube2_ur.tws"), ksolve.QTM, false},
+		{filepath.Join(tws, "loop3.tws"), ksolve.HTM, true, false},
+		{filepath.Join(tws, "ties.tws"), ksolve.HTM, true, false},
+		{filepath.Join(tws, "pyraminx.tws"), ksolve.HTM, true, true},
+		{filepath.Join(tws, "pyraminx.tws"), ksolve.QTM, true, true},
+		{filepath.Join(tws, "cube2_colours.tws"), ksolve.HTM, false, true},
+		{filepath.Join(tws, "cube2_unoriented.tws"), ksolve.HTM, false, true},
+		{filepath.Join(tws, "cube2_ur.tws"), ksolve.QTM, false, false},
 	}
 	for _, c := range cases {
 		t.Run(filepath.Base(c.file)+"/"+c.metric.String(), func(t *testing.T) {
+			if c.long && testing.Short() {
+				t.Skip("-short")
+			}
 			p := symmetricPuzzle(t, c.file, c.metric, "")
 			tb, err := Build(context.Background(), p, BuildOptions{Workers: 2, NoSymmetry: c.noSymmetry})
 			if err != nil {
@@ -69,6 +74,24 @@ func TestAntipodesAsPlainScan(t *testing.T) {
 				t.Fatalf("%d symmetries: not the table the case is for", tb.Symmetries())
 			}
 			want := plainAntipodes(t, tb)
+			if c.noSymmetry {
+				// Read in place, a block at a time, through a cache of
+				// two blocks: the same antipodes.
+				var file bytes.Buffer
+				if _, err := tb.WriteTo(&file); err != nil {
+					t.Fatal(err)
+				}
+				paged, err := OpenPagedAt("t.gdt", bytes.NewReader(file.Bytes()), int64(file.Len()), 2)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if paged.Levels().Paged() == nil {
+					t.Fatal("the table is not read in place")
+				}
+				if got, err := paged.Antipodes(len(want) + 1); err != nil || !slices.Equal(got, want) {
+					t.Fatalf("read in place: %v, %v; want %v", got, err, want)
+				}
+			}
 			defer func(w uint64) { antipodeChunkWords = w }(antipodeChunkWords)
 			for _, chunk := range []uint64{1 << 15, 1, 3} {
 				antipodeChunkWords = chunk
