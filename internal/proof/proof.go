@@ -387,3 +387,10 @@ func Colours(rng *rand.Rand, n int) []byte {
 	}
 	return c
 }
+
+// RaceShort says that the tests run under the race detector with -short:
+// the detector slows every test several times, and a proof over every
+// state (a fresh search, a dynamic program over them all) checks there
+// nothing the race detector can see that the concurrency tests do not,
+// so it is left to the suite without the detector, which runs it.
+func RaceShort() bool { return raceEnabled && testing.Short() }
