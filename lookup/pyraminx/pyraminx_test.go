@@ -137,10 +137,17 @@ func checkOrder(t *testing.T, p Position, s lookup.Solution) {
 
 // Optimality without the table: a plain iterative-deepening search over
 // whole positions (tips included, every move) finds no shorter solution
-// than Solve on positions up to 7 moves deep.
+// than Solve on positions up to 7 moves deep (30 of them under the race
+// detector with -short, 300 otherwise).
 func TestOptimalWithoutTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 300 {
+	n := 300
+	if raceEnabled && testing.Short() {
+		// The race detector slows the plain search tenfold, and it
+		// runs on one goroutine: a tenth of the positions.
+		n = 30
+	}
+	for range n {
 		p := Position{}
 		for range rng.IntN(8) {
 			p.q = p.q.Apply(pyraminx.Move(rng.IntN(pyraminx.NMoves)))
