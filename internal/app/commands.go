@@ -339,6 +339,7 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	}
 	var far []cli.Drawn
 	if o.Antipodes > 0 {
+		o.Progress = e.stderr
 		far, err = p.(cli.Antipoder).Antipodes(o, o.Antipodes)
 		if tableFailure(e, err) {
 			return ExitTable

@@ -242,7 +242,7 @@ func runGen(e *env, args []string) int {
 		if ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from the last complete level (%s)\n", opt.Checkpoint)
 		}
-		return ExitInvalid
+		return buildFailed(err)
 	}
 	if pz.Resumed() > 0 {
 		if err := deepChecked(e, pz, shown, workers, showProgress); err != nil {
@@ -367,7 +367,11 @@ func writeChecked(path string, write func(io.Writer) (int64, error), check func(
 			os.Remove(f.Name())
 		}
 	}()
-	if _, err = write(f); err != nil {
+	var to io.Writer = f
+	if tableOutput != nil {
+		to = tableOutput(f)
+	}
+	if _, err = write(to); err != nil {
 		return err
 	}
 	if err = f.Chmod(0o644); err != nil {

@@ -73,7 +73,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 	}
 	plan, err := tws.PlanOnDisk(def, opt, disk)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s\n", named(name, err))
 		return ExitInvalid
 	}
 	// The work directory's chunks and frontiers, and the table beside its
@@ -81,7 +81,7 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 	// its update files, which the largest level sizes.
 	tableMost := (plan.Indexed + 3) / 4
 	work := plan.Work
-	free, ok := freeSpace(disk.Work)
+	free, ok := freeSpaceOf(disk.Work)
 	how := "on disk"
 	if plan.Resumes {
 		how = "resuming the search on disk"
@@ -139,14 +139,14 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		return notExact(e, name, wrong, "the work directory "+disk.Work)
 	}
 	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", name, err)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s\n", named(name, err))
 		// Stopped, or stopped by the system (a full disk, say): the
 		// work done is in the directory. A directory the build cannot
 		// use says why itself.
 		if _, serr := os.Stat(disk.Work); serr == nil && !errors.Is(err, tws.ErrWorkDir) {
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from %s\n", disk.Work)
 		}
-		return ExitInvalid
+		return buildFailed(err)
 	}
 	if t != nil {
 		if err := removeTaskFiles(disk.Work); err != nil {
@@ -228,6 +228,17 @@ func slurmThere(e *env) bool {
 		}
 	}
 	return true
+}
+
+// named is err's message after the name of what failed, said once: the
+// build's errors name the puzzle themselves where they may reach a caller
+// that does not.
+func named(name string, err error) string {
+	msg := err.Error()
+	if strings.HasPrefix(msg, name+": ") {
+		return msg
+	}
+	return name + ": " + msg
 }
 
 // megabytes says n bytes in MB (2^20), to a tenth below ten.

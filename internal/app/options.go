@@ -176,6 +176,41 @@ func (f antipodesFlag) Set(s string) error {
 
 func (antipodesFlag) IsBoolFlag() bool { return true }
 
+// antipodesCount refuses an --antipodes count that is no count before the
+// flags are parsed: the flag package would read "--antipodes -1" as the
+// flag alone and a flag -1 it does not know, and "--antipodes=x" as a
+// boolean.
+func antipodesCount(fs *flag.FlagSet, args []string) error {
+	if fs.Lookup("antipodes") == nil {
+		return nil
+	}
+	for k, a := range args {
+		if a == "--" {
+			return nil
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "antipodes" {
+			continue
+		}
+		if !hasValue {
+			if k+1 >= len(args) || !strings.HasPrefix(args[k+1], "-") {
+				continue
+			}
+			if _, err := strconv.Atoi(args[k+1]); err != nil {
+				continue // another flag after the bare one
+			}
+			value = args[k+1]
+		}
+		if value == "true" || value == "false" {
+			continue
+		}
+		if n, err := strconv.Atoi(value); err != nil || n < 0 || n > maxCount {
+			return fmt.Errorf("--antipodes: want a count of states, 0 to %d (0: none), got %q", maxCount, value)
+		}
+	}
+	return nil
+}
+
 // CheckOptions rejects flag combinations that make no sense.
 func CheckOptions(o *cli.Options, cmd string, p cli.Puzzle) error {
 	f := p.Features()

@@ -89,7 +89,7 @@ small DEF.tws)
 // exitText is the end of every help text.
 const exitText = `exit status: 0 all good; 1 some input invalid, or a verified solution illegal
 or not optimal; 2 bad usage; 3 a table cannot be used; 4 writing the answers
-or reading the input failed (a closed pipe ends quietly).
+or reading the input failed (a closed pipe ends quietly), or gen's disk is full.
 `
 
 type command struct {
@@ -277,7 +277,11 @@ func runCommand(e *env, args []string) int {
 	fs.SetOutput(io.Discard)
 	o := &options{}
 	RegisterFlags(o, fs, cmd.name, p)
-	pos, err := parseInterleaved(fs, args[2:])
+	err := antipodesCount(fs, args[2:])
+	var pos []string
+	if err == nil {
+		pos, err = parseInterleaved(fs, args[2:])
+	}
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(stdout, "usage: godtable %s [flags]\n", name)
 		fs.SetOutput(stdout)

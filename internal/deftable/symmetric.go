@@ -269,33 +269,6 @@ func (t *Table) Symmetries() int {
 // for a table of states.
 func (t *Table) ClassCounts() []uint64 { return t.lv.ClassCounts }
 
-// classAntipodes is Antipodes for a table of classes: the classes at
-// level v, in their representatives' order, each taken whole once its
-// distance is most. As every state's representative is at most the state,
-// the first n states are known once n have been found below the next
-// representative.
-func (t *Table) classAntipodes(n, most int, v uint8) ([]uint64, error) {
-	packed := t.lv.Packed()
-	var found []uint64
-	for e, rep := range t.lv.ClassMap().All() {
-		if len(found) >= n && found[n-1] < rep {
-			break
-		}
-		if packed[e>>2]>>(e&3*2)&3 != v {
-			continue
-		}
-		if far, err := t.farthest(rep, most); err != nil {
-			return nil, err
-		} else if !far {
-			continue
-		}
-		found = append(found, t.sym.orbit(rep)...)
-		slices.Sort(found)
-		found = found[:min(len(found), n)]
-	}
-	return found, nil
-}
-
 // searchClasses builds a table of classes by a search of the classes
 // (classes.Search), with no search of the states: the classes' orbits
 // are checked against the count of the states the moves reach, made up

@@ -302,9 +302,12 @@ func checkAll(w *walk.Walker, c *Counts, r uint32, cut int) error {
 type Solve func(s puzzle.State, dst []uint8) ([]uint8, error)
 
 // Check runs Table on the walker that walker makes (a table's Walker
-// method), failing t on any error.
+// method), failing t on any error; under RaceShort it skips.
 func Check(t testing.TB, walker func() (*walk.Walker, error), also ...Solve) {
 	t.Helper()
+	if RaceShort() {
+		t.Skip("a proof over every state runs without the race detector")
+	}
 	w, err := walker()
 	if err != nil {
 		t.Fatal(err)
@@ -387,3 +390,10 @@ func Colours(rng *rand.Rand, n int) []byte {
 	}
 	return c
 }
+
+// RaceShort says that the tests run under the race detector with -short:
+// the detector slows every test several times, and a proof over every
+// state (a fresh search, a dynamic program over them all) checks there
+// nothing the race detector can see that the concurrency tests do not,
+// so it is left to the suite without the detector, which runs it.
+func RaceShort() bool { return raceEnabled && testing.Short() }

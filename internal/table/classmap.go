@@ -71,3 +71,28 @@ func (m *ClassMap) All() iter.Seq2[uint64, uint64] {
 		}
 	}
 }
+
+// Within yields each entry with its representative, in order, for the
+// representatives from lo up to (not including) hi.
+func (m *ClassMap) Within(lo, hi uint64) iter.Seq2[uint64, uint64] {
+	return func(yield func(e, rep uint64) bool) {
+		for w := lo / 64; w < uint64(len(m.reps)) && w*64 < hi; w++ {
+			word := m.reps[w]
+			if w == lo/64 {
+				word &^= 1<<(lo%64) - 1
+			}
+			if end := hi - w*64; end < 64 {
+				word &= 1<<end - 1
+			}
+			e := m.before[w] + uint64(bits.OnesCount64(m.reps[w]&(word&-word-1)))
+			for word != 0 {
+				rep := w*64 + uint64(bits.TrailingZeros64(word))
+				word &= word - 1
+				if !yield(e, rep) {
+					return
+				}
+				e++
+			}
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package table
 
-import "fmt"
+import (
+	"encoding/binary"
+	"fmt"
+)
 
 // Levels is a decoded table: for every rank, the stored level (the distance
 // mod 3 for Mod3, the distance itself for Full8). It is read-only and safe for
@@ -245,4 +248,37 @@ func (l *Levels) CheckCounts() (checked bool, err error) {
 		}
 	}
 	return true, nil
+}
+
+// Word returns the stored levels of ranks 32w to 32w+31 of a mod-3 table
+// of states, two bits each from the lowest up, as the packed bytes hold
+// them (ranks past the last read as level 0), so that a scan for one level
+// tests 32 ranks at a time. A table read in place reads them from their
+// block; a read that fails reads as unreachable and is kept, as At's.
+func (l *Levels) Word(w uint64) uint64 {
+	at := w * 8
+	if l.page == nil {
+		if end := uint64(len(l.data)); at+8 <= end {
+			return binary.LittleEndian.Uint64(l.data[at:])
+		}
+		var b [8]byte
+		if at < uint64(len(l.data)) {
+			copy(b[:], l.data[at:])
+		}
+		return binary.LittleEndian.Uint64(b[:])
+	}
+	var word uint64
+	for k := uint64(0); k < 8 && at+k < l.page.PackedLen; k++ {
+		b, err := l.page.byteAt(at + k)
+		if err != nil {
+			// Each rank again, through At, which keeps the failure.
+			word = 0
+			for r := w * 32; r < min(w*32+32, l.Size); r++ {
+				word |= uint64(l.At(r)) << (r % 32 * 2)
+			}
+			return word
+		}
+		word |= uint64(b) << (k * 8)
+	}
+	return word
 }

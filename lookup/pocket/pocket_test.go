@@ -56,6 +56,9 @@ func forRanks(t *testing.T, ranks []uint32, f func(r uint32) error) {
 // is the breadth-first distance. (Under -short, 2,000 positions of each
 // distance, all of the rarer ones: see tier.ByDistance.)
 func TestPocketAllPositions(t *testing.T) {
+	if proof.RaceShort() {
+		t.Skip("a proof over every state runs without the race detector")
+	}
 	dist := pocketDistances()
 	for _, m := range metrics {
 		t.Run(m.String(), func(t *testing.T) {

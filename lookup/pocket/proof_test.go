@@ -20,6 +20,9 @@ import (
 // TestCountEveryStateQTM in lookup/pocket/internal/cubetables: apart, each
 // proof's test binary stays within two minutes on two cores.
 func TestCountEveryState(t *testing.T) {
+	if proof.RaceShort() {
+		t.Skip("a proof over every state runs without the race detector")
+	}
 	w, err := tables[HTM].Walker()
 	if err != nil {
 		t.Fatal(err)

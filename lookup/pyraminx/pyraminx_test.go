@@ -137,12 +137,20 @@ func checkOrder(t *testing.T, p Position, s lookup.Solution) {
 
 // Optimality without the table: a plain iterative-deepening search over
 // whole positions (tips included, every move) finds no shorter solution
-// than Solve on positions up to 7 moves deep.
+// than Solve on 300 positions up to 7 moves deep (30 up to 6 under the
+// race detector with -short).
 func TestOptimalWithoutTable(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 300 {
+	n, deep := 300, 8
+	if raceEnabled && testing.Short() {
+		// The race detector slows the plain search tenfold, and it
+		// runs on one goroutine: a tenth of the positions, each a move
+		// nearer, which costs the search a move's branching less.
+		n, deep = 30, 7
+	}
+	for range n {
 		p := Position{}
-		for range rng.IntN(8) {
+		for range rng.IntN(deep) {
 			p.q = p.q.Apply(pyraminx.Move(rng.IntN(pyraminx.NMoves)))
 		}
 		sol, err := p.Solve()

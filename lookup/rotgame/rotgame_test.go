@@ -77,12 +77,21 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
+// raceShrink divides a test's cases under the race detector with -short,
+// which slows the independent search tenfold; 1 otherwise.
+func raceShrink() int {
+	if raceEnabled && testing.Short() {
+		return 10
+	}
+	return 1
+}
+
 // On thousands of random boards the answer equals the independent search's:
 // the same length, sequence and centre number.
 func TestAgainstIDA(t *testing.T) {
 	n := 2000
 	if testing.Short() {
-		n = 300
+		n = 300 / raceShrink()
 	}
 	boards := randomBoards(n, 1)
 	parallel(n, func(i int) {
@@ -137,11 +146,11 @@ func TestTiesAgainstIDA(t *testing.T) {
 		if a.Moves.String() != seq || a.Centre != centre {
 			t.Fatalf("%v: answer %q centre %d, search %q centre %d", g, a.Moves, a.Centre, seq, centre)
 		}
-		if ties == 200 || testing.Short() && ties == 50 {
+		if ties == 200 || testing.Short() && ties == 50/raceShrink() {
 			break
 		}
 	}
-	if ties < 50 {
+	if ties < 50/raceShrink() {
 		t.Fatalf("only %d boards with tied numbers", ties)
 	}
 }
@@ -151,7 +160,7 @@ func TestTiesAgainstIDA(t *testing.T) {
 func TestAllAgainstIDA(t *testing.T) {
 	n := 150
 	if testing.Short() {
-		n = 30
+		n = 30 / raceShrink()
 	}
 	for _, g := range randomBoards(n, 4) {
 		seqs, centres := idaAll(idaOf(g))

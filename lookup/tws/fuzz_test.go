@@ -181,11 +181,18 @@ func generate(gen []byte) string {
 	return b.String()
 }
 
+// raceShort says that the tests run under the race detector with -short,
+// which slows them several times: the longest check less.
+func raceShort() bool { return raceEnabled && testing.Short() }
+
 // The generator is not vacuous: most of what it makes builds, and is
 // checked whole.
 func TestGeneratedDefinitionsBuild(t *testing.T) {
 	built := 0
-	const n = 200
+	n := 200
+	if raceShort() {
+		n = 40
+	}
 	for i := range n {
 		metric := []string{"htm", "qtm"}[i%2]
 		if checkDefinition(t, generate([]byte(fmt.Sprint(i))), metric) {
@@ -345,6 +352,9 @@ func rings(sizes ...int) string {
 // A puzzle whose largest distance is more than a table holds (41,988 of
 // 16,303) is refused after the search, in one line; one just under it builds.
 func TestLargestDistance(t *testing.T) {
+	if raceShort() {
+		t.Skip("41,988 levels of one state each: the race detector's cost a level, with nothing concurrent to see")
+	}
 	def, err := tws.ParseDefinition("rings.tws", []byte(rings(211, 199)))
 	if err != nil {
 		t.Fatal(err)

@@ -83,6 +83,9 @@ func classesOf(ref *reference) []int {
 func TestSymmetricAnswersAgainstReference(t *testing.T) {
 	for _, c := range symmetricDefs {
 		t.Run(c.file+"/"+c.metric, func(t *testing.T) {
+			if raceShort() && c.symmetries != 2 {
+				t.Skip("the largest, left to the suite without the race detector")
+			}
 			file := filepath.Join("testdata", c.file)
 			metric := ksolve.HTM
 			if c.metric == "qtm" {

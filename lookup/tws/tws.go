@@ -715,8 +715,13 @@ func (pz *Puzzle) Draw(rng *rand.Rand) (Position, error) {
 // Antipodes returns up to n of the positions farthest from the solved
 // state, in the table's index order (the same ones on every run). Position.Moves
 // gives a sequence that makes each.
-func (pz *Puzzle) Antipodes(n int) ([]Position, error) {
-	idx, err := pz.t.Antipodes(n)
+func (pz *Puzzle) Antipodes(n int) ([]Position, error) { return pz.AntipodesProgress(n, nil) }
+
+// AntipodesProgress is Antipodes, telling progress, if set, from time to
+// time how many of the index's states it has looked at, of how many: a
+// large table's look may take seconds.
+func (pz *Puzzle) AntipodesProgress(n int, progress func(done, total uint64)) ([]Position, error) {
+	idx, err := pz.t.AntipodesProgress(n, progress)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -204,6 +205,9 @@ type Options struct {
 	// Timeout 0: none.
 	MaxDepth int
 	Timeout  time.Duration
+	// Progress, if set, is where a command that may take a while says
+	// how far it has come (stats --antipodes): stderr.
+	Progress io.Writer
 }
 
 // ServerSearchTimeout bounds each search the server runs for a request of

@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/internal/ksolve"
@@ -457,7 +458,9 @@ func (p *Puzzle) CheckOptions(cmd string, o *cli.Options) error {
 // Antipodes lists up to n of the farthest positions, in the table's index
 // order, each with moves that make it from the solved state.
 func (p *Puzzle) Antipodes(o *cli.Options, n int) ([]cli.Drawn, error) {
-	far, err := p.pz.Antipodes(n)
+	report, done := lookProgress(o.Progress)
+	far, err := p.pz.AntipodesProgress(n, report)
+	done()
 	if err != nil {
 		return nil, err
 	}
@@ -470,6 +473,31 @@ func (p *Puzzle) Antipodes(o *cli.Options, n int) ([]cli.Drawn, error) {
 		out[i] = cli.Drawn{State: pos.Line(), Moves: moves.String(), Dist: moves.Cost()}
 	}
 	return out, nil
+}
+
+// lookProgress tells w, on one line rewritten, how far a look through a
+// table's states has come, once it has taken two seconds; done clears the
+// line, if anything was written on it. Nil when w is.
+func lookProgress(w io.Writer) (report func(done, total uint64), done func()) {
+	if w == nil {
+		return nil, func() {}
+	}
+	start, last, written := time.Now(), time.Time{}, false
+	report = func(d, total uint64) {
+		now := time.Now()
+		if now.Sub(start) < 2*time.Second || now.Sub(last) < time.Second/2 || d >= total {
+			return
+		}
+		last, written = now, true
+		fmt.Fprintf(w, "\r\033[Kthe farthest states: %d of %d states looked at (%.0f%%), %s elapsed",
+			d, total, 100*float64(d)/float64(total), now.Sub(start).Round(time.Second))
+	}
+	done = func() {
+		if written {
+			fmt.Fprint(w, "\r\033[K")
+		}
+	}
+	return report, done
 }
 
 // fits refuses a table file of size bytes larger than the memory

@@ -18,6 +18,9 @@ import (
 // proof is lookup/pocket's TestCountEveryState: apart, each proof's test
 // binary stays within two minutes on two cores.
 func TestCountEveryStateQTM(t *testing.T) {
+	if proof.RaceShort() {
+		t.Skip("a proof over every state runs without the race detector")
+	}
 	w, err := Tables[QTM].Walker()
 	if err != nil {
 		t.Fatal(err)

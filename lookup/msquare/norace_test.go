@@ -1,0 +1,5 @@
+//go:build !race
+
+package msquare_test
+
+const raceEnabled = false

@@ -1,0 +1,5 @@
+//go:build !race
+
+package pyraminx
+
+const raceEnabled = false

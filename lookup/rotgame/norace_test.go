@@ -1,0 +1,5 @@
+//go:build !race
+
+package rotgame
+
+const raceEnabled = false

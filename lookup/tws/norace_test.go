@@ -1,0 +1,5 @@
+//go:build !race
+
+package tws_test
+
+const raceEnabled = false
