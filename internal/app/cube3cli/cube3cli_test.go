@@ -10,7 +10,35 @@ import (
 	api "github.com/godtable/godtable/lookup/cube3"
 )
 
-func opts() *cli.Options { return &cli.Options{Metric: "htm", Order: "net", Scramble: true} }
+func opts() *cli.Options {
+	return &cli.Options{Metric: "htm", Order: "net", Scramble: true, MaxDepth: -1}
+}
+
+// --max-depth answers a cube farther than it with the bound it proved.
+func TestMaxDepth(t *testing.T) {
+	p := Puzzle{Tables: api.Uninformed()}
+	for _, c := range []struct {
+		depth int
+		want  string
+	}{
+		{0, "no solution of 0 moves or fewer"},
+		{2, "no solution of 2 moves or fewer"},
+	} {
+		o := opts()
+		o.MaxDepth = c.depth
+		var a cli.Answer
+		err := p.Solve("R L U2", o, &a)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("--max-depth %d: %q, %v; want %q", c.depth, a.Text, err, c.want)
+		}
+	}
+	o := opts()
+	o.MaxDepth = 3
+	var a cli.Answer
+	if err := p.Solve("R L U2", o, &a); err != nil || string(a.Text) != "U2 R' L'\n" {
+		t.Errorf("--max-depth 3: %q, %v", a.Text, err)
+	}
+}
 
 func TestSolveCountAllVerify(t *testing.T) {
 	p := Puzzle{Tables: api.Uninformed()}
