@@ -15,8 +15,8 @@ func TestReadSideLinksNoSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	build := []string{"/internal/bfs", "/internal/classes", "/internal/levelsearch", "/internal/permindex", "/internal/tablebuild", "/internal/group", "/internal/sysmem", "/internal/deftable", "/internal/checkedfile"}
-	for _, pkg := range []string{"./pocket", "./msquare", "./rotgame", "./rotgrid", "./pyraminx", "../internal/walk", "../internal/solver", "../internal/table", "js/wasm ../cmd/godtable-serve"} {
+	build := []string{"/engine/bfs", "/engine/classes", "/engine/levelsearch", "/engine/permindex", "/engine/tablebuild", "/engine/group", "/engine/deftable", "/engine/prune", "/engine/ida", "/support/sysmem", "/format/checkedfile"}
+	for _, pkg := range []string{"./pocket", "./msquare", "./rotgame", "./rotgrid", "./pyraminx", "../internal/engine/walk", "../internal/engine/solver", "../internal/format/table", "js/wasm ../cmd/godtable-serve"} {
 		cmd := exec.Command("go", "list", "-deps", pkg)
 		if target, path, ok := strings.Cut(pkg, " "); ok {
 			// The server built to WebAssembly: the static page's solver.

@@ -1,6 +1,6 @@
 package lookup
 
-import "github.com/godtable/godtable/internal/config"
+import "github.com/godtable/godtable/internal/support/config"
 
 // NextTable says when a puzzle derives its next-move table: the move the
 // walk takes from every state, half a byte per state, derived from the

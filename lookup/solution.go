@@ -1,6 +1,6 @@
 package lookup
 
-import "github.com/godtable/godtable/internal/answer"
+import "github.com/godtable/godtable/internal/support/answer"
 
 // Solution is a sequence of moves. The zero Solution is empty, and every
 // method takes it as such. A Solution belongs to the puzzle that gave it:

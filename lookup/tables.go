@@ -1,6 +1,6 @@
 package lookup
 
-import "github.com/godtable/godtable/internal/table"
+import "github.com/godtable/godtable/internal/format/table"
 
 // TableError is the error for a table that cannot be used: damaged, of
 // another format version, or built for a different puzzle definition.

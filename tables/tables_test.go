@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/godtable/godtable/internal/catalog"
-	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/tablefiles"
+	"github.com/godtable/godtable/internal/format/table"
+	"github.com/godtable/godtable/internal/format/tablefiles"
+	"github.com/godtable/godtable/internal/model/catalog"
 	"github.com/godtable/godtable/tables/all"
 	"github.com/klauspost/compress/zstd"
 )
@@ -87,7 +87,7 @@ func BenchmarkDecode(b *testing.B) {
 // codec (table.Compress: Huffman coding alone, huff0, in blocks), with the
 // standard library's DEFLATE at its best compression, and with zstd at its
 // best (klauspost/compress), and decodes each: the comparison behind the
-// codec (internal/table/huff.go). Each reports its compressed bytes beside
+// codec (internal/format/table/huff.go). Each reports its compressed bytes beside
 // the time to decode them.
 func BenchmarkCodecs(b *testing.B) {
 	zw, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1))

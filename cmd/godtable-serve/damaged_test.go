@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/app/defcli"
-	"github.com/godtable/godtable/internal/deftable"
+	"github.com/godtable/godtable/internal/engine/deftable"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

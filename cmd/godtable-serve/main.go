@@ -34,7 +34,7 @@ import (
 
 	"github.com/godtable/godtable/internal/app"
 	"github.com/godtable/godtable/internal/app/defcli"
-	"github.com/godtable/godtable/internal/sysmem"
+	"github.com/godtable/godtable/internal/support/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

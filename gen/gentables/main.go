@@ -8,7 +8,7 @@
 //
 //	go run ../gen/gentables
 //
-// It links the puzzles' models alone (internal/catalog), none of the public
+// It links the puzzles' models alone (internal/model/catalog), none of the public
 // packages that embed the tables, so it builds whatever state tables/ is
 // in: before a new puzzle's tables package exists, or with a damaged table.
 package main
@@ -21,8 +21,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/godtable/godtable/internal/catalog"
-	"github.com/godtable/godtable/internal/tablefiles"
+	"github.com/godtable/godtable/internal/format/tablefiles"
+	"github.com/godtable/godtable/internal/model/catalog"
 )
 
 func main() {

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
+	"github.com/godtable/godtable/internal/support/proof"
 )
 
 // Every puzzle answers from many goroutines at once, starting with its

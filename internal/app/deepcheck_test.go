@@ -16,8 +16,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/deftable"
-	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/engine/deftable"
+	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/app/gogen"
-	"github.com/godtable/godtable/internal/sysmem"
+	"github.com/godtable/godtable/internal/support/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

@@ -12,7 +12,7 @@ import (
 	"runtime/debug"
 	"time"
 
-	"github.com/godtable/godtable/internal/sysmem"
+	"github.com/godtable/godtable/internal/support/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

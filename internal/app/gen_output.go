@@ -14,7 +14,7 @@ import (
 
 	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/app/prunecli"
-	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/model/ksolve"
 )
 
 // errBuilding is lockOutput's answer when another process holds the lock.

@@ -12,8 +12,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godtable/godtable/internal/deftable"
-	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/engine/deftable"
+	"github.com/godtable/godtable/internal/model/ksolve"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

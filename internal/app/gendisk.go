@@ -16,7 +16,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/godtable/godtable/internal/sysmem"
+	"github.com/godtable/godtable/internal/support/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

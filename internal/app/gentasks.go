@@ -18,9 +18,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/godtable/godtable/internal/bfs"
-	"github.com/godtable/godtable/internal/deftable"
-	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/engine/bfs"
+	"github.com/godtable/godtable/internal/engine/deftable"
+	"github.com/godtable/godtable/internal/model/ksolve"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/godtable/godtable/internal/app/cli"
-	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/format/table"
 )
 
 // The ranges of the numeric flags; a value outside its range is bad usage.

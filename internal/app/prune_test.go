@@ -68,7 +68,7 @@ func TestPruneCommands(t *testing.T) {
 func TestPruneBoundsAndRefusals(t *testing.T) {
 	dir := t.TempDir()
 	pruned := filepath.Join(dir, "cube.gdt")
-	cube := "../ksolve/testdata/3x3x3.tws"
+	cube := "../model/ksolve/testdata/3x3x3.tws"
 	if _, errs, code := runIn([]string{"gen", cube, "--prune", "1M", "-o", pruned, "--quiet"}, ""); code != ExitOK {
 		t.Fatalf("gen --prune: exit %d: %s", code, errs)
 	}

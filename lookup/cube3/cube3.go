@@ -22,10 +22,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/cube3"
-	"github.com/godtable/godtable/internal/inputerr"
-	"github.com/godtable/godtable/internal/solver"
+	"github.com/godtable/godtable/internal/engine/solver"
+	"github.com/godtable/godtable/internal/model/cube3"
+	"github.com/godtable/godtable/internal/support/answer"
+	"github.com/godtable/godtable/internal/support/inputerr"
 	"github.com/godtable/godtable/lookup"
 )
 

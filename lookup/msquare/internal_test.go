@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/answer"
+	"github.com/godtable/godtable/internal/support/answer"
 )
 
 // The judge's lines hold at most 60 operations. No shortest answer is

@@ -36,12 +36,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/inputerr"
-	"github.com/godtable/godtable/internal/msquare"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/solver"
-	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/internal/engine/solver"
+	"github.com/godtable/godtable/internal/engine/walk"
+	"github.com/godtable/godtable/internal/model/msquare"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/support/answer"
+	"github.com/godtable/godtable/internal/support/inputerr"
 	"github.com/godtable/godtable/lookup"
 	embedded "github.com/godtable/godtable/tables/msquare"
 )

@@ -3,7 +3,7 @@ package msquare
 import (
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
+	"github.com/godtable/godtable/internal/support/proof"
 )
 
 // Every state: the table's distance is a fresh search's and Count is the

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/godtable/godtable/internal/proof"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/solver"
+	"github.com/godtable/godtable/internal/engine/solver"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/support/proof"
 	"github.com/godtable/godtable/lookup"
 )
 

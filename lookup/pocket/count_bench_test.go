@@ -3,7 +3,7 @@ package pocket
 import (
 	"testing"
 
-	"github.com/godtable/godtable/internal/puzzle"
+	"github.com/godtable/godtable/internal/model/puzzle"
 )
 
 // Counting the optimal solutions of positions spread over the whole cube, in

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
+	"github.com/godtable/godtable/internal/support/proof"
 )
 
 // ParseMetric takes the two names in either case and refuses anything else

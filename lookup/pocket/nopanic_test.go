@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
+	"github.com/godtable/godtable/internal/support/proof"
 )
 
 // No exported function panics, whatever it is given: nil generators, ranks

@@ -22,12 +22,12 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/inputerr"
-	"github.com/godtable/godtable/internal/pocket"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/solver"
-	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/internal/engine/solver"
+	"github.com/godtable/godtable/internal/engine/walk"
+	"github.com/godtable/godtable/internal/model/pocket"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/support/answer"
+	"github.com/godtable/godtable/internal/support/inputerr"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket/internal/cubetables"
 )

@@ -3,9 +3,9 @@ package pocket
 import (
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/internal/engine/walk"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/support/proof"
 	"github.com/godtable/godtable/lookup/pocket/internal/cubetables"
 )
 

@@ -24,12 +24,12 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/inputerr"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/pyraminx"
-	"github.com/godtable/godtable/internal/solver"
-	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/internal/engine/solver"
+	"github.com/godtable/godtable/internal/engine/walk"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/model/pyraminx"
+	"github.com/godtable/godtable/internal/support/answer"
+	"github.com/godtable/godtable/internal/support/inputerr"
 	"github.com/godtable/godtable/lookup"
 	embedded "github.com/godtable/godtable/tables/pyraminx"
 )

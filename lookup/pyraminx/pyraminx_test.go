@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
-	"github.com/godtable/godtable/internal/pyraminx"
+	"github.com/godtable/godtable/internal/model/pyraminx"
+	"github.com/godtable/godtable/internal/support/proof"
 	"github.com/godtable/godtable/lookup"
 )
 

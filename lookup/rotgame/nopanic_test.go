@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/proof"
+	"github.com/godtable/godtable/internal/support/answer"
+	"github.com/godtable/godtable/internal/support/proof"
 )
 
 // No exported function panics, whatever it is given: zero values, nil

@@ -3,7 +3,7 @@ package rotgame
 import (
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
+	"github.com/godtable/godtable/internal/support/proof"
 )
 
 // Every placement: the table's distance is a fresh search's and Count is

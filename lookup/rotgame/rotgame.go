@@ -48,12 +48,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/inputerr"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/rotgame"
-	"github.com/godtable/godtable/internal/solver"
-	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/internal/engine/solver"
+	"github.com/godtable/godtable/internal/engine/walk"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/model/rotgame"
+	"github.com/godtable/godtable/internal/support/answer"
+	"github.com/godtable/godtable/internal/support/inputerr"
 	"github.com/godtable/godtable/lookup"
 	embedded "github.com/godtable/godtable/tables/rotgame"
 )

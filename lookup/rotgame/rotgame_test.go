@@ -9,12 +9,12 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/proof"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/rotgame"
-	"github.com/godtable/godtable/internal/tier"
-	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/internal/engine/walk"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/model/rotgame"
+	"github.com/godtable/godtable/internal/support/answer"
+	"github.com/godtable/godtable/internal/support/proof"
+	"github.com/godtable/godtable/internal/support/tier"
 )
 
 func randomBoards(n int, seed uint64) []Position {

@@ -1,7 +1,7 @@
 package rotgrid
 
 // An independent model of the rotation grid for the tests: its own quarter
-// turn (rows and columns, not the cell cycles of internal/rotgrid), its own
+// turn (rows and columns, not the cell cycles of internal/model/rotgrid), its own
 // index (the Lehmer code of the permutation, not the X/Z coordinates), its
 // own breadth-first search (not gen's) and an IDA* search that uses no
 // table at all.

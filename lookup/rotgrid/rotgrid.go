@@ -19,11 +19,11 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/inputerr"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/rotgrid"
-	"github.com/godtable/godtable/internal/solver"
+	"github.com/godtable/godtable/internal/engine/solver"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/model/rotgrid"
+	"github.com/godtable/godtable/internal/support/answer"
+	"github.com/godtable/godtable/internal/support/inputerr"
 	"github.com/godtable/godtable/lookup"
 	embedded "github.com/godtable/godtable/tables/rotgrid"
 )

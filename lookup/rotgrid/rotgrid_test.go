@@ -8,9 +8,9 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/godtable/godtable/internal/rotgrid"
-	"github.com/godtable/godtable/internal/tablebuild"
-	"github.com/godtable/godtable/internal/tier"
+	"github.com/godtable/godtable/internal/engine/tablebuild"
+	"github.com/godtable/godtable/internal/model/rotgrid"
+	"github.com/godtable/godtable/internal/support/tier"
 	"github.com/godtable/godtable/lookup"
 	embedded "github.com/godtable/godtable/tables/rotgrid"
 )

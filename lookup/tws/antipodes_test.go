@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/model/ksolve"
 )
 
 // Antipodes gives exactly the states the reference search finds farthest

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/model/ksolve"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

@@ -7,11 +7,11 @@ import (
 	"io"
 	"time"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/ida"
-	"github.com/godtable/godtable/internal/ksolve"
-	"github.com/godtable/godtable/internal/notation"
-	"github.com/godtable/godtable/internal/prune"
+	"github.com/godtable/godtable/internal/engine/ida"
+	"github.com/godtable/godtable/internal/engine/prune"
+	"github.com/godtable/godtable/internal/model/ksolve"
+	"github.com/godtable/godtable/internal/model/notation"
+	"github.com/godtable/godtable/internal/support/answer"
 	"github.com/godtable/godtable/lookup"
 )
 

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/model/ksolve"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
@@ -73,7 +73,7 @@ func classesOf(ref *reference) []int {
 
 // A table of classes answers every state as the reference search over
 // whole states does, in every answer mode and metric (on 4,000 states a
-// definition spread over every distance; internal/deftable proves the
+// definition spread over every distance; internal/engine/deftable proves the
 // levels the walk reads the same on every state): the first optimal
 // solution, the number of them, all of them, the verdict on them; it has
 // the reference's distribution of states and the classes the

@@ -27,11 +27,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/godtable/godtable/internal/answer"
-	"github.com/godtable/godtable/internal/bfs"
-	"github.com/godtable/godtable/internal/deftable"
-	"github.com/godtable/godtable/internal/ksolve"
-	"github.com/godtable/godtable/internal/notation"
+	"github.com/godtable/godtable/internal/engine/bfs"
+	"github.com/godtable/godtable/internal/engine/deftable"
+	"github.com/godtable/godtable/internal/model/ksolve"
+	"github.com/godtable/godtable/internal/model/notation"
+	"github.com/godtable/godtable/internal/support/answer"
 	"github.com/godtable/godtable/lookup"
 )
 

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/model/ksolve"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"

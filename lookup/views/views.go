@@ -19,8 +19,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/godtable/godtable/internal/inputerr"
-	"github.com/godtable/godtable/internal/views"
+	"github.com/godtable/godtable/internal/model/views"
+	"github.com/godtable/godtable/internal/support/inputerr"
 	"github.com/godtable/godtable/lookup"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
+	"github.com/godtable/godtable/internal/support/proof"
 )
 
 // Parse reads both written forms, and what Hex and Draw write reads back.

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/app/cli"
-	"github.com/godtable/godtable/internal/catalog"
+	"github.com/godtable/godtable/internal/model/catalog"
 )
 
 // Every puzzle of the catalog has its command package, registered in the

@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/godtable/godtable/internal/bfs"
-	"github.com/godtable/godtable/internal/deftable"
-	"github.com/godtable/godtable/internal/sysmem"
-	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/engine/bfs"
+	"github.com/godtable/godtable/internal/engine/deftable"
+	"github.com/godtable/godtable/internal/format/table"
+	"github.com/godtable/godtable/internal/support/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
 

@@ -21,7 +21,7 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/app/cli"
-	"github.com/godtable/godtable/internal/ksolve"
+	"github.com/godtable/godtable/internal/model/ksolve"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/tws"
 )

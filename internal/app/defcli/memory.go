@@ -1,6 +1,6 @@
 package defcli
 
-import "github.com/godtable/godtable/internal/sysmem"
+import "github.com/godtable/godtable/internal/support/sysmem"
 
 // availableMemory is the memory this machine has available, where the
 // system says (Linux's MemAvailable): every build or read that allocates in

@@ -10,7 +10,7 @@ import (
 
 	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/internal/app/svg"
-	"github.com/godtable/godtable/internal/pocket"
+	"github.com/godtable/godtable/internal/model/pocket"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/pocket"
 )

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/app/cli"
-	"github.com/godtable/godtable/internal/prune"
-	"github.com/godtable/godtable/internal/table"
+	"github.com/godtable/godtable/internal/engine/prune"
+	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/lookup"
 	"github.com/godtable/godtable/lookup/tws"
 )

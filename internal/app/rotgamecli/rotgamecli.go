@@ -17,7 +17,7 @@ import (
 
 	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/internal/app/svg"
-	"github.com/godtable/godtable/internal/rotgame"
+	"github.com/godtable/godtable/internal/model/rotgame"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/rotgame"
 )

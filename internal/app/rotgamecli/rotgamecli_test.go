@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/app/cli"
-	"github.com/godtable/godtable/internal/rotgame"
+	"github.com/godtable/godtable/internal/model/rotgame"
 	api "github.com/godtable/godtable/lookup/rotgame"
 )
 

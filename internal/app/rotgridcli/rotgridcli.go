@@ -8,7 +8,7 @@ import (
 
 	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/internal/app/svg"
-	"github.com/godtable/godtable/internal/rotgrid"
+	"github.com/godtable/godtable/internal/model/rotgrid"
 	"github.com/godtable/godtable/lookup"
 	api "github.com/godtable/godtable/lookup/rotgrid"
 )

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/rotgame"
+	"github.com/godtable/godtable/internal/model/rotgame"
 	"github.com/godtable/godtable/lookup/pocket"
 	"github.com/godtable/godtable/lookup/pyraminx"
 )

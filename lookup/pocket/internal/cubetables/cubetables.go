@@ -9,10 +9,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/godtable/godtable/internal/pocket"
-	"github.com/godtable/godtable/internal/solver"
-	"github.com/godtable/godtable/internal/table"
-	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/internal/engine/solver"
+	"github.com/godtable/godtable/internal/engine/walk"
+	"github.com/godtable/godtable/internal/format/table"
+	"github.com/godtable/godtable/internal/model/pocket"
 	embedded "github.com/godtable/godtable/tables/pocket"
 )
 

@@ -3,9 +3,9 @@ package cubetables
 import (
 	"testing"
 
-	"github.com/godtable/godtable/internal/proof"
-	"github.com/godtable/godtable/internal/puzzle"
-	"github.com/godtable/godtable/internal/walk"
+	"github.com/godtable/godtable/internal/engine/walk"
+	"github.com/godtable/godtable/internal/model/puzzle"
+	"github.com/godtable/godtable/internal/support/proof"
 )
 
 // In the quarter-turn metric, on every one of the 3,674,160 positions (under

@@ -1,0 +1,228 @@
+package prune
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/godtable/godtable/internal/model/ksolve"
+)
+
+// ErrTooSmall: the size given holds no table worth a search.
+var ErrTooSmall = errors.New("too small for any pruning table")
+
+// MinSize is the fewest bytes Choose takes, unless the puzzle's complete
+// table takes less than sixteen times as much: tables of a few hundred
+// entries bound the distance by a few moves at most, which guides no
+// search.
+const MinSize = 256
+
+// maxEnumerated is the most sets whose every combination Choose measures;
+// past it, sets are combined smallest first.
+const maxEnumerated = 8
+
+// Choose picks the projections of p whose tables, two bits an entry, fit
+// size bytes together, by measuring their indices:
+//
+//  1. the largest combination of whole sets whose table fits, again and
+//     again while one fits (the whole puzzle, when its table fits);
+//  2. then each set left, largest first, in groups of tracked pieces with
+//     their orientations (the others identical and unoriented), each group
+//     as many pieces as fit what is left, until every piece of the set is
+//     tracked by a group;
+//  3. then, while room is left, groups of the sets of step 2 that overlap
+//     two groups (the second half of one and the first of the next).
+//
+// The larger a projection, the nearer its distances to the whole
+// puzzle's, so the largest that fits is taken first.
+func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
+	c := chooser{p: p, left: size}
+	least := uint64(MinSize)
+	if whole := c.entries(Whole(p.Def)); whole != ^uint64(0) {
+		least = min(least, (packedBytes(whole)+15)/16)
+	}
+	if size < least {
+		return nil, fmt.Errorf("%d bytes: %w of %s: give at least %d", size, ErrTooSmall, p.Def.Name, least)
+	}
+	var uncovered []int
+	for k := range p.Def.Sets {
+		if Whole(p.Def)[k].kept() {
+			uncovered = append(uncovered, k)
+		}
+	}
+	for len(uncovered) > 0 {
+		sets, ok := c.wholeSets(uncovered)
+		if !ok {
+			break
+		}
+		uncovered = slices.DeleteFunc(uncovered, func(k int) bool { return slices.Contains(sets, k) })
+	}
+	// Largest first: it gains the most from the room left.
+	singles := map[int]uint64{}
+	for _, k := range uncovered {
+		singles[k] = c.entries(c.sets([]int{k}))
+	}
+	slices.SortStableFunc(uncovered, func(a, b int) int {
+		switch {
+		case singles[a] > singles[b]:
+			return -1
+		case singles[a] < singles[b]:
+			return 1
+		}
+		return 0
+	})
+	var groups [][]int // the groups of step 2, for step 3
+	var groupSet []int
+	for _, k := range uncovered {
+		rest := make([]int, p.Def.Labels[k])
+		for l := range rest {
+			rest[l] = l
+		}
+		for len(rest) > 0 {
+			t := c.group(k, rest)
+			if t == 0 {
+				break
+			}
+			groups = append(groups, rest[:t])
+			groupSet = append(groupSet, k)
+			rest = rest[t:]
+		}
+	}
+	for i := 0; i+1 < len(groups); i++ {
+		if groupSet[i] != groupSet[i+1] {
+			continue
+		}
+		a, b := groups[i], groups[i+1]
+		over := append(append([]int(nil), a[len(a)/2:]...), b[:(len(b)+1)/2]...)
+		if len(over) <= max(len(a), len(b)) && len(over) < 2 {
+			continue
+		}
+		pr := Empty(p.Def)
+		for _, l := range over {
+			pr[groupSet[i]].Track[l] = true
+		}
+		pr[groupSet[i]].Ori = p.Def.Sets[groupSet[i]].Mod > 1
+		if !c.take(pr) {
+			break
+		}
+	}
+	if len(c.chosen) == 0 {
+		return nil, fmt.Errorf("%d bytes: %w of %s (the smallest, %s, needs %d)", size, ErrTooSmall, p.Def.Name, c.smallest.Describe(p.Def), packedBytes(c.smallestEntries))
+	}
+	return c.chosen, nil
+}
+
+type chooser struct {
+	p      *ksolve.Puzzle
+	left   uint64
+	chosen []Projection
+	// smallest is the smallest projection measured, for the error when
+	// none fits.
+	smallest        Projection
+	smallestEntries uint64
+}
+
+// entries measures pr, or gives the largest uint64 when it cannot be
+// indexed.
+func (c *chooser) entries(pr Projection) uint64 {
+	n, err := Entries(c.p, pr)
+	if err != nil {
+		return ^uint64(0)
+	}
+	if c.smallest == nil || n < c.smallestEntries {
+		c.smallest, c.smallestEntries = pr, n
+	}
+	return n
+}
+
+// fits says whether pr fits what is left, and takes it if so.
+func (c *chooser) take(pr Projection) bool {
+	n := c.entries(pr)
+	if n == ^uint64(0) || packedBytes(n) > c.left {
+		return false
+	}
+	c.left -= packedBytes(n)
+	c.chosen = append(c.chosen, pr)
+	return true
+}
+
+// sets is the projection keeping the sets ks whole.
+func (c *chooser) sets(ks []int) Projection {
+	pr := Empty(c.p.Def)
+	whole := Whole(c.p.Def)
+	for _, k := range ks {
+		pr[k] = whole[k]
+	}
+	return pr
+}
+
+// wholeSets takes the largest combination of the sets ks, whole, that
+// fits, and returns it; false when none fits.
+func (c *chooser) wholeSets(ks []int) ([]int, bool) {
+	var combos [][]int
+	if len(ks) <= maxEnumerated {
+		for m := 1; m < 1<<len(ks); m++ {
+			var combo []int
+			for i, k := range ks {
+				if m>>i&1 == 1 {
+					combo = append(combo, k)
+				}
+			}
+			combos = append(combos, combo)
+		}
+	} else {
+		// Smallest first, each combination one set more.
+		byEntries := slices.Clone(ks)
+		n := map[int]uint64{}
+		for _, k := range ks {
+			n[k] = c.entries(c.sets([]int{k}))
+		}
+		slices.SortStableFunc(byEntries, func(a, b int) int {
+			switch {
+			case n[a] < n[b]:
+				return -1
+			case n[a] > n[b]:
+				return 1
+			}
+			return 0
+		})
+		for i := range byEntries {
+			combos = append(combos, byEntries[:i+1])
+		}
+	}
+	best, bestN := -1, uint64(0)
+	for i, combo := range combos {
+		n := c.entries(c.sets(combo))
+		if n != ^uint64(0) && packedBytes(n) <= c.left && (best < 0 || n > bestN) {
+			best, bestN = i, n
+		}
+	}
+	if best < 0 {
+		return nil, false
+	}
+	c.take(c.sets(combos[best]))
+	return combos[best], true
+}
+
+// group takes the projection of set k tracking the most of the labels
+// (a prefix of them) that fits, with their orientations where that fits,
+// and returns how many it tracks (0: none fits).
+func (c *chooser) group(k int, labels []int) int {
+	mod := c.p.Def.Sets[k].Mod
+	for _, ori := range []bool{true, false} {
+		if !ori && mod == 1 {
+			break
+		}
+		for t := len(labels); t >= 1; t-- {
+			pr := Empty(c.p.Def)
+			for _, l := range labels[:t] {
+				pr[k].Track[l] = true
+			}
+			pr[k].Ori = ori && mod > 1
+			if c.take(pr) {
+				return t
+			}
+		}
+	}
+	return 0
+}

@@ -1,0 +1,283 @@
+package prune
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+
+	"github.com/godtable/godtable/internal/engine/deftable"
+	"github.com/godtable/godtable/internal/format/table"
+	"github.com/godtable/godtable/internal/model/ksolve"
+)
+
+// A pruning file is a definition and its pruning tables, so that it
+// answers alone:
+//
+//	"GODTPRN1"     magic, 8 bytes
+//	metric         uint8 (ksolve.Metric)
+//	moves          uint16 length, then the move restriction ("" for none)
+//	name           uint16 length, then the definition file's name
+//	definition     uint32 length, then the definition's text
+//	id             32 bytes, deftable.ID of the whole puzzle
+//	tables         uint16, then for each table its projection (for each
+//	               set: uint8 1 if it keeps orientations, uint16 labels,
+//	               then a bit a label, tracked or not, eight to a byte)
+//	               and uint64, the length of its table file
+//	crc            uint32, CRC-32 (IEEE) of everything above
+//	table files    each in internal/format/table's format (with its own
+//	               checksums, a block at a time), one after the other
+//
+// Each table is read as the table of its projection's definition, which
+// its fingerprint names: a table that does not belong to the projection
+// the head says is refused, as a damaged one is.
+const fileMagic = "GODTPRN1"
+
+// File is a puzzle with its pruning tables.
+type File struct {
+	Puzzle *ksolve.Puzzle
+	ID     [32]byte
+	Tables []*Table
+}
+
+// IsFile reports whether data starts as a pruning file does.
+func IsFile(data []byte) bool {
+	return len(data) >= len(fileMagic) && string(data[:len(fileMagic)]) == fileMagic
+}
+
+// BuildOptions tune BuildFile.
+type BuildOptions struct {
+	deftable.BuildOptions
+	// Report, if set, is told of each table before it is built: its
+	// number, how many there are, what it keeps and its entries.
+	Report func(k, n int, what string, entries uint64)
+}
+
+// BuildFile chooses the projections of p that fit size bytes (Choose) and
+// builds their tables.
+func BuildFile(ctx context.Context, p *ksolve.Puzzle, size uint64, opt BuildOptions) (*File, error) {
+	prs, err := Choose(p, size)
+	if err != nil {
+		return nil, err
+	}
+	f := &File{Puzzle: p, ID: deftable.ID(p, nil)}
+	for k, pr := range prs {
+		if opt.Report != nil {
+			n, _ := Entries(p, pr)
+			opt.Report(k+1, len(prs), pr.Describe(p.Def), n)
+		}
+		t, err := Build(ctx, p, pr, opt.BuildOptions)
+		if err != nil {
+			return nil, err
+		}
+		f.Tables = append(f.Tables, t)
+	}
+	return f, nil
+}
+
+// Bytes is the size of the tables' distances, two bits an entry.
+func (f *File) Bytes() uint64 {
+	n := uint64(0)
+	for _, t := range f.Tables {
+		n += t.Bytes()
+	}
+	return n
+}
+
+// WriteTo writes the pruning file.
+func (f *File) WriteTo(w io.Writer) (int64, error) {
+	var bodies [][]byte
+	for _, t := range f.Tables {
+		var b bytes.Buffer
+		lv := t.Levels()
+		if lv.Paged() != nil {
+			return 0, errors.New("a table read in place is not written again")
+		}
+		if _, err := table.WritePacked(&b, &lv.Header, lv.Packed()); err != nil {
+			return 0, err
+		}
+		bodies = append(bodies, b.Bytes())
+	}
+	p, d := f.Puzzle, f.Puzzle.Def
+	h := []byte(fileMagic)
+	h = append(h, byte(p.Metric))
+	h = binary.LittleEndian.AppendUint16(h, uint16(len(p.Restrict)))
+	h = append(h, p.Restrict...)
+	h = binary.LittleEndian.AppendUint16(h, uint16(len(d.File)))
+	h = append(h, d.File...)
+	h = binary.LittleEndian.AppendUint32(h, uint32(len(d.Text)))
+	h = append(h, d.Text...)
+	h = append(h, f.ID[:]...)
+	h = binary.LittleEndian.AppendUint16(h, uint16(len(f.Tables)))
+	for k, t := range f.Tables {
+		for _, v := range t.Projection {
+			ori := byte(0)
+			if v.Ori {
+				ori = 1
+			}
+			h = append(h, ori)
+			h = binary.LittleEndian.AppendUint16(h, uint16(len(v.Track)))
+			bits := make([]byte, (len(v.Track)+7)/8)
+			for l, tr := range v.Track {
+				if tr {
+					bits[l/8] |= 1 << (l % 8)
+				}
+			}
+			h = append(h, bits...)
+		}
+		h = binary.LittleEndian.AppendUint64(h, uint64(len(bodies[k])))
+	}
+	h = binary.LittleEndian.AppendUint32(h, crc32.ChecksumIEEE(h))
+	n, err := w.Write(h)
+	total := int64(n)
+	for _, b := range bodies {
+		if err != nil {
+			break
+		}
+		n, err = w.Write(b)
+		total += int64(n)
+	}
+	return total, err
+}
+
+// headMax bounds a pruning file's head: its fields, a definition of at
+// most ksolve.MaxSize bytes, and projections of at most 64 KiB each.
+const headMax = 8 + 1 + 2 + 1<<16 + 2 + 1<<16 + 4 + ksolve.MaxSize + 32 + 2 + 1<<22
+
+// OpenAt reads a pruning file of size bytes from r; file names it in
+// errors. Any damage, or parts that do not belong together, gives a
+// *table.Error. Every table is read whole and checked block by block.
+func OpenAt(file string, r io.ReaderAt, size int64) (*File, error) {
+	bad := func(kind error, format string, args ...any) error {
+		return &table.Error{Table: file, Err: kind, Detail: fmt.Sprintf(format, args...)}
+	}
+	data := make([]byte, min(size, headMax))
+	if n, err := r.ReadAt(data, 0); err != nil && !(err == io.EOF && n == len(data)) {
+		if err != io.EOF && err != io.ErrUnexpectedEOF {
+			return nil, err
+		}
+		data = data[:n]
+	}
+	if !IsFile(data) {
+		return nil, bad(table.ErrCorrupt, "not a godtable pruning file (bad magic)")
+	}
+	rd := &reader{b: data, p: len(fileMagic)}
+	mb := rd.take(1)
+	restrict := rd.take(rd.u16())
+	name := rd.take(rd.u16())
+	text := rd.take(rd.u32())
+	id := rd.take(32)
+	count := rd.u16()
+	if rd.short || mb == nil {
+		return nil, bad(table.ErrCorrupt, "truncated head")
+	}
+	metric := ksolve.Metric(mb[0])
+	if metric != ksolve.HTM && metric != ksolve.QTM {
+		return nil, bad(table.ErrCorrupt, "unknown metric %d", mb[0])
+	}
+	d, err := ksolve.Parse(string(name), text)
+	if err != nil {
+		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
+	}
+	var prs []Projection
+	var lens []uint64
+	for range count {
+		pr := make(Projection, len(d.Sets))
+		for k := range pr {
+			ori := rd.take(1)
+			n := rd.u16()
+			bits := rd.take((n + 7) / 8)
+			if rd.short || ori == nil {
+				return nil, bad(table.ErrCorrupt, "truncated head")
+			}
+			pr[k] = SetView{Ori: ori[0] == 1, Track: make([]bool, n)}
+			for l := range pr[k].Track {
+				pr[k].Track[l] = bits[l/8]>>(l%8)&1 == 1
+			}
+		}
+		prs = append(prs, pr)
+		lens = append(lens, rd.u64())
+	}
+	end := rd.p
+	sum := rd.take(4)
+	if rd.short {
+		return nil, bad(table.ErrCorrupt, "truncated head")
+	}
+	if got, want := crc32.ChecksumIEEE(data[:end]), binary.LittleEndian.Uint32(sum); got != want {
+		return nil, bad(table.ErrCorrupt, "head checksum %08x, want %08x", got, want)
+	}
+	p, err := ksolve.NewPuzzle(d, metric, string(restrict))
+	if err != nil {
+		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
+	}
+	f := &File{Puzzle: p, ID: deftable.ID(p, nil)}
+	if f.ID != [32]byte(id) {
+		return nil, bad(table.ErrMismatch, "the tables were built for another definition, metric or move set")
+	}
+	at := int64(rd.p)
+	for k, pr := range prs {
+		if lens[k] > uint64(size-at) {
+			return nil, bad(table.ErrCorrupt, "table %d: %d bytes, past the end of the file", k+1, lens[k])
+		}
+		pj, pp, err := projected(p, pr)
+		if err != nil {
+			return nil, bad(table.ErrCorrupt, "table %d: %v", k+1, err)
+		}
+		t, err := deftable.OpenStates(pp, io.NewSectionReader(r, at, int64(lens[k])), int64(lens[k]), false, 0, file, at)
+		if err != nil {
+			var te *table.Error
+			if errors.As(err, &te) {
+				te.Table = fmt.Sprintf("%s (table %d, %s)", file, k+1, pr.Describe(d))
+				return nil, te
+			}
+			return nil, bad(table.ErrCorrupt, "table %d: %v", k+1, err)
+		}
+		f.Tables = append(f.Tables, &Table{Projection: pr, Projector: pj, Puzzle: pp, Exact: t})
+		at += int64(lens[k])
+	}
+	if at != size {
+		return nil, bad(table.ErrCorrupt, "%d bytes after the last table", size-at)
+	}
+	return f, nil
+}
+
+// reader reads a head's fields, remembering whether it ran short.
+type reader struct {
+	b     []byte
+	p     int
+	short bool
+}
+
+func (r *reader) take(n int) []byte {
+	if n < 0 || r.p+n > len(r.b) {
+		r.short = true
+		return nil
+	}
+	v := r.b[r.p : r.p+n]
+	r.p += n
+	return v
+}
+
+func (r *reader) u16() int {
+	if v := r.take(2); v != nil {
+		return int(binary.LittleEndian.Uint16(v))
+	}
+	return -1
+}
+
+func (r *reader) u32() int {
+	if v := r.take(4); v != nil {
+		return int(binary.LittleEndian.Uint32(v))
+	}
+	return -1
+}
+
+func (r *reader) u64() uint64 {
+	if v := r.take(8); v != nil {
+		return binary.LittleEndian.Uint64(v)
+	}
+	return 0
+}
