@@ -95,7 +95,9 @@ var (
 // Puzzle returns the puzzle, its table opened on first use; the error is a
 // *lookup.TableError only if the embedded table was damaged.
 func Puzzle() (*tws.Puzzle, error) {
-	once.Do(func() { puzzle, err = tws.Open(%q, bytes.NewReader(table), int64(len(table)), tws.OpenOptions{}) })
+	once.Do(func() {
+		puzzle, err = tws.Open(%q, bytes.NewReader(table), int64(len(table)), tws.OpenOptions{})
+	})
 	return puzzle, err
 }
 `
