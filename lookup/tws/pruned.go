@@ -149,35 +149,13 @@ func (pz *Pruned) Name() string { return pz.name }
 func (pz *Pruned) Metric() string { return pz.f.Puzzle.Metric.String() }
 
 // Moves are the moves answers are written in, in the definition's order.
-func (pz *Pruned) Moves() []string {
-	var names []string
-	for _, m := range pz.f.Puzzle.Moves {
-		names = append(names, m.Name)
-	}
-	return names
-}
+func (pz *Pruned) Moves() []string { return moveNames(pz.f.Puzzle) }
 
 // MovesFor is Puzzle.MovesFor: the moves a restriction comes to.
-func (pz *Pruned) MovesFor(moves string) ([]string, error) {
-	kp, err := ksolve.NewPuzzle(pz.f.Puzzle.Def, pz.f.Puzzle.Metric, moves)
-	if err != nil {
-		return nil, err
-	}
-	var names []string
-	for _, m := range kp.Moves {
-		names = append(names, m.Name)
-	}
-	return names, nil
-}
+func (pz *Pruned) MovesFor(moves string) ([]string, error) { return movesFor(pz.f.Puzzle, moves) }
 
 // Sets are the names of the definition's sets.
-func (pz *Pruned) Sets() []string {
-	var names []string
-	for _, s := range pz.f.Puzzle.Def.Sets {
-		names = append(names, s.Name)
-	}
-	return names
-}
+func (pz *Pruned) Sets() []string { return setNames(pz.f.Puzzle.Def) }
 
 // Tables describe the pruning tables: what each keeps of the puzzle.
 func (pz *Pruned) Tables() []string {

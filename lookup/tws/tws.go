@@ -541,9 +541,12 @@ func (pz *Puzzle) Name() string { return pz.name }
 func (pz *Puzzle) Metric() string { return pz.t.Puzzle.Metric.String() }
 
 // Moves are the moves answers are written in, in the definition's order.
-func (pz *Puzzle) Moves() []string {
+func (pz *Puzzle) Moves() []string { return moveNames(pz.t.Puzzle) }
+
+// moveNames are p's moves' names, in order.
+func moveNames(p *ksolve.Puzzle) []string {
 	var names []string
-	for _, m := range pz.t.Puzzle.Moves {
+	for _, m := range p.Moves {
 		names = append(names, m.Name)
 	}
 	return names
@@ -553,16 +556,15 @@ func (pz *Puzzle) Moves() []string {
 // metric, would have if built with the move restriction moves (as
 // BuildOptions.Moves takes it): what a restriction given with a table must
 // come to.
-func (pz *Puzzle) MovesFor(moves string) ([]string, error) {
-	kp, err := ksolve.NewPuzzle(pz.t.Puzzle.Def, pz.t.Puzzle.Metric, moves)
+func (pz *Puzzle) MovesFor(moves string) ([]string, error) { return movesFor(pz.t.Puzzle, moves) }
+
+// movesFor are the moves' names of p restricted to moves, in p's metric.
+func movesFor(p *ksolve.Puzzle, moves string) ([]string, error) {
+	kp, err := ksolve.NewPuzzle(p.Def, p.Metric, moves)
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for _, m := range kp.Moves {
-		names = append(names, m.Name)
-	}
-	return names, nil
+	return moveNames(kp), nil
 }
 
 // Distribution returns the number of states at each distance.
@@ -648,9 +650,12 @@ func (p Position) Moved(seq string) (Position, error) {
 }
 
 // Sets are the names of the definition's sets.
-func (pz *Puzzle) Sets() []string {
+func (pz *Puzzle) Sets() []string { return setNames(pz.t.Puzzle.Def) }
+
+// setNames are d's sets' names, in order.
+func setNames(d *ksolve.Def) []string {
 	var names []string
-	for _, s := range pz.t.Puzzle.Def.Sets {
+	for _, s := range d.Sets {
 		names = append(names, s.Name)
 	}
 	return names
