@@ -29,6 +29,9 @@
 //	                                        unchanged)
 //	MoveSequence NAME MOVE MOVE ...         (a move made of other moves)
 //	MoveAlias NAME MOVE                     (another name, for input only)
+//	Illegal SET POSITION VALUE ...          (after Solved: a state whose
+//	                                        slot POSITION, from 1, of SET
+//	                                        holds piece VALUE is illegal)
 //
 // Lines starting with # are comments. Each base move of order k gives the
 // moves X, X2, ..., X2', X' (the powers 1..k-1, each named by the smaller
@@ -137,6 +140,10 @@ type Def struct {
 
 	// setAt finds a set by name (Parse makes it).
 	setAt map[string]int
+	// illegal are the slots the Illegal lines forbid pieces, one entry a
+	// slot (see Legal). Unexported, so that a definition made from this
+	// one (a projection's) leaves them out unless it means to keep them.
+	illegal []illegalSlot
 }
 
 // Identity returns the state of the identity permutation: every slot

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -57,6 +58,15 @@ type parser struct {
 	// linear in the definition however many there are.
 	moveAt map[string]int
 	setAt  map[string]int
+	// stage is how far the definition has come: 0 the name, 1 the sets,
+	// 2 the moves (after Solved).
+	stage int
+	// seqs are the sequences and aliases, resolved once every move is
+	// read.
+	seqs []pending
+	// illegalLine is the line giving each illegal pair, as IllegalAt
+	// names it, for the error of an illegal Solved.
+	illegalLine map[string]int
 }
 
 // nameUse is where a name was given and what it names, for the error on
@@ -122,116 +132,13 @@ type pending struct {
 
 func (p *parser) parse() error {
 	d := p.def
-	stage := 0 // 0 name, 1 sets, 2 moves (after Solved)
-	var seqs []pending
 	for {
 		l, ok := p.next()
 		if !ok {
 			break
 		}
-		t := l.toks
-		switch t[0] {
-		case "Name":
-			if stage != 0 || d.Name != "" {
-				return p.errAt(l.n, "Name must come first, once")
-			}
-			if len(t) != 2 {
-				return p.errAt(l.n, "want \"Name NAME\"")
-			}
-			if msg := printable(t[1]); msg != "" {
-				return p.errAt(l.n, "name %q %s", t[1], msg)
-			}
-			d.Name = t[1]
-		case "Set":
-			if stage > 1 {
-				return p.errAt(l.n, "Set after Solved: every Set comes before Solved")
-			}
-			stage = 1
-			if err := p.set(l); err != nil {
-				return err
-			}
-		case "Solved":
-			if stage == 2 || d.Solved != nil {
-				return p.errAt(l.n, "a second Solved block")
-			}
-			if len(d.Sets) == 0 {
-				return p.errAt(l.n, "Solved before any Set")
-			}
-			if len(t) != 1 {
-				return p.errAt(l.n, "want \"Solved\" alone on its line")
-			}
-			stage = 2
-			s, err := p.block(l, true)
-			if err != nil {
-				return err
-			}
-			d.Solved = s
-		case "Move":
-			if stage != 2 {
-				return p.errAt(l.n, "Move before Solved")
-			}
-			if len(t) != 2 {
-				return p.errAt(l.n, "want \"Move NAME\"")
-			}
-			if err := p.checkName(t[1], l.n, "move"); err != nil {
-				return err
-			}
-			m, err := p.block(l, false)
-			if err != nil {
-				return err
-			}
-			kind := Plain
-			if isRotation(t[1]) {
-				kind = Rotation
-			}
-			if err := p.addBase(t[1], m, kind, l.n); err != nil {
-				return err
-			}
-		case "MoveSequence", "MoveAlias":
-			if stage != 2 {
-				return p.errAt(l.n, "%s before Solved", t[0])
-			}
-			kind := Sequence
-			if t[0] == "MoveAlias" {
-				kind = Alias
-				if len(t) != 3 {
-					return p.errAt(l.n, "want \"MoveAlias NAME MOVES\" (the moves with no spaces, commas between)")
-				}
-			} else if len(t) < 3 {
-				return p.errAt(l.n, "want \"MoveSequence NAME MOVE ...\"")
-			}
-			if err := p.checkName(t[1], l.n, t[0]); err != nil {
-				return err
-			}
-			// The name is taken now, not when the sequence resolves:
-			// a later Move of the same name is the error, not this.
-			p.names[t[1]] = nameUse{l.n, t[0]}
-			var seq []string
-			for _, tok := range t[2:] {
-				for _, m := range strings.Split(tok, ",") {
-					if m != "" {
-						seq = append(seq, m)
-					}
-				}
-			}
-			if len(seq) == 0 {
-				return p.errAt(l.n, "%s %s has no moves", t[0], t[1])
-			}
-			// Each sequence is one move or more: refuse here, not
-			// after resolving a file of them.
-			if len(d.Moves)+len(seqs)+1 > MaxMoves {
-				return p.errAt(l.n, "too many moves (more than %d, powers included)", MaxMoves)
-			}
-			seqs = append(seqs, pending{t[1], seq, kind, l.n})
-		case "End":
-			return p.errAt(l.n, "End with no block to end")
-		case "StartState", "Illegal", "MoveTransformation":
-			return p.errAt(l.n, "%s is not supported (godtable reads Name, Set, Solved, Move, MoveSequence, MoveAlias)", t[0])
-		default:
-			if isNumber(t[0]) || t[0] == "?" {
-				return p.errAt(l.n, "a row of numbers outside a block")
-			}
-			return p.errAt(l.n, "unknown keyword %q (want Name, Set, Solved, Move, MoveSequence or MoveAlias)", t[0])
+		if err := p.keyword(l); err != nil {
+			return err
 		}
 	}
 	switch {
@@ -240,14 +147,193 @@ func (p *parser) parse() error {
 	case d.Solved == nil:
 		return p.errAt(0, "no Solved block")
 	}
-	if err := p.resolve(seqs); err != nil {
+	if err := p.resolve(p.seqs); err != nil {
 		return err
 	}
 	if len(d.Moves) == 0 {
 		return p.errAt(0, "no moves: a definition needs at least one Move")
 	}
+	if at := d.IllegalAt(d.Solved); at != "" {
+		return p.errAt(p.illegalLine[at], "Solved is illegal: %s", at)
+	}
 	if d.Name == "" {
 		d.Name = "Unnamed"
+	}
+	return nil
+}
+
+// keyword reads the line l starts, and the block it opens.
+func (p *parser) keyword(l line) error {
+	d := p.def
+	t := l.toks
+	switch t[0] {
+	case "Name":
+		if p.stage != 0 || d.Name != "" {
+			return p.errAt(l.n, "Name must come first, once")
+		}
+		if len(t) != 2 {
+			return p.errAt(l.n, "want \"Name NAME\"")
+		}
+		if msg := printable(t[1]); msg != "" {
+			return p.errAt(l.n, "name %q %s", t[1], msg)
+		}
+		d.Name = t[1]
+	case "Set":
+		if p.stage > 1 {
+			return p.errAt(l.n, "Set after Solved: every Set comes before Solved")
+		}
+		p.stage = 1
+		return p.set(l)
+	case "Solved":
+		return p.solved(l)
+	case "Move":
+		return p.move(l)
+	case "MoveSequence", "MoveAlias":
+		return p.sequence(l)
+	case "Illegal":
+		return p.illegal(l)
+	case "End":
+		return p.errAt(l.n, "End with no block to end")
+	case "StartState", "MoveTransformation":
+		return p.errAt(l.n, "%s is not supported (godtable reads Name, Set, Solved, Move, MoveSequence, MoveAlias, Illegal)", t[0])
+	default:
+		if isNumber(t[0]) || t[0] == "?" {
+			return p.errAt(l.n, "a row of numbers outside a block")
+		}
+		return p.errAt(l.n, "unknown keyword %q (want Name, Set, Solved, Move, MoveSequence, MoveAlias or Illegal)", t[0])
+	}
+	return nil
+}
+
+// solved reads the Solved block.
+func (p *parser) solved(l line) error {
+	d := p.def
+	if p.stage == 2 || d.Solved != nil {
+		return p.errAt(l.n, "a second Solved block")
+	}
+	if len(d.Sets) == 0 {
+		return p.errAt(l.n, "Solved before any Set")
+	}
+	if len(l.toks) != 1 {
+		return p.errAt(l.n, "want \"Solved\" alone on its line")
+	}
+	p.stage = 2
+	s, err := p.block(l, true)
+	if err != nil {
+		return err
+	}
+	d.Solved = s
+	return nil
+}
+
+// move reads a Move block.
+func (p *parser) move(l line) error {
+	t := l.toks
+	if p.stage != 2 {
+		return p.errAt(l.n, "Move before Solved")
+	}
+	if len(t) != 2 {
+		return p.errAt(l.n, "want \"Move NAME\"")
+	}
+	if err := p.checkName(t[1], l.n, "move"); err != nil {
+		return err
+	}
+	m, err := p.block(l, false)
+	if err != nil {
+		return err
+	}
+	kind := Plain
+	if isRotation(t[1]) {
+		kind = Rotation
+	}
+	return p.addBase(t[1], m, kind, l.n)
+}
+
+// sequence reads a MoveSequence or MoveAlias line, which resolves once
+// every move is read.
+func (p *parser) sequence(l line) error {
+	t := l.toks
+	if p.stage != 2 {
+		return p.errAt(l.n, "%s before Solved", t[0])
+	}
+	kind := Sequence
+	if t[0] == "MoveAlias" {
+		kind = Alias
+		if len(t) != 3 {
+			return p.errAt(l.n, "want \"MoveAlias NAME MOVES\" (the moves with no spaces, commas between)")
+		}
+	} else if len(t) < 3 {
+		return p.errAt(l.n, "want \"MoveSequence NAME MOVE ...\"")
+	}
+	if err := p.checkName(t[1], l.n, t[0]); err != nil {
+		return err
+	}
+	// The name is taken now, not when the sequence resolves: a later
+	// Move of the same name is the error, not this.
+	p.names[t[1]] = nameUse{l.n, t[0]}
+	var seq []string
+	for _, tok := range t[2:] {
+		for _, m := range strings.Split(tok, ",") {
+			if m != "" {
+				seq = append(seq, m)
+			}
+		}
+	}
+	if len(seq) == 0 {
+		return p.errAt(l.n, "%s %s has no moves", t[0], t[1])
+	}
+	// Each sequence is one move or more: refuse here, not after
+	// resolving a file of them.
+	if len(p.def.Moves)+len(p.seqs)+1 > MaxMoves {
+		return p.errAt(l.n, "too many moves (more than %d, powers included)", MaxMoves)
+	}
+	p.seqs = append(p.seqs, pending{t[1], seq, kind, l.n})
+	return nil
+}
+
+// illegal reads an Illegal line: "Illegal SET POSITION VALUE ...", each
+// value a piece number as Solved writes it.
+func (p *parser) illegal(l line) error {
+	d := p.def
+	t := l.toks
+	if p.stage != 2 {
+		return p.errAt(l.n, "Illegal before Solved")
+	}
+	if len(t) < 4 {
+		return p.errAt(l.n, "want \"Illegal SET POSITION VALUE ...\"")
+	}
+	k := d.setIndex(t[1])
+	if k < 0 {
+		return p.errAt(l.n, "Illegal: unknown set %q (want %s)", t[1], d.setNames())
+	}
+	set := d.Sets[k]
+	pos, err := strconv.Atoi(t[2])
+	if err != nil || pos < 1 || pos > set.Size {
+		return p.errAt(l.n, "Illegal: position %q of set %s: want a number from 1 to %d", t[2], set.Name, set.Size)
+	}
+	var bad [4]uint64
+	for _, tok := range t[3:] {
+		v, err := strconv.Atoi(tok)
+		l8 := -1
+		if err == nil {
+			l8 = slices.Index(d.Numbers[k], v)
+		}
+		if l8 < 0 {
+			return p.errAt(l.n, "Illegal: value %q is not a piece of set %s (want %s)", tok, set.Name, d.pieceList(k))
+		}
+		bad[l8/64] |= 1 << (l8 % 64)
+	}
+	d.addIllegal(set.Off+pos-1, bad)
+	if p.illegalLine == nil {
+		p.illegalLine = map[string]int{}
+	}
+	for lb := range d.Labels[k] {
+		if bad[lb/64]>>(lb%64)&1 != 0 {
+			at := illegalPair(set, pos-1, d.Numbers[k][lb])
+			if _, ok := p.illegalLine[at]; !ok {
+				p.illegalLine[at] = l.n
+			}
+		}
 	}
 	return nil
 }

@@ -75,6 +75,11 @@ const MaxSearchMoves = 256
 // as twsearch's --moves restricts them: a listed power X^k keeps the powers
 // of X that are multiples of k, and k must divide X's order.
 func NewPuzzle(d *Def, metric Metric, restrict string) (*Puzzle, error) {
+	if metric == QTM && d.HasIllegal() {
+		// A power costs its quarter turns, and the table's graph makes it
+		// of them, but they may pass states the power itself skips.
+		return nil, fmt.Errorf("%s: the qtm metric is not supported with Illegal lines (a power's quarter turns may pass illegal states): use htm", d.Name)
+	}
 	p := &Puzzle{Def: d, Metric: metric}
 	inc := make([]int, len(d.Bases)) // 0: base left out
 	if strings.TrimSpace(restrict) == "" {

@@ -13,7 +13,8 @@ import (
 // count as spaces, so a block may stand on one line; "#" starts a comment to
 // the end of its line. Sets left out are as in Solved; a first word
 // "Solved" or "State" and a last word "End" may stand around it. Each set
-// must hold the pieces Solved gives it. Errors are one line.
+// must hold the pieces Solved gives it, and the state must be legal (see
+// Legal). Errors are one line.
 func (d *Def) ParseState(text string) (State, error) {
 	s := d.Solved.Clone()
 	var toks []string
@@ -77,6 +78,9 @@ func (d *Def) ParseState(text string) (State, error) {
 		default:
 			return nil, fmt.Errorf("set %s: %d numbers, want %d pieces", set.Name, len(row), n)
 		}
+	}
+	if at := d.IllegalAt(s); at != "" {
+		return nil, fmt.Errorf("illegal state: %s", at)
 	}
 	return s, nil
 }
