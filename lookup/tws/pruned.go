@@ -211,9 +211,12 @@ func (p PrunedPosition) Moved(seq string) (PrunedPosition, error) {
 	d := p.pz.f.Puzzle.Def
 	s := p.s.Clone()
 	tmp := make(ksolve.State, len(s))
-	for _, m := range moves {
+	for k, m := range moves {
 		tmp = d.Apply(tmp, s, d.Moves[m].Perm)
 		s, tmp = tmp, s
+		if err := illegalAfter(d, s, k, d.Moves[m].Name); err != nil {
+			return PrunedPosition{}, err
+		}
 	}
 	return PrunedPosition{p.pz, s}, nil
 }
@@ -289,10 +292,13 @@ func (p PrunedPosition) Verify(solution string, o SearchOptions) (lookup.Verdict
 	def := pz.Def
 	s := p.s.Clone()
 	tmp := make(ksolve.State, len(s))
-	for _, m := range moves {
+	for k, m := range moves {
 		v.Length += pz.Cost[m]
 		tmp = def.Apply(tmp, s, pz.Moves[m].Perm)
 		s, tmp = tmp, s
+		if err := illegalAfter(def, s, k, pz.Moves[m].Name); err != nil && v.Problem == "" {
+			v.Problem = err.Error()
+		}
 	}
 	switch {
 	case v.Problem != "":

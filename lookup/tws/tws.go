@@ -642,9 +642,12 @@ func (p Position) Moved(seq string) (Position, error) {
 	d := p.pz.t.Puzzle.Def
 	s := p.s.Clone()
 	tmp := make(ksolve.State, len(s))
-	for _, m := range moves {
+	for k, m := range moves {
 		tmp = d.Apply(tmp, s, d.Moves[m].Perm)
 		s, tmp = tmp, s
+		if err := illegalAfter(d, s, k, d.Moves[m].Name); err != nil {
+			return Position{}, err
+		}
 	}
 	return Position{p.pz, s}, nil
 }
@@ -804,10 +807,16 @@ func (p Position) Verify(solution string) (lookup.Verdict, error) {
 	def := pz.Def
 	s := p.s.Clone()
 	tmp := make(ksolve.State, len(s))
-	for _, m := range moves {
+	for k, m := range moves {
 		v.Length += pz.Cost[m]
 		tmp = def.Apply(tmp, s, pz.Moves[m].Perm)
 		s, tmp = tmp, s
+		if err := illegalAfter(def, s, k, pz.Moves[m].Name); err != nil && v.Problem == "" {
+			v.Problem = err.Error()
+		}
+	}
+	if v.Problem != "" {
+		return v, nil
 	}
 	if string(s) != string(def.Solved) {
 		v.Problem = "does not solve the puzzle"
@@ -815,6 +824,16 @@ func (p Position) Verify(solution string) (lookup.Verdict, error) {
 	}
 	v.Legal = true
 	return v, nil
+}
+
+// illegalAfter is the error of move k (0-based), named name, having made
+// the illegal state s: a move to a state the definition's Illegal lines
+// forbid does not exist.
+func illegalAfter(d *ksolve.Def, s ksolve.State, k int, name string) error {
+	if at := d.IllegalAt(s); at != "" {
+		return fmt.Errorf("move %d (%s) makes an illegal state: %s", k+1, name, at)
+	}
+	return nil
 }
 
 // IsUnreachable reports whether err says a position cannot be solved.

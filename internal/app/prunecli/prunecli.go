@@ -218,21 +218,24 @@ func (p *Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, 
 	names := p.pz.Moves()
 	var seq []string
 	last := ""
-	for len(seq) < scrambleMoves {
+	pos := p.pz.Solved()
+	// A move to a state the definition's Illegal lines forbid is drawn
+	// again; tries bounds the draws, should every move be one.
+	for tries := 0; len(seq) < scrambleMoves && tries < 100*scrambleMoves; tries++ {
 		m := names[rng.IntN(len(names))]
 		base := strings.TrimRight(m, "0123456789'")
 		if base == last {
 			continue
 		}
+		next, err := pos.Moved(m)
+		if err != nil {
+			continue
+		}
+		pos = next
 		seq = append(seq, m)
 		last = base
 	}
-	moves := strings.Join(seq, " ")
-	pos, err := p.pz.ParseMoves(moves)
-	if err != nil {
-		return "", "", 0, err
-	}
-	return pos.Line(), moves, -1, nil
+	return pos.Line(), strings.Join(seq, " "), -1, nil
 }
 
 // Stats is refused (see CheckOptions).

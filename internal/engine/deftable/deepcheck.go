@@ -210,7 +210,11 @@ func (t *Table) checkStates(ctx context.Context, opt CheckOptions) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var found *DeepError
-	lv, err := bfs.Search(ctx, t.Index, t.goal, bfs.Options{
+	g, err := searchGraph(ctx, t.Puzzle, t.Index, opt.Workers)
+	if err != nil {
+		return err
+	}
+	lv, err := bfs.Search(ctx, g, t.goal, bfs.Options{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
 		AfterLevel: func(d int, lv *bfs.Levels) {
 			// The indices seen before d were compared at their own

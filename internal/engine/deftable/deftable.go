@@ -58,6 +58,11 @@ func ID(p *ksolve.Puzzle, x *permindex.Index) [32]byte {
 	str := func(s string) { put(len(s)); h.Write([]byte(s)) }
 	str("godtable definition table 1")
 	str(p.Metric.String())
+	if il := d.IllegalKey(); il != "" {
+		// Only where there are Illegal lines, so that every other
+		// definition keeps the ID its tables were built with.
+		str("illegal " + il)
+	}
 	put(len(d.Sets))
 	for _, s := range d.Sets {
 		str(s.Name)
@@ -142,7 +147,11 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if byClasses {
 		return searchClasses(ctx, p, x, goal, sy, opt)
 	}
-	lv, err := bfs.Search(ctx, x, goal, bfs.Options{
+	g, err := searchGraph(ctx, p, x, opt.Workers)
+	if err != nil {
+		return nil, err
+	}
+	lv, err := bfs.Search(ctx, g, goal, bfs.Options{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
 		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id,
 	})
@@ -185,6 +194,11 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 // against the count of the group the moves generate.
 func checkReached(p *ksolve.Puzzle, counts []uint64) (uint64, error) {
 	count, exact := reachable(p)
+	if p.Def.HasIllegal() {
+		// The group's order counts the illegal states too, and the
+		// states only illegal ones lead to: a bound.
+		exact = false
+	}
 	reached := uint64(0)
 	for _, c := range counts {
 		reached += c
@@ -462,6 +476,7 @@ func Plan(p *ksolve.Puzzle, noSymmetry bool) (indexed, memory uint64, err error)
 	}
 	// The levels, two bits a state; then the search's marks (a bit a
 	// state for each of at most two workers: bfs.markSets) and after
-	// them the packed table, each as large again.
-	return size, size/4*2 + tables, nil
+	// them the packed table, each as large again; and a bit a state
+	// for the illegal ones, where the definition gives Illegal lines.
+	return size, size/4*2 + tables + LegalMemory(p, size), nil
 }

@@ -129,6 +129,9 @@ func workerCount(workers int) int {
 // same bytes Build's WriteTo writes. The work directory keeps the search
 // until RemoveWork.
 func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Writer) (*DiskBuild, error) {
+	if err := noIllegalOnDisk(p); err != nil {
+		return nil, err
+	}
 	x, err := permindex.New(p)
 	if err != nil {
 		return nil, err
@@ -178,10 +181,22 @@ func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Wr
 // index is the build's: a task of another puzzle, metric or move set is
 // refused.
 func DiskTask(ctx context.Context, p *ksolve.Puzzle, opt bfs.DiskTaskOptions) (bfs.DiskTaskDone, error) {
+	if err := noIllegalOnDisk(p); err != nil {
+		return bfs.DiskTaskDone{}, err
+	}
 	x, err := permindex.New(p)
 	if err != nil {
 		return bfs.DiskTaskDone{}, err
 	}
 	opt.ID = ID(p, x)
 	return bfs.DiskTask(ctx, x, opt)
+}
+
+// noIllegalOnDisk refuses a search on disk of a definition with Illegal
+// lines: its chunks move states with no look at them.
+func noIllegalOnDisk(p *ksolve.Puzzle) error {
+	if p.Def.HasIllegal() {
+		return fmt.Errorf("%s: a definition with Illegal lines is not searched on disk: build it in memory, or use --prune SIZE", p.Def.Name)
+	}
+	return nil
 }

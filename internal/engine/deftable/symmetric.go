@@ -55,6 +55,12 @@ type parentSlot struct {
 // or the search's graph is directed (a table of classes keeps distances
 // mod 3).
 func symmetriesOf(p *ksolve.Puzzle, x *permindex.Index) *symmetric {
+	if p.Def.HasIllegal() {
+		// The searches of classes move states with no look at the
+		// Illegal lines: such a definition's table is kept state by
+		// state.
+		return nil
+	}
 	syms := p.Symmetries()
 	if syms == nil {
 		return nil

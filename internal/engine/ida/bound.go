@@ -145,6 +145,15 @@ func (w *worker) solved(l int) bool {
 	return string(w.full[l]) == string(d.Solved)
 }
 
+// legalChild works out the whole state move i makes of the node at depth
+// l (whose whole state is known) into depth l+1, and says whether it is
+// legal: a move to an illegal state does not exist.
+func (w *worker) legalChild(l, i int) bool {
+	d := w.s.p.Def
+	w.full[l+1] = d.Apply(w.full[l+1], w.full[l], w.s.p.Moves[i].Perm)
+	return d.Legal(w.full[l+1])
+}
+
 // dfs searches below the node at depth l, reached at cost g after a move
 // of base last (-1: none). It returns true when the search is over: the
 // first solution found, enough solutions, or told to stop.
@@ -160,11 +169,14 @@ func (w *worker) dfs(l, g, last int) bool {
 			continue
 		}
 		left := w.bound - g - s.cost[i]
-		if left < 0 || !w.child(l, i, left) {
+		if left < 0 || !w.child(l, i, left) || s.illegal && !w.legalChild(l, i) {
 			continue
 		}
 		w.path[l] = i
 		w.fullOK = min(w.fullOK, l+1)
+		if s.illegal {
+			w.fullOK = l + 2
+		}
 		if w.nodes++; w.nodes%checkEvery == 0 && w.stop() {
 			w.halted = true
 			return true
@@ -205,11 +217,18 @@ func (w *worker) run(prefix []int) {
 	g, last := 0, -1
 	for l, i := range prefix {
 		w.child(l, i, math.MaxInt32)
+		if w.s.illegal {
+			// The prefix's search kept legal moves alone.
+			w.legalChild(l, i)
+		}
 		w.path[l] = i
 		g += w.s.cost[i]
 		last = w.s.base[i]
 	}
 	w.fullOK = 1
+	if w.s.illegal {
+		w.fullOK = len(prefix) + 1
+	}
 	if g == w.bound {
 		w.leaf(len(prefix))
 		return

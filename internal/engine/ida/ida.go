@@ -53,6 +53,12 @@ type Searcher struct {
 	rd    []table.Reader
 	// single: every move is one generator (see dfsBatch).
 	single bool
+	// illegal: the definition gives Illegal lines, so that each node's
+	// whole state is worked out and a move to an illegal one skipped. The
+	// tables stay lower bounds: their projections ignore the Illegal lines,
+	// and a path of legal moves projects to a path of as many moves, so a
+	// projection's distance is at most the state's.
+	illegal bool
 	// group decides reachability where the tables cannot.
 	group members
 }
@@ -134,6 +140,9 @@ func New(p *ksolve.Puzzle, tables []*prune.Table) (*Searcher, error) {
 	for _, g := range s.gens {
 		s.single = s.single && len(g) == 1
 	}
+	s.illegal = p.Def.HasIllegal()
+	// The batch works out children without their whole states.
+	s.single = s.single && !s.illegal
 	return s, nil
 }
 
@@ -199,6 +208,9 @@ func (r *root) bound() int {
 func (s *Searcher) root(st ksolve.State) (*root, error) {
 	if len(st) != s.p.Def.Width {
 		return nil, fmt.Errorf("a state of %d values, want %d", len(st), s.p.Def.Width)
+	}
+	if at := s.p.Def.IllegalAt(st); at != "" {
+		return nil, fmt.Errorf("illegal state: %s", at)
 	}
 	if reach, decided := s.group.reachable(st); decided && !reach {
 		return nil, ErrUnreachable

@@ -1,6 +1,10 @@
 package ksolve
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
 
 // illegalSlot is a slot of a state that some pieces must not stand in: an
 // Illegal line of the definition (twsearch's), those of one slot joined.
@@ -62,4 +66,17 @@ func (d *Def) IllegalAt(s State) string {
 // IllegalAt does.
 func illegalPair(set Set, slot, v int) string {
 	return fmt.Sprintf("set %s position %d holds %d, which an Illegal line forbids", set.Name, slot+1, v)
+}
+
+// IllegalKey writes the Illegal lines, joined slot by slot and in slot
+// order, so that two definitions forbidding the same states write the same
+// key; "" when there are none.
+func (d *Def) IllegalKey() string {
+	slots := slices.Clone(d.illegal)
+	slices.SortFunc(slots, func(a, b illegalSlot) int { return a.pos - b.pos })
+	var b strings.Builder
+	for _, il := range slots {
+		fmt.Fprintf(&b, "%d:%x,%x,%x,%x;", il.pos, il.bad[0], il.bad[1], il.bad[2], il.bad[3])
+	}
+	return b.String()
 }
