@@ -55,9 +55,10 @@ type Searcher struct {
 	single bool
 	// illegal: the definition gives Illegal lines, so that each node's
 	// whole state is worked out and a move to an illegal one skipped. The
-	// tables stay lower bounds: their projections ignore the Illegal lines,
-	// and a path of legal moves projects to a path of as many moves, so a
-	// projection's distance is at most the state's.
+	// tables stay lower bounds: their projections keep only the Illegal
+	// lines they tell alone (prune.Project), so a path of legal moves
+	// projects to a path of as many legal moves, and a projection's
+	// distance is at most the state's.
 	illegal bool
 	// group decides reachability where the tables cannot.
 	group members

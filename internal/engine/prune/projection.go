@@ -9,11 +9,13 @@
 // definition of its own, whose states the moves reach are the projections
 // of the whole puzzle's, and whose distances are never more than the whole
 // puzzle's (every solution of a state solves its projection). Its exact
-// table is built as any definition's is (deftable.Build).
+// table is built as any definition's is (deftable.Build). A definition's
+// Illegal lines go to the projection where it tells them (see forbid).
 package prune
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/godtable/godtable/internal/model/ksolve"
@@ -193,6 +195,7 @@ func Project(d *ksolve.Def, pr Projection) (*Projector, error) {
 		return nil, fmt.Errorf("a projection that keeps nothing")
 	}
 	pj.Def = nd
+	pj.forbid()
 	nd.Solved = pj.Project(nil, d.Solved)
 	nd.Moves = make([]ksolve.Move, len(d.Moves))
 	for i, m := range d.Moves {
@@ -200,6 +203,37 @@ func Project(d *ksolve.Def, pr Projection) (*Projector, error) {
 		nd.Moves[i] = m
 	}
 	return pj, nil
+}
+
+// forbid gives the projection the whole definition's Illegal lines where
+// the projection tells them alone: a projected label is illegal in a slot
+// when every label it stands for is. A legal state then projects to a
+// legal one, and a legal move to a legal move, so that the projection's
+// distances stay at most the whole puzzle's. A line the projection cannot
+// tell is left out: a move the projection keeps that the whole puzzle
+// does not have only makes a distance shorter, never longer.
+func (pj *Projector) forbid() {
+	d, nd := pj.from, pj.Def
+	for pos, bad := range d.Forbidden() {
+		for j, k := range pj.sets {
+			set := d.Sets[k]
+			if pos < set.Off || pos >= set.Off+set.Size {
+				continue
+			}
+			all := make([]bool, nd.Labels[j]) // every label it stands for bad
+			for i := range all {
+				all[i] = true
+			}
+			for l, to := range pj.label[j] {
+				all[to] = all[to] && slices.Contains(bad, uint8(l))
+			}
+			for to, b := range all {
+				if b {
+					nd.Forbid(nd.Sets[j].Off+pos-set.Off, uint8(to))
+				}
+			}
+		}
+	}
 }
 
 // Project writes into dst the projection of s, a state of the whole

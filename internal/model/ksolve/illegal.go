@@ -80,3 +80,25 @@ func (d *Def) IllegalKey() string {
 	}
 	return b.String()
 }
+
+// Forbidden returns, for each State position some Illegal line names, the
+// labels forbidden there.
+func (d *Def) Forbidden() map[int][]uint8 {
+	out := map[int][]uint8{}
+	for _, il := range d.illegal {
+		for l := range 256 {
+			if il.bad[l/64]>>(l%64)&1 != 0 {
+				out[il.pos] = append(out[il.pos], uint8(l))
+			}
+		}
+	}
+	return out
+}
+
+// Forbid makes a state holding label l at State position pos illegal: for
+// a definition made from another, as a projection's is.
+func (d *Def) Forbid(pos int, l uint8) {
+	var bad [4]uint64
+	bad[l/64] |= 1 << (l % 64)
+	d.addIllegal(pos, bad)
+}
