@@ -160,14 +160,15 @@ func Symmetries(def *Definition, opt BuildOptions) (int, error) {
 // the moves alone, before any search: the order of the group they
 // generate. It is exact when every piece is distinct and no orientation is
 // "?" (Build then checks its search against it), else a bound (the states
-// are fewer); nil for a puzzle too large to count (ksolve.MaxPoints).
+// are fewer), and a bound too where the definition gives Illegal lines;
+// nil for a puzzle too large to count (ksolve.MaxPoints).
 func Reachable(def *Definition, opt BuildOptions) (n *big.Int, exact bool, err error) {
 	p, err := puzzleOf(def, opt)
 	if err != nil {
 		return nil, false, err
 	}
 	n, exact = p.Reachable()
-	return n, exact, nil
+	return n, exact && !def.d.HasIllegal(), nil
 }
 
 func puzzleOf(def *Definition, opt BuildOptions) (*ksolve.Puzzle, error) {
