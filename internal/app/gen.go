@@ -132,6 +132,9 @@ func runGen(e *env, args []string) int {
 	if _, err := tws.ParseMetricName(metric); err != nil {
 		return usage("%v", err)
 	}
+	if p, ok := builtInPuzzle(pos[0]); ok {
+		return genBuiltIn(e, p, builtInGen{name: pos[0], prune: pruneFlag, out: out, goDir: goDir, moves: moves, mem: memFlag, quiet: quiet})
+	}
 	src, err := readDefinition(pos[0])
 	if errors.Is(err, errDefinitionSize) {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)

@@ -7,6 +7,7 @@ package cube3cli
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -21,9 +22,31 @@ import (
 // Puzzle is the 3x3x3.
 type Puzzle struct {
 	// Tables, if not nil, are what the cube is answered from; nil for the
-	// tables in the user's cache.
+	// tables of file, or else for those in the user's cache.
 	Tables *api.Tables
+	file   func() (*api.Tables, error)
 }
+
+// FromFile is the 3x3x3 answered from the tables in the file at path
+// (written by godtable gen 3x3x3 --prune SIZE), read on first use.
+func FromFile(path string) Puzzle {
+	return Puzzle{file: sync.OnceValues(func() (*api.Tables, error) { return api.Load(path) })}
+}
+
+// Load reads the tables of a puzzle from a file (FromFile) before any
+// input is answered, so that a file that cannot be used stops the command
+// at once; the cache's tables are opened at the first answer that needs
+// them.
+func (p Puzzle) Load(*cli.Options) error {
+	if p.file == nil {
+		return nil
+	}
+	_, err := p.file()
+	return err
+}
+
+// IsTableFile reports whether path names a file of 3x3x3 tables.
+func IsTableFile(path string) bool { return api.IsTableFile(path) }
 
 // cached opens the tables in the cache once, building them on first use
 // with progress on stderr.
@@ -32,8 +55,12 @@ var cached = sync.OnceValues(func() (*api.Tables, error) { return api.Open(os.St
 func (p Puzzle) tables(o *cli.Options) (*api.Tables, error) {
 	t := p.Tables
 	if t == nil {
+		open := cached
+		if p.file != nil {
+			open = p.file
+		}
 		var err error
-		if t, err = cached(); err != nil {
+		if t, err = open(); err != nil {
 			return nil, cli.ErrTable{Err: err}
 		}
 	}
@@ -236,4 +263,15 @@ func (p Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 		s.Faces = append(s.Faces, int(f))
 	}
 	return s, nil
+}
+
+// Check verifies the 3x3x3 tables' file at path whole (its size, header,
+// checksum and classes) and says what it holds.
+func Check(path string, w io.Writer) error {
+	t, err := api.Load(path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s: intact, the 3x3x3's %s, %d bytes, checksum and classes checked\n", path, t.Describe(), t.Bytes())
+	return nil
 }

@@ -19,7 +19,7 @@ type pruneTable struct {
 	k       *classes
 	mt      *moveTables
 	words   []uint32 // eight entries a word, entry i in bits 4*(i%8)
-	corners nibbles  // the corner table (corners.go)
+	corners nibbles  // the corner table (corners.go); nil when left out
 }
 
 func (p *pruneTable) get(i int) uint32 { return p.words[i>>3] >> (4 * uint(i&7)) & 15 }

@@ -67,6 +67,9 @@ func (p *pruneTable) bound(n *node) int {
 // corner table's.
 func (p *pruneTable) axisValue(n *node, a int) uint8 {
 	if a == 3 {
+		if p.corners == nil {
+			return 0
+		}
 		return uint8(p.corners.get(int(n.cperm)*nTwist + int(n.twist[0])))
 	}
 	return uint8(p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a]))))
