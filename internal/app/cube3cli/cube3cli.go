@@ -166,9 +166,10 @@ func near(c api.Cube) bool {
 	return false
 }
 
-// Scramble draws a cube uniformly, written in the --order. Its distance is
-// not searched for (that is what solve does), so no sequence comes with it
-// and --min-moves above 2 is refused.
+// Scramble draws a cube uniformly, written in the --order, with a
+// sequence of at most 22 face turns that makes it (a two-phase search's,
+// not the shortest). Its distance is not searched for (that is what solve
+// does), so --min-moves above 2 is refused.
 func (p Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
 	if o.MinMoves > wcaMinimum {
 		return "", "", 0, fmt.Errorf("--min-moves %d: the 3x3x3's scrambles are not searched; at most %d", o.MinMoves, wcaMinimum)
@@ -185,7 +186,7 @@ func (p Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, e
 		if o.Order == "urfdlb" {
 			state = cube.URFDLB()
 		}
-		return cli.Drawn{State: state, Dist: -1}, true, nil
+		return cli.Drawn{State: state, Moves: cube.Generator().String(), Dist: -1}, true, nil
 	})
 }
 
