@@ -68,7 +68,8 @@ func (p *pruneTable) neighbour(cls, tw, m int) (int, int) {
 
 // index is the entry of a position's flip-slice value and twist.
 func (p *pruneTable) index(fs, tw int) int {
-	return int(p.k.classOf[fs])*nTwist + int(p.k.twistConj[tw*nSym+int(p.k.symOf[fs])])
+	e := p.k.entry[fs]
+	return int(e>>4) + int(p.k.twistConj[tw*nSym+int(e&15)])
 }
 
 // buildPrune fills the table breadth first: from each entry of depth d

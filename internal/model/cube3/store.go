@@ -180,6 +180,7 @@ func Decode(data []byte) (*Tables, error) {
 			return nil, fmt.Errorf("%w: a class or symmetry out of range", ErrTableFile)
 		}
 	}
+	k.pack()
 	return &Tables{&pruneTable{k: k, mt: newMoveTables(), words: words, corners: corners}}, nil
 }
 
