@@ -101,11 +101,42 @@ func BuildPruned(ctx context.Context, def *Definition, opt BuildOptions, size ui
 // errors, which are *TableError for a damaged file or one whose parts do
 // not belong together.
 func OpenPrunedAt(file string, r io.ReaderAt, size int64) (*Pruned, error) {
-	f, err := prune.OpenAt(file, r, size)
+	return OpenPruned(file, r, size, OpenOptions{})
+}
+
+// OpenPruned is OpenPrunedAt with options, as Open takes them: InPlace
+// leaves the tables in the file (the reader must stay open while the file
+// answers), each search reading the blocks it needs, checked and decoded
+// into caches of at most CacheBlocks of them in all, shared evenly among
+// the tables. A block found
+// damaged then fails each answer whose search reads it, and no other,
+// with a *TableError naming the file, the block and its offset: a search
+// that could not read a level gives no answer rather than one that level
+// might have changed.
+func OpenPruned(file string, r io.ReaderAt, size int64, opt OpenOptions) (*Pruned, error) {
+	var f *prune.File
+	var err error
+	if opt.InPlace {
+		f, err = prune.OpenInPlace(file, r, size, opt.CacheBlocks)
+	} else {
+		f, err = prune.OpenAt(file, r, size)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return newPruned(f)
+}
+
+// BlocksRead is how many blocks of the tables the file's answers have
+// read and decoded since it was opened in place (0 when read whole).
+func (pz *Pruned) BlocksRead() int {
+	n := 0
+	for _, t := range pz.f.Tables {
+		if pg := t.Levels().Paged(); pg != nil {
+			n += pg.BlocksRead()
+		}
+	}
+	return n
 }
 
 func newPruned(f *prune.File) (*Pruned, error) {

@@ -151,6 +151,23 @@ const headMax = 8 + 1 + 2 + 1<<16 + 2 + 1<<16 + 4 + ksolve.MaxSize + 32 + 2 + 1<
 // errors. Any damage, or parts that do not belong together, gives a
 // *table.Error. Every table is read whole and checked block by block.
 func OpenAt(file string, r io.ReaderAt, size int64) (*File, error) {
+	return open(file, r, size, false, 0)
+}
+
+// OpenInPlace is OpenAt with the tables left in the file, as
+// deftable.OpenPagedAt leaves a complete table: the head and each table's
+// block index are read and checked, and each search reads the 128 KiB
+// blocks it needs, checked and decoded into caches of at most cacheBlocks
+// of them in all, shared evenly among the tables (at least one a table;
+// 16 a table when cacheBlocks < 1). A damaged block fails the searches that
+// read it (with a *table.Error naming the file, the block and its
+// offset), and no other. r must stay open while the file answers.
+func OpenInPlace(file string, r io.ReaderAt, size int64, cacheBlocks int) (*File, error) {
+	return open(file, r, size, true, cacheBlocks)
+}
+
+// open is OpenAt, or OpenInPlace when paged.
+func open(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int) (*File, error) {
 	bad := func(kind error, format string, args ...any) error {
 		return &table.Error{Table: file, Err: kind, Detail: fmt.Sprintf(format, args...)}
 	}
@@ -218,6 +235,9 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*File, error) {
 		return nil, bad(table.ErrMismatch, "the tables were built for another definition, metric or move set")
 	}
 	at := int64(rd.p)
+	if cacheBlocks > 0 {
+		cacheBlocks = max(1, cacheBlocks/max(1, len(prs)))
+	}
 	for k, pr := range prs {
 		if lens[k] > uint64(size-at) {
 			return nil, bad(table.ErrCorrupt, "table %d: %d bytes, past the end of the file", k+1, lens[k])
@@ -226,7 +246,7 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*File, error) {
 		if err != nil {
 			return nil, bad(table.ErrCorrupt, "table %d: %v", k+1, err)
 		}
-		t, err := deftable.OpenStates(pp, io.NewSectionReader(r, at, int64(lens[k])), int64(lens[k]), false, 0, file, at)
+		t, err := deftable.OpenStates(pp, io.NewSectionReader(r, at, int64(lens[k])), int64(lens[k]), paged, cacheBlocks, file, at)
 		if err != nil {
 			var te *table.Error
 			if errors.As(err, &te) {
