@@ -49,6 +49,15 @@ type Puzzle struct {
 // New returns the pruning file at path, not yet read.
 func New(path string) *Puzzle { return &Puzzle{path: path, Progress: os.Stderr} }
 
+// Opened returns a pruning file already read as the puzzle named name (a
+// server's, which names it in its answers and errors), its searches
+// reporting nowhere.
+func Opened(name string, pz *tws.Pruned) *Puzzle {
+	p := &Puzzle{path: name, pz: pz}
+	p.once.Do(func() {})
+	return p
+}
+
 // Load reads the file; the options' metric and moves, when given, must be
 // the file's.
 func (p *Puzzle) Load(o *cli.Options) error {
