@@ -94,8 +94,8 @@ func (g *genFlags) refusal(pos []string) string {
 		return fmt.Sprintf("--workers %d: want 0 to %d (0: one per CPU)", g.workers, maxWorkers)
 	case g.work != "" && g.memFlag == "":
 		return fmt.Sprintf("--work %s: the work directory is the on-disk search's; give --mem too", g.work)
-	case g.pruneFlag != "" && (g.goDir != "" || g.memFlag != ""):
-		return "--prune with -go or --mem: pruning tables are built in memory and written with -o"
+	case g.pruneFlag != "" && g.memFlag != "":
+		return "--prune with --mem: pruning tables are built in memory"
 	case g.memFlag != "" && g.goDir != "":
 		return "--mem with -go: a Go package embeds its table in the program, so it is built in memory"
 	case g.sbatch != "" && !g.slurm:
@@ -192,7 +192,7 @@ func runGen(e *env, args []string) int {
 		if err != nil {
 			return genUsageError(e, "--prune %s: %v", g.pruneFlag, err)
 		}
-		return genPrune(e, def, opt, size, g.out, shown, showProgress)
+		return genPrune(e, g, def, opt, size, shown, showProgress)
 	}
 	return genComplete(e, g, def, opt, src, memory, shown, showProgress)
 }

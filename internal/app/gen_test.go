@@ -562,3 +562,99 @@ func TestGenSymmetry(t *testing.T) {
 		t.Errorf("stats of the table built on disk: %s", stdout.String())
 	}
 }
+
+// gen -go --prune writes a package that embeds the pruning file, as gofmt
+// writes it, which a program builds and answers from: the command's
+// answers from the same file.
+func TestGenGoPruned(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program (go build)")
+	}
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	if code := Run([]string{"gen", "../../lookup/tws/testdata/pyraminx.tws", "--prune", "3000", "--metric", "qtm", "-go", filepath.Join(dir, "pyraprune")},
+		strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("gen -go --prune: exit %d: %s", code, stderr.String())
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "pyraprune", "pyraprune.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if formatted, err := format.Source(src); err != nil || !bytes.Equal(formatted, src) || !strings.HasPrefix(string(src), "// Code generated ") {
+		t.Fatalf("pyraprune.go is not as gofmt writes it, or not marked generated (%v):\n%s", err, src)
+	}
+	gdt := filepath.Join(dir, "pyraprune", "pyraprune.gdt")
+	if out, errs, code := runIn([]string{"check", gdt}, ""); code != ExitOK {
+		t.Fatalf("check of the embedded file: exit %d: %s %s", code, out, errs)
+	}
+	scrambles := []string{"U L R' B", "U L R' B U' L' R B'", "R B L U R' L' B' U'"}
+	var want strings.Builder
+	for _, s := range scrambles {
+		sol, errs, code := runIn([]string{"solve", gdt, "--scramble", s}, "")
+		n, _, _ := runIn([]string{"solve", gdt, "--scramble", "--count", s}, "")
+		if code != ExitOK {
+			t.Fatalf("solve %q: exit %d: %s", s, code, errs)
+		}
+		want.WriteString(strings.TrimSpace(sol) + " / " + n)
+	}
+	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/solver\n\ngo 1.26\n\nrequire github.com/godtable/godtable v0.0.0\n\nreplace github.com/godtable/godtable => " + root + "\n",
+		"go.sum": string(gosum),
+		"main.go": `package main
+
+import (
+	"fmt"
+	"log"
+
+	"example.com/solver/pyraprune"
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+func main() {
+	pz, err := pyraprune.Puzzle()
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, s := range []string{` + "`" + strings.Join(scrambles, "`, `") + "`" + `} {
+		pos, err := pz.ParseMoves(s)
+		if err != nil {
+			log.Fatal(err)
+		}
+		o := tws.SearchOptions{MaxDepth: -1}
+		sol, err := pos.Solve(o)
+		if err != nil {
+			log.Fatal(err)
+		}
+		n, err := pos.Count(o)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s / %d\n", sol, n)
+	}
+}
+`,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "run", "-mod=mod", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	if got := string(out); got != want.String() {
+		t.Fatalf("the generated package answered\n%s\nthe command\n%s", got, want.String())
+	}
+}

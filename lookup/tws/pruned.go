@@ -197,6 +197,9 @@ func (pz *Pruned) Tables() []string {
 	return out
 }
 
+// Bytes is the size of the tables' distances, two bits an entry.
+func (pz *Pruned) Bytes() uint64 { return pz.f.Bytes() }
+
 // TableEntries are the tables' sizes, in entries (two bits each).
 func (pz *Pruned) TableEntries() []uint64 {
 	var out []uint64
