@@ -55,8 +55,8 @@ func newGenFlags() (*flag.FlagSet, *genFlags) {
 	fs.IntVar(&g.workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d)", maxWorkers))
 	fs.StringVar(&g.memFlag, "mem", "", "search on disk in this much `memory` (512M, 4G, ...), the move tables included, with the\n"+
 		"levels in chunk files under --work; for a table whose search does not fit in memory")
-	fs.StringVar(&g.work, "work", "", "the on-disk search's work `directory` (default: the table's name with .work); a build run\n"+
-		"again on it resumes")
+	fs.StringVar(&g.work, "work", "", "the on-disk search's, or --prune's, work `directory` (default: the table's name with .work);\n"+
+		"a build run again on it resumes")
 	fs.BoolVar(&g.slurm, "slurm", false, "run the on-disk search's chunk steps as Slurm array jobs (sbatch --array --wait), one a\n"+
 		"pass, each task \"godtable task\" over --work, which must be on a filesystem the nodes share")
 	fs.StringVar(&g.sbatch, "sbatch", "", "with --slurm, these `options` for sbatch too, split at spaces (\"--partition=big --time=1:00:00\");\n"+
@@ -92,7 +92,7 @@ func (g *genFlags) refusal(pos []string) string {
 		return "-o and -go together: -go writes the table into DIR"
 	case g.workers < 0 || g.workers > maxWorkers:
 		return fmt.Sprintf("--workers %d: want 0 to %d (0: one per CPU)", g.workers, maxWorkers)
-	case g.work != "" && g.memFlag == "":
+	case g.work != "" && g.memFlag == "" && g.pruneFlag == "":
 		return fmt.Sprintf("--work %s: the work directory is the on-disk search's; give --mem too", g.work)
 	case g.pruneFlag != "" && g.memFlag != "":
 		return "--prune with --mem: pruning tables are built in memory"

@@ -84,18 +84,47 @@ type PruneReport func(k, n int, what string, entries uint64)
 // BuildPruned chooses the projections whose tables fit size bytes together
 // and builds them (opt's Metric, Moves, Workers and Progress are used).
 func BuildPruned(ctx context.Context, def *Definition, opt BuildOptions, size uint64, report PruneReport) (*Pruned, error) {
+	return BuildPrunedIn(ctx, def, opt, size, PruneOptions{Report: report})
+}
+
+// PruneOptions tune BuildPrunedIn.
+type PruneOptions struct {
+	// Report, if set, is told of each table before it is built.
+	Report PruneReport
+	// Work, if set, is a directory the build keeps its work in: each
+	// table once built, and the checkpoints of the table under way (after
+	// BuildOptions.CheckpointAfter, then as often as costs at most a
+	// tenth of its time). A build run again on it takes the tables kept
+	// there that are its own, and resumes the one under way. RemovePrunedWork
+	// removes it.
+	Work string
+	// Kept, if set, is told of each table taken from Work rather than
+	// built.
+	Kept PruneReport
+	// Resumed, if set, is told of each table whose build went on from its
+	// checkpoint in Work: its number and the last distance it took there.
+	Resumed func(k, distance int)
+}
+
+// BuildPrunedIn is BuildPruned with a work directory to resume from.
+func BuildPrunedIn(ctx context.Context, def *Definition, opt BuildOptions, size uint64, po PruneOptions) (*Pruned, error) {
 	p, err := puzzleOf(def, opt)
 	if err != nil {
 		return nil, err
 	}
-	bo := prune.BuildOptions{Report: report}
+	bo := prune.BuildOptions{Report: po.Report, Work: po.Work, Kept: po.Kept, Resumed: po.Resumed}
 	bo.Workers, bo.Progress, bo.ReportEvery = opt.Workers, reportTo(opt.Progress), opt.ReportEvery
+	bo.CheckpointAfter = opt.CheckpointAfter
 	f, err := prune.BuildFile(ctx, p, size, bo)
 	if err != nil {
 		return nil, err
 	}
 	return newPruned(f)
 }
+
+// RemovePrunedWork removes what a pruned build kept in its work directory dir
+// (PruneOptions.Work), and dir once nothing else is in it.
+func RemovePrunedWork(dir string) error { return prune.RemoveWork(dir) }
 
 // OpenPrunedAt reads a pruning file of size bytes from r; file names it in
 // errors, which are *TableError for a damaged file or one whose parts do
