@@ -174,12 +174,18 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 		fmt.Fprintf(stderr, "godtable: serve: cannot answer: %v\n", err)
 		return nil, app.ExitTable
 	}
+	return serveNamed(path, stderr, func(name string) cli.Puzzle { return defcli.FromTable(name, pz) })
+}
+
+// serveNamed adds the puzzle of the table file at path, named by its
+// file's name without its extension, to the puzzles served.
+func serveNamed(path string, stderr io.Writer, puzzle func(name string) cli.Puzzle) (func(), int) {
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	if !validName(name) {
 		fmt.Fprintf(stderr, "godtable: serve: --table %s: %q cannot name a puzzle in the API (letters, digits, - and _)\n", path, name)
 		return nil, app.ExitUsage
 	}
-	remove, err := app.AddPuzzle(defcli.FromTable(name, pz))
+	remove, err := app.AddPuzzle(puzzle(name))
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: --table %s: %v\n", path, err)
 		return nil, app.ExitUsage
@@ -204,17 +210,7 @@ func addPruned(path string, f *os.File, size int64, keep *bool, stderr io.Writer
 		fmt.Fprintf(stderr, "godtable: serve: cannot answer: %v\n", err)
 		return nil, app.ExitTable
 	}
-	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	if !validName(name) {
-		fmt.Fprintf(stderr, "godtable: serve: --table %s: %q cannot name a puzzle in the API (letters, digits, - and _)\n", path, name)
-		return nil, app.ExitUsage
-	}
-	remove, err := app.AddPuzzle(prunecli.Opened(name, pz))
-	if err != nil {
-		fmt.Fprintf(stderr, "godtable: serve: --table %s: %v\n", path, err)
-		return nil, app.ExitUsage
-	}
-	return remove, app.ExitOK
+	return serveNamed(path, stderr, func(name string) cli.Puzzle { return prunecli.Opened(name, pz) })
 }
 
 // validName says whether a table's name can stand in the API's paths.

@@ -212,20 +212,14 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 		return ExitInvalid
 	}
 	out := g.out
-	var gopkg *gogen.Package
-	if g.goDir != "" {
-		gopkg, err = gogen.New(g.goDir, g.pkg)
-		if err != nil {
-			return genUsageError(e, "%v", err)
-		}
+	gopkg, release, code := goPackage(e, g)
+	if code != ExitOK {
+		return code
+	}
+	defer release()
+	if gopkg != nil {
 		out = gopkg.TablePath()
 		shown = out
-		release, err := prepareOutput(out)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", g.goDir, err)
-			return ExitUsage
-		}
-		defer release()
 	}
 	// The states the moves reach, from the moves alone, said before the
 	// search (and after every refusal): the build checks the search
@@ -254,6 +248,25 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 		return genOnDisk(e, def, opt, disk, out, shown, showProgress)
 	}
 	return genInMemory(e, g, def, opt, gopkg, out, shown, showProgress)
+}
+
+// goPackage readies -go DIR, when given: the package, its directory made,
+// and its table's path locked for this gen until release (which does
+// nothing without -go).
+func goPackage(e *env, g *genFlags) (pkg *gogen.Package, release func(), code int) {
+	if g.goDir == "" {
+		return nil, func() {}, ExitOK
+	}
+	pkg, err := gogen.New(g.goDir, g.pkg)
+	if err != nil {
+		return nil, nil, genUsageError(e, "%v", err)
+	}
+	release, err = prepareOutput(pkg.TablePath())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", g.goDir, err)
+		return nil, nil, ExitUsage
+	}
+	return pkg, release, ExitOK
 }
 
 // genInMemory builds the table in memory, with checkpoints beside out,

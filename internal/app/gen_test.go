@@ -57,10 +57,6 @@ func TestGenGoPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program (go build)")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
 	var stderr bytes.Buffer
 	if code := Run([]string{"gen", "../../lookup/tws/testdata/pocket.tws", "-go", filepath.Join(dir, "pocketdef")},
@@ -88,14 +84,7 @@ func TestGenGoPackage(t *testing.T) {
 			t.Fatalf("%s.go is not as gofmt writes it (%v):\n%s", name, err, src)
 		}
 	}
-	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/solver\n\ngo 1.26\n\nrequire github.com/godtable/godtable v0.0.0\n\nreplace github.com/godtable/godtable => " + root + "\n",
-		"go.sum": string(gosum),
-		"main.go": `package main
+	out := goRunModule(t, dir, `package main
 
 import (
 	"fmt"
@@ -133,22 +122,8 @@ func main() {
 	}
 	fmt.Println(sol, c2.Symmetries())
 }
-`,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	cmd := exec.Command(gobin, "run", "-mod=mod", ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, out)
-	}
-	if got := strings.TrimSpace(string(out)); got != "U R U' R'\nU' R' B' D' 24" {
+`)
+	if got := strings.TrimSpace(out); got != "U R U' R'\nU' R' B' D' 24" {
 		t.Fatalf("the generated packages solved R U R' U' and U R F D (by classes of 24 symmetries) with %q", got)
 	}
 }
@@ -162,11 +137,7 @@ func TestGenResumesAfterKill(t *testing.T) {
 		t.Skip("builds the command (go build)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "godtable")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t, dir)
 	def := "../../lookup/tws/testdata/pocket.tws"
 	want := filepath.Join(dir, "want.gdt")
 	if code := Run([]string{"gen", def, "-o", want, "--metric", "qtm"}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
@@ -174,32 +145,10 @@ func TestGenResumesAfterKill(t *testing.T) {
 	}
 	out := filepath.Join(dir, "got.gdt")
 	args := []string{"gen", def, "-o", out, "--metric", "qtm", "--workers", "1", "--checkpoint-after", "0s", "--quiet"}
-	killed := false
-	for try := 0; try < 5 && !killed; try++ {
+	killWhen(t, bin, args, out+".checkpoint", out, func() {
 		os.Remove(out)
 		os.Remove(out + ".checkpoint")
-		cmd := exec.Command(bin, args...)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		for {
-			if _, err := os.Stat(out + ".checkpoint"); err == nil {
-				cmd.Process.Kill()
-				cmd.Wait()
-				_, err := os.Stat(out)
-				killed = os.IsNotExist(err)
-				break
-			}
-			if _, err := os.Stat(out); err == nil {
-				cmd.Wait() // it finished first; try again
-				break
-			}
-			time.Sleep(200 * time.Microsecond)
-		}
-	}
-	if !killed {
-		t.Fatal("gen finished every time before it could be killed")
-	}
+	})
 	var stderr bytes.Buffer
 	cmd := exec.Command(bin, args...)
 	cmd.Stderr = &stderr
@@ -570,10 +519,6 @@ func TestGenGoPruned(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program (go build)")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
 	var stderr bytes.Buffer
 	if code := Run([]string{"gen", "../../lookup/tws/testdata/pyraminx.tws", "--prune", "3000", "--metric", "qtm", "-go", filepath.Join(dir, "pyraprune")},
@@ -601,14 +546,7 @@ func TestGenGoPruned(t *testing.T) {
 		}
 		want.WriteString(strings.TrimSpace(sol) + " / " + n)
 	}
-	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/solver\n\ngo 1.26\n\nrequire github.com/godtable/godtable v0.0.0\n\nreplace github.com/godtable/godtable => " + root + "\n",
-		"go.sum": string(gosum),
-		"main.go": `package main
+	got := goRunModule(t, dir, `package main
 
 import (
 	"fmt"
@@ -623,7 +561,7 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for _, s := range []string{` + "`" + strings.Join(scrambles, "`, `") + "`" + `} {
+	for _, s := range []string{`+"`"+strings.Join(scrambles, "`, `")+"`"+`} {
 		pos, err := pz.ParseMoves(s)
 		if err != nil {
 			log.Fatal(err)
@@ -640,7 +578,70 @@ func main() {
 		fmt.Printf("%s / %d\n", sol, n)
 	}
 }
-`,
+`)
+	if got != want.String() {
+		t.Fatalf("the generated package answered\n%s\nthe command\n%s", got, want.String())
+	}
+}
+
+// buildCommand builds the godtable command into dir and returns its path.
+func buildCommand(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "godtable")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// killWhen runs bin with args and kills it (SIGKILL) as soon as the file
+// mark appears, before its output out does: up to five tries, each after
+// reset, should the build finish first.
+func killWhen(t *testing.T, bin string, args []string, mark, out string, reset func()) {
+	t.Helper()
+	for try := 0; try < 5; try++ {
+		reset()
+		cmd := exec.Command(bin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if _, err := os.Stat(mark); err == nil {
+				cmd.Process.Kill()
+				cmd.Wait()
+				if _, err := os.Stat(out); os.IsNotExist(err) {
+					return
+				}
+				break
+			}
+			if _, err := os.Stat(out); err == nil {
+				cmd.Wait() // it finished first; try again
+				break
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}
+	t.Fatalf("gen finished every time before %s came", mark)
+}
+
+// goRunModule writes main, a program of the module example.com/solver
+// that uses this repository (as it is on disk) and the packages gen -go
+// wrote into dir, into dir, runs it and returns its output.
+func goRunModule(t *testing.T, dir, main string) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod":  "module example.com/solver\n\ngo 1.26\n\nrequire github.com/godtable/godtable v0.0.0\n\nreplace github.com/godtable/godtable => " + root + "\n",
+		"go.sum":  string(gosum),
+		"main.go": main,
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -654,7 +655,5 @@ func main() {
 	if err != nil {
 		t.Fatalf("go run: %v\n%s", err, out)
 	}
-	if got := string(out); got != want.String() {
-		t.Fatalf("the generated package answered\n%s\nthe command\n%s", got, want.String())
-	}
+	return string(out)
 }

@@ -9,7 +9,6 @@ import (
 	"os/signal"
 	"time"
 
-	"github.com/godtable/godtable/internal/app/gogen"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
@@ -19,20 +18,14 @@ import (
 // that embeds them.
 func genPrune(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, size uint64, shown string, showProgress bool) int {
 	out := g.out
-	var gopkg *gogen.Package
-	if g.goDir != "" {
-		var err error
-		if gopkg, err = gogen.New(g.goDir, g.pkg); err != nil {
-			return genUsageError(e, "%v", err)
-		}
+	gopkg, release, code := goPackage(e, g)
+	if code != ExitOK {
+		return code
+	}
+	defer release()
+	if gopkg != nil {
 		out = gopkg.TablePath()
 		shown = out
-		release, err := prepareOutput(out)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", g.goDir, err)
-			return ExitUsage
-		}
-		defer release()
 	}
 	clearProgress := func() {}
 	if showProgress {

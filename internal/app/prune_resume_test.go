@@ -5,10 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 )
 
 // gen --prune killed (SIGKILL) while its first table is being built, once
@@ -21,11 +19,7 @@ func TestGenPruneResumesAfterKill(t *testing.T) {
 		t.Skip("builds the command (go build)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "godtable")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t, dir)
 	def := "../model/ksolve/testdata/3x3x3.tws"
 	want := filepath.Join(dir, "want.gdt")
 	if _, errs, code := runIn([]string{"gen", def, "--prune", "16M", "-o", want, "--quiet"}, ""); code != ExitOK {
@@ -40,32 +34,10 @@ func TestGenPruneResumesAfterKill(t *testing.T) {
 		{"table-1.gdt.checkpoint", "pruning table 1 resumed from its checkpoint in " + work},
 		{"table-2.gdt", "pruning table 2 of 5: EDGES pieces 7,8,9,10,11, 3041280 entries (760320 bytes), kept in " + work},
 	} {
-		killed := false
-		for try := 0; try < 5 && !killed; try++ {
+		killWhen(t, bin, args, filepath.Join(work, c.killAt), out, func() {
 			os.Remove(out)
 			os.RemoveAll(work)
-			cmd := exec.Command(bin, args...)
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			for {
-				if _, err := os.Stat(filepath.Join(work, c.killAt)); err == nil {
-					cmd.Process.Kill()
-					cmd.Wait()
-					_, err := os.Stat(out)
-					killed = os.IsNotExist(err)
-					break
-				}
-				if _, err := os.Stat(out); err == nil {
-					cmd.Wait() // it finished first; try again
-					break
-				}
-				time.Sleep(200 * time.Microsecond)
-			}
-		}
-		if !killed {
-			t.Fatalf("gen finished every time before %s came", c.killAt)
-		}
+		})
 		var stderr bytes.Buffer
 		cmd := exec.Command(bin, args...)
 		cmd.Stderr = &stderr
