@@ -154,7 +154,7 @@ func runGen(e *env, args []string) int {
 		return genUsageError(e, "%v", err)
 	}
 	if p, ok := builtInPuzzle(pos[0]); ok {
-		return genBuiltIn(e, p, builtInGen{name: pos[0], prune: pruneFlag, out: out, goDir: goDir, moves: moves, mem: memFlag, quiet: quiet})
+		return genBuiltIn(e, p, g)
 	}
 	src, err := readDefinition(pos[0])
 	if errors.Is(err, errDefinitionSize) {

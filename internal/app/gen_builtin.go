@@ -25,35 +25,29 @@ func builtInPuzzle(name string) (any, bool) {
 	return p, true
 }
 
-// builtInGen is what gen was asked of a built-in puzzle.
-type builtInGen struct {
-	name, prune, out, goDir, moves, mem string
-	quiet                               bool
-}
-
 // genBuiltIn builds the 3x3x3's tables for a size (--prune SIZE -o FILE);
 // every other built-in puzzle's table comes with the program.
-func genBuiltIn(e *env, p any, g builtInGen) int {
+func genBuiltIn(e *env, p any, g *genFlags) int {
 	fail := func(code int, format string, a ...any) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: "+format+"\n", a...)
 		return code
 	}
 	if _, ok := p.(cube3cli.Puzzle); !ok {
-		return fail(ExitUsage, "%s is built in: its complete table comes with godtable; gen takes a definition file (DEF.tws), or 3x3x3 --prune SIZE", g.name)
+		return fail(ExitUsage, "%s is built in: its complete table comes with godtable; gen takes a definition file (DEF.tws), or 3x3x3 --prune SIZE", g.file)
 	}
 	switch {
-	case g.prune == "":
-		return fail(ExitUsage, "%s: give --prune SIZE, the bytes its tables may take (at least %dM; %dM holds them all)", g.name, mib(api.MinSize), mib(api.FileSize))
-	case g.goDir != "" || g.mem != "":
-		return fail(ExitUsage, "%s: its tables are built in memory and written with -o (no -go, no --mem)", g.name)
+	case g.pruneFlag == "":
+		return fail(ExitUsage, "%s: give --prune SIZE, the bytes its tables may take (at least %dM; %dM holds them all)", g.file, mib(api.MinSize), mib(api.FileSize))
+	case g.goDir != "" || g.memFlag != "":
+		return fail(ExitUsage, "%s: its tables are built in memory and written with -o (no -go, no --mem)", g.file)
 	case g.moves != "":
-		return fail(ExitUsage, "%s: its tables are of the 18 face turns, in both metrics: no --moves", g.name)
+		return fail(ExitUsage, "%s: its tables are of the 18 face turns, in both metrics: no --moves", g.file)
 	}
-	size, err := parseSize(g.prune)
+	size, err := parseSize(g.pruneFlag)
 	if err != nil {
-		return fail(ExitUsage, "--prune %s: %v", g.prune, err)
+		return fail(ExitUsage, "--prune %s: %v", g.pruneFlag, err)
 	}
-	out, err := outputPath(g.out, g.name)
+	out, err := outputPath(g.out, g.file)
 	if err != nil {
 		return fail(ExitUsage, "%v", err)
 	}
@@ -69,7 +63,7 @@ func genBuiltIn(e *env, p any, g builtInGen) int {
 	start := time.Now()
 	n, err := api.Build(out, int64(min(size, 1<<62)), log)
 	if err != nil {
-		return fail(ExitInvalid, "%s: --prune %s: %v", g.name, g.prune, err)
+		return fail(ExitInvalid, "%s: --prune %s: %v", g.file, g.pruneFlag, err)
 	}
 	what := "the flip-slice-twist and corner tables"
 	if n < int64(api.FileSize) {
