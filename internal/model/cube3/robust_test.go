@@ -57,6 +57,9 @@ func TestTableFileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if again, err := Load(path); err != nil || again != back {
+		t.Fatalf("the file loaded again is mapped again: %v", err)
+	}
 	if !slices.Equal(back.p.words, tb.p.words) || !slices.Equal(back.p.corners, tb.p.corners) || !slices.Equal(back.p.k.classOf, tb.p.k.classOf) ||
 		!slices.Equal(back.p.k.symOf, tb.p.k.symOf) || !slices.Equal(back.p.k.rep, tb.p.k.rep) || !slices.Equal(back.p.k.stab, tb.p.k.stab) {
 		t.Fatal("the table read back differs")

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 	"unsafe"
 )
@@ -195,7 +196,20 @@ func checkSize(n int64) error {
 
 // Load reads tables from a file, mapping it into memory where it can
 // (read only, and kept for the life of the process) and using it in place.
+// The same file loaded again, unchanged, gives the same tables: it is
+// mapped once.
 func Load(path string) (*Tables, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	loadedMu.Lock()
+	defer loadedMu.Unlock()
+	for _, l := range loaded {
+		if os.SameFile(l.fi, fi) && l.fi.Size() == fi.Size() && l.fi.ModTime().Equal(fi.ModTime()) {
+			return l.t, nil
+		}
+	}
 	data, err := mapFile(path)
 	if err != nil {
 		return nil, err
@@ -204,7 +218,19 @@ func Load(path string) (*Tables, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	loaded = append(loaded, loadedFile{fi, t})
 	return t, nil
+}
+
+// loaded are the files Load has mapped.
+var (
+	loadedMu sync.Mutex
+	loaded   []loadedFile
+)
+
+type loadedFile struct {
+	fi os.FileInfo
+	t  *Tables
 }
 
 // Save writes the tables to path atomically: into a temporary file in the
