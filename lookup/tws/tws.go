@@ -419,7 +419,13 @@ func (pz *Puzzle) BlocksRead() int {
 func IsTable(data []byte) bool { return deftable.IsGDT(data) }
 
 func newPuzzle(t *deftable.Table) *Puzzle {
-	p := t.Puzzle
+	scr, sol := vocabularies(t.Puzzle)
+	return &Puzzle{t: t, scr: scr, sol: sol, name: t.Puzzle.Def.Name}
+}
+
+// vocabularies are the notations of p's positions, every move its
+// definition has (scr), and of its answers, the moves of its metric (sol).
+func vocabularies(p *ksolve.Puzzle) (scr, sol *notation.Vocabulary) {
 	d := p.Def
 	names := make([]string, len(d.Moves))
 	inv := make([]int, len(d.Moves))
@@ -432,7 +438,7 @@ func newPuzzle(t *deftable.Table) *Puzzle {
 			}
 		}
 	}
-	scr := notation.New(names, inv, wantMove(d.Name, names))
+	scr = notation.New(names, inv, wantMove(d.Name, names))
 	spellPowers(scr, d.Moves, d)
 	snames := make([]string, len(p.Moves))
 	sinv := make([]int, len(p.Moves))
@@ -440,9 +446,9 @@ func newPuzzle(t *deftable.Table) *Puzzle {
 		snames[i] = m.Name
 		sinv[i] = p.InverseMove(i)
 	}
-	sol := notation.New(snames, sinv, wantMove(d.Name, snames))
+	sol = notation.New(snames, sinv, wantMove(d.Name, snames))
 	spellPowers(sol, p.Moves, d)
-	return &Puzzle{t: t, scr: scr, sol: sol, name: d.Name}
+	return scr, sol
 }
 
 // wantMove says, for an error message, which moves a sequence takes: the
@@ -635,18 +641,27 @@ func (pz *Puzzle) ParseMoves(seq string) (Position, error) {
 // Moved returns the position after a move sequence, read as ParseMoves
 // reads it.
 func (p Position) Moved(seq string) (Position, error) {
-	moves, err := p.pz.scr.Parse(seq, nil)
+	s, err := moved(p.pz.t.Puzzle.Def, p.pz.scr, p.s, seq)
 	if err != nil {
 		return Position{}, err
 	}
-	d := p.pz.t.Puzzle.Def
-	s := p.s.Clone()
+	return Position{p.pz, s}, nil
+}
+
+// moved returns the state after the move sequence seq from s, read in
+// scr's notation of d's moves; s is kept.
+func moved(d *ksolve.Def, scr *notation.Vocabulary, s ksolve.State, seq string) (ksolve.State, error) {
+	moves, err := scr.Parse(seq, nil)
+	if err != nil {
+		return nil, err
+	}
+	s = s.Clone()
 	tmp := make(ksolve.State, len(s))
 	for _, m := range moves {
 		tmp = d.Apply(tmp, s, d.Moves[m].Perm)
 		s, tmp = tmp, s
 	}
-	return Position{p.pz, s}, nil
+	return s, nil
 }
 
 // Sets are the names of the definition's sets.

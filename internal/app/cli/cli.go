@@ -309,6 +309,45 @@ func Sequences(a *Answer, o *Options, s Solver[lookup.Solution]) error {
 	return AnswerSolutions(a, o, s, func(s lookup.Solution) []byte { return s.Append(nil) })
 }
 
+// Mover is a position that a move sequence moves on, written on one line.
+type Mover[P any] interface {
+	Moved(seq string) (P, error)
+	Line() string
+	IsSolved() bool
+}
+
+// MovedShown is After for a puzzle whose positions are Movers: the
+// position parse reads, after moves (none where moves is blank).
+func MovedShown[P Mover[P]](parse func() (P, error), moves string) (Shown, error) {
+	pos, err := parse()
+	if err != nil {
+		return Shown{}, err
+	}
+	if strings.TrimSpace(moves) != "" {
+		if pos, err = pos.Moved(moves); err != nil {
+			return Shown{}, fmt.Errorf("moves: %v", err)
+		}
+	}
+	return Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
+}
+
+// MetricTables answer a puzzle's positions P in a metric M from its tables.
+type MetricTables[P, M any] interface {
+	Solve(P, M) (lookup.Solution, error)
+	Count(P, M) (uint64, error)
+	All(pos P, m M, limit int) ([]lookup.Solution, bool, error)
+}
+
+// TableSequences is Sequences for the position pos, answered from the
+// tables t in the metric m.
+func TableSequences[P, M any](a *Answer, o *Options, t MetricTables[P, M], pos P, m M) error {
+	return Sequences(a, o, Solver[lookup.Solution]{
+		Solve: func() (lookup.Solution, error) { return t.Solve(pos, m) },
+		Count: func() (uint64, error) { return t.Count(pos, m) },
+		All:   func(limit int) ([]lookup.Solution, bool, error) { return t.All(pos, m, limit) },
+	})
+}
+
 // Drawn is one uniformly drawn state: as the puzzle writes it, a move
 // sequence that makes it (or, where there is no one solved state, solves
 // it), and its distance from the goal.

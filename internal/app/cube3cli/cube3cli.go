@@ -91,11 +91,7 @@ func (p Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 	if err != nil {
 		return err
 	}
-	return cli.Sequences(a, o, cli.Solver[lookup.Solution]{
-		Solve: func() (lookup.Solution, error) { return t.Solve(cube, m) },
-		Count: func() (uint64, error) { return t.Count(cube, m) },
-		All:   func(limit int) ([]lookup.Solution, bool, error) { return t.All(cube, m, limit) },
-	})
+	return cli.TableSequences(a, o, t, cube, m)
 }
 
 // Verify checks a solution in the --metric, proving optimality by

@@ -433,16 +433,7 @@ func (p *Puzzle) Show(state string, o *cli.Options, colour bool) (string, error)
 
 // After gives the position after a move sequence.
 func (p *Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
-	pos, err := p.parse(state, o)
-	if err != nil {
-		return cli.Shown{}, err
-	}
-	if strings.TrimSpace(moves) != "" {
-		if pos, err = pos.Moved(moves); err != nil {
-			return cli.Shown{}, fmt.Errorf("moves: %v", err)
-		}
-	}
-	return cli.Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
+	return cli.MovedShown(func() (tws.Position, error) { return p.parse(state, o) }, moves)
 }
 
 // CheckOptions refuses what a definition puzzle cannot take: once it is

@@ -86,12 +86,25 @@ func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, co
 	solved := Solved
 	fs0 := int(sliceSortedOf(&solved))/24*nFlip + int(flipOf(&solved))
 	filled := p.setClass(int(k.classOf[fs0]), 0, 0)
+	fillByDepth(pruneLength, filled, workers, progress, "the pruning table", p.depthStep)
+	return p
+}
+
+// fillByDepth fills a table of length entries breadth first, from the
+// filled entries of depth 0: for each depth d, step sets the entries of
+// depth d+1 among lo..hi-1 (forward from those of depth d, or, backward,
+// from those unset to one of depth d) and returns how many it set, over
+// chunks of the table shared among the workers. It goes backward once
+// the entries unset are fewer than three times those of the last depth.
+// progress, if not nil, is told each depth's count; what names the table
+// where the search stops before filling it (a fault of the moves' tables).
+func fillByDepth(length, filled, workers int, progress func(depth, count, filled int), what string, step func(lo, hi int, d uint32, backward bool) int) {
 	count := filled
-	for d := 0; filled < pruneLength; d++ {
+	for d := 0; filled < length; d++ {
 		if progress != nil {
 			progress(d, count, filled)
 		}
-		backward := pruneLength-filled < 3*count
+		backward := length-filled < 3*count
 		var total atomic.Int64
 		var wg sync.WaitGroup
 		const chunk = 1 << 16
@@ -103,10 +116,10 @@ func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, co
 				n := 0
 				for {
 					lo := int(next.Add(chunk)) - chunk
-					if lo >= pruneLength {
+					if lo >= length {
 						break
 					}
-					n += p.depthStep(lo, min(lo+chunk, pruneLength), uint32(d), backward)
+					n += step(lo, min(lo+chunk, length), uint32(d), backward)
 				}
 				total.Add(int64(n))
 			}()
@@ -115,10 +128,9 @@ func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, co
 		count = int(total.Load())
 		filled += count
 		if count == 0 {
-			panic("cube3: the pruning table's search stopped before filling it")
+			panic("cube3: " + what + "'s search stopped before filling it")
 		}
 	}
-	return p
 }
 
 // depthStep does one depth's step on the entries lo..hi-1 and returns how
