@@ -331,6 +331,34 @@ func MovedShown[P Mover[P]](parse func() (P, error), moves string) (Shown, error
 	return Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
 }
 
+// StateOrMoves reads an input as a state with parseState or, with
+// --scramble, as a move sequence with parseMoves. A state that does not
+// read, but reads as a move sequence, is told to add --scramble.
+func StateOrMoves[P any](in string, o *Options, parseState, parseMoves func(string) (P, error)) (P, error) {
+	if o.Scramble {
+		return parseMoves(in)
+	}
+	pos, err := parseState(in)
+	if err != nil && strings.TrimSpace(in) != "" {
+		if _, err2 := parseMoves(in); err2 == nil {
+			return pos, fmt.Errorf("%v; it reads as a move sequence: add --scramble", err)
+		}
+	}
+	return pos, err
+}
+
+// ParseInMetric reads a table puzzle's input with parse and o's --metric
+// with parseMetric: the input's error first, as it is the one to mend.
+func ParseInMetric[P, M any](in string, o *Options, parse func(string, *Options) (P, error), parseMetric func(string) (M, error)) (P, M, error) {
+	var m M
+	pos, err := parse(in, o)
+	if err != nil {
+		return pos, m, err
+	}
+	m, err = parseMetric(o.Metric)
+	return pos, m, err
+}
+
 // MetricTables answer a puzzle's positions P in a metric M from its tables.
 type MetricTables[P, M any] interface {
 	Solve(P, M) (lookup.Solution, error)

@@ -79,11 +79,7 @@ func parse(in string, o *cli.Options) (api.Cube, error) {
 
 // Solve answers a cube in the --metric.
 func (p Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
-	cube, err := parse(in, o)
-	if err != nil {
-		return err
-	}
-	m, err := api.ParseMetric(o.Metric)
+	cube, m, err := cli.ParseInMetric(in, o, parse, api.ParseMetric)
 	if err != nil {
 		return err
 	}
@@ -97,11 +93,7 @@ func (p Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 // Verify checks a solution in the --metric, proving optimality by
 // exhausting every shorter length.
 func (p Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
-	cube, err := parse(state, o)
-	if err != nil {
-		return lookup.Verdict{}, err
-	}
-	m, err := api.ParseMetric(o.Metric)
+	cube, m, err := cli.ParseInMetric(state, o, parse, api.ParseMetric)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}

@@ -345,16 +345,7 @@ func (p *Puzzle) isSet(name string) bool {
 }
 
 func (p *Puzzle) parse(in string, o *cli.Options) (tws.Position, error) {
-	if o.Scramble {
-		return p.pz.ParseMoves(in)
-	}
-	pos, err := p.pz.ParseState(in)
-	if err != nil && strings.TrimSpace(in) != "" {
-		if _, err2 := p.pz.ParseMoves(in); err2 == nil {
-			return pos, fmt.Errorf("%v; it reads as a move sequence: add --scramble", err)
-		}
-	}
-	return pos, err
+	return cli.StateOrMoves(in, o, p.pz.ParseState, p.pz.ParseMoves)
 }
 
 // Solve answers a position.

@@ -142,11 +142,7 @@ func (p Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 
 // Verify checks a solution in the --metric.
 func (p Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
-	cube, err := parse(state, o)
-	if err != nil {
-		return lookup.Verdict{}, err
-	}
-	m, err := api.ParseMetric(o.Metric)
+	cube, m, err := cli.ParseInMetric(state, o, parse, api.ParseMetric)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}

@@ -145,16 +145,7 @@ func (p *Puzzle) CheckOptions(cmd string, o *cli.Options) error {
 }
 
 func (p *Puzzle) parse(in string, o *cli.Options) (tws.PrunedPosition, error) {
-	if o.Scramble {
-		return p.pz.ParseMoves(in)
-	}
-	pos, err := p.pz.ParseState(in)
-	if err != nil && strings.TrimSpace(in) != "" {
-		if _, err2 := p.pz.ParseMoves(in); err2 == nil {
-			return pos, fmt.Errorf("%v; it reads as a move sequence: add --scramble", err)
-		}
-	}
-	return pos, err
+	return cli.StateOrMoves(in, o, p.pz.ParseState, p.pz.ParseMoves)
 }
 
 // options are the search's options from the command's.
