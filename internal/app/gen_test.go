@@ -162,11 +162,7 @@ func TestGenResumesAfterKill(t *testing.T) {
 		t.Skip("builds the command (go build)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "godtable")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t, dir)
 	def := "../../lookup/tws/testdata/pocket.tws"
 	want := filepath.Join(dir, "want.gdt")
 	if code := Run([]string{"gen", def, "-o", want, "--metric", "qtm"}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
@@ -369,14 +365,7 @@ func TestGenFacts(t *testing.T) {
 	if code := Run([]string{"gen", twistyDef, "-o", out, "--workers", "1"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
 		t.Fatalf("gen: exit %d: %s", code, stderr.String())
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := deftable.Open(out, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tb := openTable(t, out)
 	facts := tb.Facts()
 	for _, want := range []string{
 		"program=godtable ", "\ncommand=godtable gen " + twistyDef + " -o " + out + " --workers 1\n",
