@@ -331,6 +331,20 @@ func MovedShown[P Mover[P]](parse func() (P, error), moves string) (Shown, error
 	return Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
 }
 
+// NetLetters are the letters a cube's net is drawn in: the input's own,
+// put in the net's order by urfdlbToNet from --order urfdlb, or, where the
+// input is a move sequence (--scramble), the cube's facelets.
+func NetLetters(state string, o *Options, facelets func() string, urfdlbToNet func(string) string) string {
+	letters := strings.TrimSpace(state)
+	switch {
+	case o.Scramble:
+		letters = facelets()
+	case o.Order == "urfdlb":
+		letters = urfdlbToNet(letters)
+	}
+	return letters
+}
+
 // StateOrMoves reads an input as a state with parseState or, with
 // --scramble, as a move sequence with parseMoves. A state that does not
 // read, but reads as a move sequence, is told to add --scramble.

@@ -211,13 +211,7 @@ func (Puzzle) Show(state string, o *cli.Options, colour bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	letters := strings.TrimSpace(state)
-	switch {
-	case o.Scramble:
-		letters = cube.Facelets()
-	case o.Order == "urfdlb":
-		letters = api.URFDLBToNet(letters)
-	}
+	letters := cli.NetLetters(state, o, cube.Facelets, api.URFDLBToNet)
 	return cube.Draw(letters, colour), nil
 }
 

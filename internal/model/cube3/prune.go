@@ -18,29 +18,16 @@ const unset = 15
 type pruneTable struct {
 	k       *classes
 	mt      *moveTables
-	words   []uint32 // eight entries a word, entry i in bits 4*(i%8)
-	corners nibbles  // the corner table (corners.go)
+	words   nibbles // eight entries a word, entry i in bits 4*(i%8)
+	corners nibbles // the corner table (corners.go)
 }
 
-func (p *pruneTable) get(i int) uint32 { return p.words[i>>3] >> (4 * uint(i&7)) & 15 }
+func (p *pruneTable) get(i int) uint32 { return p.words.get(i) }
 
-func (p *pruneTable) load(i int) uint32 {
-	return atomic.LoadUint32(&p.words[i>>3]) >> (4 * uint(i&7)) & 15
-}
+func (p *pruneTable) load(i int) uint32 { return p.words.load(i) }
 
 // set writes v at i if i is unset; it reports whether it wrote.
-func (p *pruneTable) set(i int, v uint32) bool {
-	w, sh := &p.words[i>>3], 4*uint(i&7)
-	for {
-		old := atomic.LoadUint32(w)
-		if old>>sh&15 != unset {
-			return false
-		}
-		if atomic.CompareAndSwapUint32(w, old, old&^(15<<sh)|v<<sh) {
-			return true
-		}
-	}
-}
+func (p *pruneTable) set(i int, v uint32) bool { return p.words.set(i, v) }
 
 // setClass writes v at the entry of class cls and twist tw, and at the
 // entries of the same positions seen after the symmetries that fix the
@@ -76,10 +63,7 @@ func (p *pruneTable) index(fs, tw int) int {
 // entry still unset back to one of depth d. progress, if not nil, is told
 // each depth's count.
 func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, count, filled int)) *pruneTable {
-	p := &pruneTable{k: k, mt: mt, words: make([]uint32, (pruneLength+7)/8)}
-	for i := range p.words {
-		p.words[i] = 0xffffffff
-	}
+	p := &pruneTable{k: k, mt: mt, words: newNibbles(pruneLength)}
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
