@@ -130,10 +130,7 @@ func TestReadStreams(t *testing.T) {
 	for i := range dist {
 		dist[i] = uint8(rng.IntN(40))
 	}
-	file, err := Encode(def, dist)
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := encode(t, def, dist)
 	const mib = 1 << 20
 	if len(file) < 2*mib {
 		t.Fatalf("the table is %d bytes: too small to show streaming", len(file))

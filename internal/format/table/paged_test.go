@@ -38,10 +38,7 @@ func randomTable(t *testing.T, n uint32, directed bool) (*puzzle.Def, []uint8, [
 	for i := range dist {
 		dist[i] = uint8(rng.IntN(40))
 	}
-	file, err := Encode(def, dist)
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := encode(t, def, dist)
 	return def, dist, file
 }
 

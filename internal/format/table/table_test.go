@@ -56,10 +56,7 @@ func TestRoundTrip(t *testing.T) {
 		def := ring(101, directed)
 		dist := ringDistances(101, directed)
 		dist[50] = Unreachable // exercise the unreachable marker
-		file, err := Encode(def, dist)
-		if err != nil {
-			t.Fatal(err)
-		}
+		file := encode(t, def, dist)
 		lv, err := Decode(def, file)
 		if err != nil {
 			t.Fatal(err)
@@ -124,11 +121,17 @@ func TestEveryFlippedByteIsRefused(t *testing.T) {
 func ringFile(t *testing.T, n uint32, directed bool) (*puzzle.Def, []byte) {
 	t.Helper()
 	def := ring(n, directed)
-	file, err := Encode(def, ringDistances(n, directed))
+	return def, encode(t, def, ringDistances(n, directed))
+}
+
+// encode is Encode, failing the test on an error.
+func encode(t *testing.T, def *puzzle.Def, dist []uint8) []byte {
+	t.Helper()
+	file, err := Encode(def, dist)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return def, file
+	return file
 }
 
 // flipped yields every copy of file with one byte flipped, each byte three
@@ -172,10 +175,7 @@ func TestMismatch(t *testing.T) {
 func TestVersion(t *testing.T) {
 	def := ring(50, false)
 	dist := ringDistances(50, false)
-	file, err := Encode(def, dist)
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := encode(t, def, dist)
 	binary.LittleEndian.PutUint16(file[len(magic):], Version+1)
 	if _, err := Decode(def, file); !errors.Is(err, ErrVersion) {
 		t.Errorf("got %v, want ErrVersion", err)

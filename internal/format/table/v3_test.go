@@ -107,10 +107,7 @@ func TestVersion3FlippedByteIsRefused(t *testing.T) {
 func TestFoldedRoundTrip(t *testing.T) {
 	def := foldedRing(300)
 	dist := ringDistances(300, false)
-	file, err := Encode(def, dist)
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := encode(t, def, dist)
 	lv, err := Decode(def, file)
 	if err != nil {
 		t.Fatal(err)
