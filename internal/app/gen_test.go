@@ -318,14 +318,7 @@ func TestGenFacts(t *testing.T) {
 	if code := Run([]string{"gen", twistyDef, "-o", out, "--workers", "1"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
 		t.Fatalf("gen: exit %d: %s", code, stderr.String())
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := deftable.Open(out, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tb := openTable(t, out)
 	facts := tb.Facts()
 	for _, want := range []string{
 		"program=godtable ", "\ncommand=godtable gen " + twistyDef + " -o " + out + " --workers 1\n",

@@ -116,7 +116,7 @@ func Random(rng *rand.Rand) Cube {
 	for {
 		perm(c.CP[:])
 		perm(c.EP[:])
-		if parity(c.CP[:]) == parity(c.EP[:]) {
+		if cube3.PermParity(c.CP[:]) == cube3.PermParity(c.EP[:]) {
 			break
 		}
 	}
@@ -132,18 +132,6 @@ func Random(rng *rand.Rand) Cube {
 	}
 	c.EO[11] = uint8(fl % 2)
 	return Cube{c}
-}
-
-func parity(p []uint8) int {
-	n := 0
-	for i := range p {
-		for j := i + 1; j < len(p); j++ {
-			if p[i] > p[j] {
-				n++
-			}
-		}
-	}
-	return n % 2
 }
 
 // Facelets returns the 54 stickers in the net's order, as the letters U R F

@@ -173,30 +173,8 @@ func newPruned(f *prune.File) (*Pruned, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := f.Puzzle
-	d := p.Def
-	names := make([]string, len(d.Moves))
-	inv := make([]int, len(d.Moves))
-	for i, m := range d.Moves {
-		names[i] = m.Name
-		order := d.Bases[m.Base].Order
-		for j, o := range d.Moves {
-			if o.Base == m.Base && (o.Power+m.Power)%order == 0 {
-				inv[i] = j
-			}
-		}
-	}
-	scr := notation.New(names, inv, wantMove(d.Name, names))
-	spellPowers(scr, d.Moves, d)
-	snames := make([]string, len(p.Moves))
-	sinv := make([]int, len(p.Moves))
-	for i, m := range p.Moves {
-		snames[i] = m.Name
-		sinv[i] = p.InverseMove(i)
-	}
-	sol := notation.New(snames, sinv, wantMove(d.Name, snames))
-	spellPowers(sol, p.Moves, d)
-	return &Pruned{f: f, s: s, scr: scr, sol: sol, name: d.Name}, nil
+	scr, sol := vocabularies(f.Puzzle)
+	return &Pruned{f: f, s: s, scr: scr, sol: sol, name: f.Puzzle.Def.Name}, nil
 }
 
 // WriteTo writes the pruning file: the definition and its tables.
@@ -267,16 +245,9 @@ func (pz *Pruned) ParseMoves(seq string) (PrunedPosition, error) {
 // Moved returns the position after a move sequence, read as ParseMoves
 // reads it.
 func (p PrunedPosition) Moved(seq string) (PrunedPosition, error) {
-	moves, err := p.pz.scr.Parse(seq, nil)
+	s, err := moved(p.pz.f.Puzzle.Def, p.pz.scr, p.s, seq)
 	if err != nil {
 		return PrunedPosition{}, err
-	}
-	d := p.pz.f.Puzzle.Def
-	s := p.s.Clone()
-	tmp := make(ksolve.State, len(s))
-	for _, m := range moves {
-		tmp = d.Apply(tmp, s, d.Moves[m].Perm)
-		s, tmp = tmp, s
 	}
 	return PrunedPosition{p.pz, s}, nil
 }
