@@ -426,13 +426,17 @@ func optionsFor(cmd string, p puzzle, values map[string]string) (*options, error
 	if cmd == "scramble" && o.N > maxScrambleN {
 		return nil, fmt.Errorf("n %d: at most %d states per request", o.N, maxScrambleN)
 	}
-	if p.Features().Search && (o.Timeout == 0 || o.Timeout > cli.ServerSearchTimeout) {
+	if p.Features().Search && (o.Timeout == 0 || o.Timeout > searchTimeout) {
 		// A search may run for hours: each request's is bounded, and
 		// answers with its proven lower bound when the time is up.
-		o.Timeout = cli.ServerSearchTimeout
+		o.Timeout = searchTimeout
 	}
 	return o, nil
 }
+
+// searchTimeout bounds each search a request of a Search puzzle runs
+// (serve's --timeout).
+var searchTimeout = cli.ServerSearchTimeout
 
 func takesInput(field, cmd string) bool {
 	for _, c := range inputFields[field] {

@@ -62,12 +62,7 @@ func servedDamaged(t *testing.T, n int) (bad string, blockErr string, states []s
 	defcli.PagedAbove = 0
 	t.Cleanup(func() { defcli.PagedAbove = old })
 	for _, path := range []string{good, bad} {
-		var stderr bytes.Buffer
-		remove, code := addTable(path, &stderr)
-		if code != 0 {
-			t.Fatalf("--table %s: exit %d: %s", path, code, stderr.String())
-		}
-		t.Cleanup(remove)
+		serveTable(t, path)
 	}
 	blockErr = regexp.QuoteMeta(fmt.Sprintf("%s: block %d is damaged (checksum mismatch: ", bad, last+1)) + "[0-9a-f]{8}, want [0-9a-f]{8}" +
 		regexp.QuoteMeta(fmt.Sprintf(", at byte %d); run godtable check %s", at, bad))

@@ -33,14 +33,16 @@ import (
 	"syscall"
 
 	"github.com/godtable/godtable/internal/app"
+	"github.com/godtable/godtable/internal/app/cli"
 	"github.com/godtable/godtable/internal/app/defcli"
+	"github.com/godtable/godtable/internal/app/prunecli"
 	"github.com/godtable/godtable/internal/support/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
 func main() { os.Exit(runServe(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const serveUsageText = "usage: godtable serve [--addr 127.0.0.1:8080] [--allow-host NAME ...] [--table TABLE.gdt ...]"
+const serveUsageText = "usage: godtable serve [--addr 127.0.0.1:8080] [--allow-host NAME ...] [--table TABLE.gdt ...] [--timeout 60s]"
 
 // serveUsage says what is wrong with the command line, and the usage.
 func serveUsage(stderr io.Writer, format string, args ...any) int {
@@ -77,6 +79,8 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 		tables = append(tables, v)
 		return nil
 	})
+	fs.DurationVar(&searchTimeout, "timeout", cli.ServerSearchTimeout, "stop each request's search (a pruning file's, the 3x3x3's) after `T`, answering with the depth\n"+
+		"it proved has no solution; a request's shorter timeout field is kept")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stdout, serveUsageText)
@@ -88,6 +92,9 @@ func runServeUntil(ctx context.Context, args []string, stdout, stderr io.Writer)
 	}
 	if fs.NArg() > 0 {
 		return serveUsage(stderr, "takes no arguments")
+	}
+	if searchTimeout <= 0 {
+		return serveUsage(stderr, "--timeout %v: want a positive time (each request's search is bounded)", searchTimeout)
 	}
 	for _, path := range tables {
 		if _, code := addTable(path, stderr); code != app.ExitOK {
@@ -133,6 +140,9 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 	// whole, to say what it is.
 	head := make([]byte, 16)
 	n, _ := f.ReadAt(head, 0)
+	if tws.IsPruned(head[:n]) {
+		return addPruned(path, f, size, &keep, stderr)
+	}
 	var data []byte
 	if !tws.IsTable(head[:n]) {
 		if data, err = readAll(path, f, size); err != nil {
@@ -164,17 +174,43 @@ func addTable(path string, stderr io.Writer) (func(), int) {
 		fmt.Fprintf(stderr, "godtable: serve: cannot answer: %v\n", err)
 		return nil, app.ExitTable
 	}
+	return serveNamed(path, stderr, func(name string) cli.Puzzle { return defcli.FromTable(name, pz) })
+}
+
+// serveNamed adds the puzzle of the table file at path, named by its
+// file's name without its extension, to the puzzles served.
+func serveNamed(path string, stderr io.Writer, puzzle func(name string) cli.Puzzle) (func(), int) {
 	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	if !validName(name) {
 		fmt.Fprintf(stderr, "godtable: serve: --table %s: %q cannot name a puzzle in the API (letters, digits, - and _)\n", path, name)
 		return nil, app.ExitUsage
 	}
-	remove, err := app.AddPuzzle(defcli.FromTable(name, pz))
+	remove, err := app.AddPuzzle(puzzle(name))
 	if err != nil {
 		fmt.Fprintf(stderr, "godtable: serve: --table %s: %v\n", path, err)
 		return nil, app.ExitUsage
 	}
 	return remove, app.ExitOK
+}
+
+// addPruned is addTable of a pruning file (godtable gen --prune), open
+// as f: read whole, or past defcli.Paged's size in place (keep is then set,
+// so that f stays open). Each request's search is bounded by the server's
+// --timeout, and answers with its proven lower bound when it stops.
+func addPruned(path string, f *os.File, size int64, keep *bool, stderr io.Writer) (func(), int) {
+	var pz *tws.Pruned
+	var err error
+	if defcli.Paged(size) {
+		pz, err = tws.OpenPruned(path, f, size, tws.OpenOptions{InPlace: true, CacheBlocks: defcli.PagedCacheBlocks})
+		*keep = err == nil
+	} else {
+		pz, err = tws.OpenPrunedAt(path, f, size)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "godtable: serve: cannot answer: %v\n", err)
+		return nil, app.ExitTable
+	}
+	return serveNamed(path, stderr, func(name string) cli.Puzzle { return prunecli.Opened(name, pz) })
 }
 
 // validName says whether a table's name can stand in the API's paths.

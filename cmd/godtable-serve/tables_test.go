@@ -12,16 +12,23 @@ import (
 	"github.com/godtable/godtable/internal/app/defcli"
 )
 
+// serveTable adds the table at path as --table does, until the test ends,
+// or fails the test.
+func serveTable(t *testing.T, path string) {
+	t.Helper()
+	var stderr bytes.Buffer
+	remove, code := addTable(path, &stderr)
+	if code != 0 {
+		t.Fatalf("--table %s: exit %d: %s", path, code, stderr.String())
+	}
+	t.Cleanup(remove)
+}
+
 // A definition puzzle's table served with --table answers through the same
 // API as the built-in puzzles, and its answers are the command's.
 func TestServeTable(t *testing.T) {
 	const gdt = "../../internal/app/testdata/defs/twisty.gdt"
-	var stderr bytes.Buffer
-	remove, code := addTable(gdt, &stderr)
-	if code != 0 {
-		t.Fatalf("--table: exit %d: %s", code, stderr.String())
-	}
-	defer remove()
+	serveTable(t, gdt)
 	h := newHandler(io.Discard)
 	for _, c := range []struct{ method, path, body, want string }{
 		{"POST", "/api/v1/twisty/solve", `{"state":"A B","scramble":true}`, runOutput([]string{"solve", gdt, "--json", "--scramble", "A B"}, "")},
@@ -148,12 +155,7 @@ func TestServeTablePaged(t *testing.T) {
 	old := defcli.PagedAbove
 	defcli.PagedAbove = 0
 	defer func() { defcli.PagedAbove = old }()
-	var stderr bytes.Buffer
-	remove, code := addTable(gdt, &stderr)
-	if code != 0 {
-		t.Fatalf("--table: exit %d: %s", code, stderr.String())
-	}
-	defer remove()
+	serveTable(t, gdt)
 	h := newHandler(io.Discard)
 	status, out := post(t, h, "POST", "/api/v1/twisty/solve", `{"state":"A B A","scramble":true,"count":true}`)
 	if status != 200 || out != want {

@@ -51,52 +51,73 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 	}
 	lr := newLineReader(e.stdin, out)
 	defer func() { e.readErr = lr.err }()
+	eachLine(&inputLines{lr: lr}, p, f)
+}
+
+// inputLine is one line of stdin as read.
+type inputLine struct {
+	text    string
+	tooLong bool
+}
+
+// heldBlank is a blank line waiting for a line that is not blank.
+type heldBlank struct{ text, where string }
+
+// inputLines reads stdin's lines for eachInput, numbering them, with one
+// line that may be read ahead and put back, and the blank lines held.
+type inputLines struct {
+	lr      *lineReader
+	pending *inputLine // a line read ahead, not yet answered
+	n       int        // the number of lines read
+	blanks  []heldBlank
+}
+
+// next returns the line read ahead, or else the next line read.
+func (in *inputLines) next() (inputLine, bool) {
+	if in.pending != nil {
+		l := *in.pending
+		in.pending = nil
+		return l, true
+	}
+	text, tooLong, ok := in.lr.next()
+	if ok {
+		in.n++
+	}
+	return inputLine{string(text), tooLong}, ok
+}
+
+// answerBlanks answers the blank lines held, each as an input of its own,
+// and returns false if f stopped.
+func (in *inputLines) answerBlanks(f func(in, where string, tooLong bool) bool) bool {
+	for _, b := range in.blanks {
+		if !f(b.text, b.where, false) {
+			return false
+		}
+	}
+	in.blanks = in.blanks[:0]
+	return true
+}
+
+// eachLine is eachInput over stdin's lines: a line each, but a group's
+// lines (a drawing's rows, a state's block) as one input.
+func eachLine(in *inputLines, p puzzle, f func(in, where string, tooLong bool) bool) {
 	dp, multi := p.(cli.Grouper)
 	ender, _ := p.(cli.GroupEnder)
-	type line struct {
-		text    string
-		tooLong bool
-	}
-	var pending *line // a line read ahead, not yet answered
-	n := 0
-	next := func() (line, bool) {
-		if pending != nil {
-			l := *pending
-			pending = nil
-			return l, true
-		}
-		text, tooLong, ok := lr.next()
-		if ok {
-			n++
-		}
-		return line{string(text), tooLong}, ok
-	}
-	// Blank lines are held until a line that is not blank follows: blank
-	// lines at the end of the input (an editor's last line, a
-	// here-document's) are not inputs, while one between inputs is
-	// answered as an input of its own.
-	type held struct{ text, where string }
-	var blanks []held
-	answerBlanks := func() bool {
-		for _, b := range blanks {
-			if !f(b.text, b.where, false) {
-				return false
-			}
-		}
-		blanks = blanks[:0]
-		return true
-	}
 	for {
-		l, ok := next()
+		l, ok := in.next()
 		if !ok {
 			return
 		}
-		where := "line " + strconv.Itoa(n)
+		where := "line " + strconv.Itoa(in.n)
+		// Blank lines are held until a line that is not blank follows:
+		// blank lines at the end of the input (an editor's last line, a
+		// here-document's) are not inputs, while one between inputs is
+		// answered as an input of its own.
 		if !l.tooLong && strings.TrimSpace(l.text) == "" {
-			blanks = append(blanks, held{l.text, where})
+			in.blanks = append(in.blanks, heldBlank{l.text, where})
 			continue
 		}
-		if !answerBlanks() {
+		if !in.answerBlanks(f) {
 			return
 		}
 		if l.tooLong {
@@ -111,40 +132,46 @@ func eachInput(e *env, p puzzle, args []string, out *bufio.Writer, f func(in, wh
 		}
 		if multi {
 			if starts, row := dp.Group(s); starts {
-				// Gather the drawing's rows into one input; a line that is
-				// not a row ends it early and is answered on its own.
-				first, rows := n, 0
-				if row {
-					rows++
-				}
-				for rows < dp.GroupRows() {
-					t, ok := next()
-					if !ok {
-						break
-					}
-					if _, isRow := dp.Group(t.text); t.tooLong || !isRow {
-						pending = &t
-						break
-					}
-					s += "\n" + t.text
-					rows++
-					if ender != nil && ender.EndsGroup(t.text) {
-						break
-					}
-				}
-				last := n
-				if pending != nil {
-					last--
-				}
-				if last > first {
-					where = "lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last)
-				}
+				s, where = in.group(s, where, row, dp, ender)
 			}
 		}
 		if !f(s, where, false) {
 			return
 		}
 	}
+}
+
+// group gathers into one input the rows of a group that starts with the
+// line s, and returns it and the lines it stands on. A line that is not a
+// row ends it early and is put back, to be answered on its own.
+func (in *inputLines) group(s, where string, row bool, dp cli.Grouper, ender cli.GroupEnder) (string, string) {
+	first, rows := in.n, 0
+	if row {
+		rows++
+	}
+	for rows < dp.GroupRows() {
+		t, ok := in.next()
+		if !ok {
+			break
+		}
+		if _, isRow := dp.Group(t.text); t.tooLong || !isRow {
+			in.pending = &t
+			break
+		}
+		s += "\n" + t.text
+		rows++
+		if ender != nil && ender.EndsGroup(t.text) {
+			break
+		}
+	}
+	last := in.n
+	if in.pending != nil {
+		last--
+	}
+	if last > first {
+		where = "lines " + strconv.Itoa(first) + "-" + strconv.Itoa(last)
+	}
+	return s, where
 }
 
 var errTooLong = fmt.Errorf("line too long (more than %d bytes)", MaxLine)
@@ -318,40 +345,12 @@ func runScramble(p puzzle, e *env, o *options, args []string) int {
 }
 
 func runStats(p puzzle, e *env, o *options, args []string) int {
-	if len(args) == 1 && o.AntipodesBare {
-		// "--antipodes 5": the number after a flag that may stand alone.
-		n, err := strconv.Atoi(args[0])
-		if err != nil || n < 0 || n > maxCount {
-			return e.usage(fmt.Sprintf("stats takes no arguments (--antipodes %q: want 0 to %d states)", args[0], maxCount))
-		}
-		o.Antipodes, args = n, nil
+	if status, ok := statsArgs(e, o, args); !ok {
+		return status
 	}
-	if len(args) > 0 {
-		return e.usage("stats takes no arguments")
-	}
-	counts, err := p.Stats(o)
-	if tableFailure(e, err) {
-		return ExitTable
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
-		return ExitUsage
-	}
-	var far []cli.Drawn
-	if o.Antipodes > 0 {
-		o.Progress = e.stderr
-		far, err = p.(cli.Antipoder).Antipodes(o, o.Antipodes)
-		if tableFailure(e, err) {
-			return ExitTable
-		}
-		if err != nil {
-			fmt.Fprintf(e.stderr, "godtable: %v\n", err)
-			return ExitUsage
-		}
-	}
-	total := 0
-	for _, c := range counts {
-		total += c
+	counts, far, status := statsCounts(p, e, o)
+	if status != ExitOK {
+		return status
 	}
 	var classes []int // a table of classes' classes at each distance
 	if c, ok := p.(cli.Classer); ok {
@@ -360,51 +359,106 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	out := bufio.NewWriter(e.stdout)
 	defer out.Flush()
 	if o.JSON {
-		fmt.Fprintf(out, `{"puzzle":%q,`, p.Name())
-		if p.Features().Metric {
-			fmt.Fprintf(out, `"metric":%q,`, o.Metric)
+		writeStatsJSON(out, p, o, counts, classes, far)
+	} else {
+		writeStatsText(out, p, o, counts, classes, far)
+	}
+	return ExitOK
+}
+
+// statsArgs takes stats' arguments: none, but for the number after a bare
+// --antipodes. It returns the status to end with and false if they are
+// bad usage.
+func statsArgs(e *env, o *options, args []string) (int, bool) {
+	if len(args) == 1 && o.AntipodesBare {
+		// "--antipodes 5": the number after a flag that may stand alone.
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 0 || n > maxCount {
+			return e.usage(fmt.Sprintf("stats takes no arguments (--antipodes %q: want 0 to %d states)", args[0], maxCount)), false
 		}
-		fmt.Fprintf(out, `"states":%d,`, total)
-		if x, ok := p.(cli.Indexer); ok {
-			fmt.Fprintf(out, `"indexed":%d,`, x.Indexed())
+		o.Antipodes, args = n, nil
+	}
+	if len(args) > 0 {
+		return e.usage("stats takes no arguments"), false
+	}
+	return ExitOK, true
+}
+
+// statsCounts reads p's count of states at each distance from its table
+// and, with --antipodes, that many of its farthest states. Its status is
+// ExitOK, or the status a failure (said on stderr) ends with.
+func statsCounts(p puzzle, e *env, o *options) (counts []int, far []cli.Drawn, status int) {
+	counts, err := p.Stats(o)
+	if err == nil && o.Antipodes > 0 {
+		o.Progress = e.stderr
+		far, err = p.(cli.Antipoder).Antipodes(o, o.Antipodes)
+	}
+	if tableFailure(e, err) {
+		return nil, nil, ExitTable
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: %v\n", err)
+		return nil, nil, ExitUsage
+	}
+	return counts, far, ExitOK
+}
+
+// sumCounts is the sum of counts.
+func sumCounts(counts []int) int {
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	return total
+}
+
+// writeJSONInts writes ns as the items of a JSON array, without its brackets.
+func writeJSONInts(out *bufio.Writer, ns []int) {
+	for i, n := range ns {
+		if i > 0 {
+			out.WriteByte(',')
 		}
-		out.WriteString(`"counts":[`)
-		for i, c := range counts {
+		fmt.Fprint(out, n)
+	}
+}
+
+// writeStatsJSON writes stats' answer as one JSON object.
+func writeStatsJSON(out *bufio.Writer, p puzzle, o *options, counts, classes []int, far []cli.Drawn) {
+	fmt.Fprintf(out, `{"puzzle":%q,`, p.Name())
+	if p.Features().Metric {
+		fmt.Fprintf(out, `"metric":%q,`, o.Metric)
+	}
+	fmt.Fprintf(out, `"states":%d,`, sumCounts(counts))
+	if x, ok := p.(cli.Indexer); ok {
+		fmt.Fprintf(out, `"indexed":%d,`, x.Indexed())
+	}
+	out.WriteString(`"counts":[`)
+	writeJSONInts(out, counts)
+	out.WriteString("]")
+	if classes != nil {
+		fmt.Fprintf(out, `,"symmetries":%d,"classes":%d,"class_counts":[`, p.(cli.Classer).Symmetries(), sumCounts(classes))
+		writeJSONInts(out, classes)
+		out.WriteString("]")
+	}
+	if o.Antipodes > 0 {
+		out.WriteString(`,"antipodes":[`)
+		for i, a := range far {
 			if i > 0 {
 				out.WriteByte(',')
 			}
-			fmt.Fprint(out, c)
+			b := AppendJSON([]byte(`{"state":`), a.State)
+			b = AppendJSON(append(b, `,"moves":`...), a.Moves)
+			out.Write(append(b, '}'))
 		}
 		out.WriteString("]")
-		if classes != nil {
-			sum := 0
-			for _, c := range classes {
-				sum += c
-			}
-			fmt.Fprintf(out, `,"symmetries":%d,"classes":%d,"class_counts":[`, p.(cli.Classer).Symmetries(), sum)
-			for i, c := range classes {
-				if i > 0 {
-					out.WriteByte(',')
-				}
-				fmt.Fprint(out, c)
-			}
-			out.WriteString("]")
-		}
-		if o.Antipodes > 0 {
-			out.WriteString(`,"antipodes":[`)
-			for i, a := range far {
-				if i > 0 {
-					out.WriteByte(',')
-				}
-				b := AppendJSON([]byte(`{"state":`), a.State)
-				b = AppendJSON(append(b, `,"moves":`...), a.Moves)
-				out.Write(append(b, '}'))
-			}
-			out.WriteString("]")
-		}
-		out.WriteString("}\n")
-		return ExitOK
 	}
+	out.WriteString("}\n")
+}
+
+// writeStatsText writes stats' answer as a table of the states at each
+// distance, with a bar for each, and then the farthest states asked for.
+func writeStatsText(out *bufio.Writer, p puzzle, o *options, counts, classes []int, far []cli.Drawn) {
+	total := sumCounts(counts)
 	title := p.Name()
 	if p.Features().Metric {
 		title += " (" + o.Metric + ")"
@@ -413,9 +467,9 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 	if n, ok := p.(cli.StatsNoter); ok {
 		fmt.Fprintln(out, n.StatsNote())
 	}
-	maxCount := 0
+	most := 0
 	for _, c := range counts {
-		maxCount = max(maxCount, c)
+		most = max(most, c)
 	}
 	const width = 40
 	if classes != nil {
@@ -424,7 +478,7 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 		fmt.Fprintf(out, "%8s %10s %8s\n", "distance", "states", "share")
 	}
 	for d, c := range counts {
-		bar := (c*width + maxCount - 1) / maxCount
+		bar := (c*width + most - 1) / most
 		if classes != nil {
 			fmt.Fprintf(out, "%8d %10d %10d %7.3f%% %s\n", d, classes[d], c, 100*float64(c)/float64(total), strings.Repeat("#", bar))
 			continue
@@ -432,13 +486,12 @@ func runStats(p puzzle, e *env, o *options, args []string) int {
 		fmt.Fprintf(out, "%8d %10d %7.3f%% %s\n", d, c, 100*float64(c)/float64(total), strings.Repeat("#", bar))
 	}
 	if o.Antipodes > 0 {
-		most := len(counts) - 1
-		fmt.Fprintf(out, "the first %d of the %d states at distance %d, each with moves that make it:\n", len(far), counts[most], most)
+		last := len(counts) - 1
+		fmt.Fprintf(out, "the first %d of the %d states at distance %d, each with moves that make it:\n", len(far), counts[last], last)
 		for _, a := range far {
 			fmt.Fprintf(out, "%s\t%s\n", a.State, a.Moves)
 		}
 	}
-	return ExitOK
 }
 
 func runShow(p puzzle, e *env, o *options, args []string) int {

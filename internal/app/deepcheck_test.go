@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -29,6 +28,42 @@ func run(args ...string) (int, string, string) {
 	return code, stdout.String(), stderr.String()
 }
 
+// genQuiet builds def's table into out with gen --quiet, or fails the test.
+func genQuiet(t *testing.T, def, out string) {
+	t.Helper()
+	if code, _, stderr := run("gen", def, "-o", out, "--quiet"); code != ExitOK {
+		t.Fatalf("gen: exit %d: %s", code, stderr)
+	}
+}
+
+// openTable reads the table file path and opens it, or fails the test.
+func openTable(t *testing.T, path string) ([]byte, *deftable.Table) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := deftable.Open(path, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, tb
+}
+
+// parseDef reads the definition file def, or fails the test.
+func parseDef(t *testing.T, def string) *tws.Definition {
+	t.Helper()
+	src, err := os.ReadFile(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := tws.ParseDefinition(def, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
 // A table with two states' distances swapped, rewritten with every
 // checksum right and its levels still matching its counts, is intact to
 // check, and check --deep refuses it in one line naming the first state
@@ -38,17 +73,8 @@ func run(args ...string) (int, string, string) {
 func TestCheckDeep(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.gdt")
-	if code, _, stderr := run("gen", "../../lookup/tws/testdata/pocket.tws", "-o", good, "--quiet"); code != ExitOK {
-		t.Fatalf("gen: exit %d: %s", code, stderr)
-	}
-	data, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := deftable.Open(good, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	genQuiet(t, "../../lookup/tws/testdata/pocket.tws", good)
+	data, tb := openTable(t, good)
 	lv := tb.Levels()
 	packed := slices.Clone(lv.Packed())
 	var a, b uint32
@@ -98,19 +124,10 @@ func TestCheckDeep(t *testing.T) {
 // nothing and says in its last line what is wrong, exit 1.
 func TestGenDiskDamagedWork(t *testing.T) {
 	def := "../../lookup/tws/testdata/pocket.tws"
-	src, err := os.ReadFile(def)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := tws.ParseDefinition(def, src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseDef(t, def)
 	dir := t.TempDir()
 	mem := filepath.Join(dir, "mem.gdt")
-	if code, _, stderr := run("gen", def, "-o", mem, "--quiet"); code != ExitOK {
-		t.Fatalf("gen: exit %d: %s", code, stderr)
-	}
+	genQuiet(t, def, mem)
 	want, err := os.ReadFile(mem)
 	if err != nil {
 		t.Fatal(err)
@@ -184,17 +201,8 @@ func TestGenResumedWrongCheckpoint(t *testing.T) {
 	def := "../../lookup/tws/testdata/pocket.tws"
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.gdt")
-	if code, _, stderr := run("gen", def, "-o", good, "--quiet"); code != ExitOK {
-		t.Fatalf("gen: exit %d: %s", code, stderr)
-	}
-	data, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := deftable.Open(good, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	genQuiet(t, def, good)
+	_, tb := openTable(t, good)
 	x := tb.Index
 	goal, _ := x.Index(tb.Puzzle.Def.Solved)
 	words := make([]uint64, (x.Size()+31)/32)
@@ -247,11 +255,7 @@ func TestGenLaunchProves(t *testing.T) {
 		t.Skip("builds the command (go build)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "godtable")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t, dir)
 	launcher := filepath.Join(dir, "launch")
 	script := `#!/bin/sh
 i=0

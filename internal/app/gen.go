@@ -30,6 +30,95 @@ format) and writes it as a .gdt file, which every command then takes in
 place of a puzzle's name; or, with -go, a Go package that embeds it.
 `
 
+// genFlags are gen's flags.
+type genFlags struct {
+	file                           string // the definition file
+	out, goDir, pkg, metric, moves string
+	memFlag, work, pruneFlag       string
+	sbatch, launch                 string
+	workers                        int
+	progress, quiet, slurm, bare   bool
+	symmetry                       bool
+	checkpointAfter                time.Duration
+}
+
+// newGenFlags defines gen's flags on a new flag set.
+func newGenFlags() (*flag.FlagSet, *genFlags) {
+	g := &genFlags{}
+	fs := flag.NewFlagSet("godtable gen", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&g.out, "o", "", "write the table to `FILE` (.gdt)")
+	fs.StringVar(&g.goDir, "go", "", "write a Go package embedding the table into `DIR`")
+	fs.StringVar(&g.pkg, "package", "", "the Go package's `name` (default: DIR's base name)")
+	fs.StringVar(&g.metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size)")
+	fs.StringVar(&g.moves, "moves", "", "restrict the moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
+	fs.IntVar(&g.workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d)", maxWorkers))
+	fs.StringVar(&g.memFlag, "mem", "", "search on disk in this much `memory` (512M, 4G, ...), the move tables included, with the\n"+
+		"levels in chunk files under --work; for a table whose search does not fit in memory")
+	fs.StringVar(&g.work, "work", "", "the on-disk search's, or --prune's, work `directory` (default: the table's name with .work);\n"+
+		"a build run again on it resumes")
+	fs.BoolVar(&g.slurm, "slurm", false, "run the on-disk search's chunk steps as Slurm array jobs (sbatch --array --wait), one a\n"+
+		"pass, each task \"godtable task\" over --work, which must be on a filesystem the nodes share")
+	fs.StringVar(&g.sbatch, "sbatch", "", "with --slurm, these `options` for sbatch too, split at spaces (\"--partition=big --time=1:00:00\");\n"+
+		"the task's --mem is gen's --mem unless they give it")
+	fs.StringVar(&g.launch, "launch", "", "run the on-disk search's chunk steps through this shell `command`, once a pass: it runs\n"+
+		"$GODTABLE_TASK with JOB_COMPLETION_INDEX from 0 to $GODTABLE_TASKS-1 and returns when they end\n"+
+		"(a Kubernetes Indexed Job, say: see docs/CLUSTER.md)")
+	fs.BoolVar(&g.bare, "no-facts", false, "leave the build's facts (program, command line, machine, time) out of the table: its\n"+
+		"bytes then depend on the definition and options alone, to compare builds byte for byte")
+	fs.BoolVar(&g.symmetry, "symmetry", true, "where the definition gives whole-puzzle rotations (Fv, x, ...) that keep its solved state\n"+
+		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
+		"--mem builds state by state); --symmetry=false keeps every state")
+	fs.StringVar(&g.pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
+		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
+	fs.BoolVar(&g.progress, "progress", false, "report progress on stderr even when it is not a terminal")
+	fs.BoolVar(&g.quiet, "quiet", false, "no progress, even on a terminal")
+	fs.DurationVar(&g.checkpointAfter, "checkpoint-after", 3*time.Second,
+		"keep the first checkpoint, after a distance, once the search has run this `long` (0: after the first)\n"+
+			"and nine times the time one is guessed to take to write (at 100 MiB/s); each next one once the time\n"+
+			"since the last is at least a quarter of the time so far and nine times the last one's writing\n"+
+			"time, so that checkpoints take at most a tenth of the build")
+	return fs, g
+}
+
+// refusal is what is wrong with the flags together, or "".
+func (g *genFlags) refusal(pos []string) string {
+	switch {
+	case len(pos) != 1:
+		return "want one definition file"
+	case g.out == "" && g.goDir == "":
+		return "want -o TABLE.gdt or -go DIR"
+	case g.out != "" && g.goDir != "":
+		return "-o and -go together: -go writes the table into DIR"
+	case g.workers < 0 || g.workers > maxWorkers:
+		return fmt.Sprintf("--workers %d: want 0 to %d (0: one per CPU)", g.workers, maxWorkers)
+	case g.work != "" && g.memFlag == "" && g.pruneFlag == "":
+		return fmt.Sprintf("--work %s: the work directory is the on-disk search's; give --mem too", g.work)
+	case g.pruneFlag != "" && g.memFlag != "":
+		return "--prune with --mem: pruning tables are built in memory"
+	case g.memFlag != "" && g.goDir != "":
+		return "--mem with -go: a Go package embeds its table in the program, so it is built in memory"
+	case g.sbatch != "" && !g.slurm:
+		return "--sbatch: its options are for --slurm's jobs; give --slurm too"
+	case g.slurm && g.launch != "":
+		return "--slurm and --launch together: give one way to run the tasks"
+	case (g.slurm || g.launch != "") && g.memFlag == "":
+		what := "--slurm"
+		if g.launch != "" {
+			what = "--launch"
+		}
+		return what + " runs the on-disk search's steps as tasks: give --mem, each task's memory, and --work, a directory they all reach"
+	}
+	return ""
+}
+
+// genUsageError says a usage error in one line, then the usage.
+func genUsageError(e *env, format string, a ...any) int {
+	fmt.Fprintf(e.stderr, "godtable: gen: "+format+"\n", a...)
+	fmt.Fprint(e.stderr, genUsage)
+	return ExitUsage
+}
+
 // runGen is "godtable gen".
 func runGen(e *env, args []string) int {
 	// The search's table is one large allocation without pointers, live to
@@ -40,53 +129,7 @@ func runGen(e *env, args []string) int {
 	// nothing to scan. From the start: for a small puzzle the index's
 	// working out is most of the peak.
 	defer debug.SetGCPercent(debug.SetGCPercent(10))
-	fs := flag.NewFlagSet("godtable gen", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var (
-		out, goDir, pkg, metric, moves string
-		memFlag, work, pruneFlag       string
-		sbatch, launch                 string
-		workers                        int
-		progress, quiet, slurm, bare   bool
-		symmetry                       bool
-		checkpointAfter                time.Duration
-	)
-	fs.StringVar(&out, "o", "", "write the table to `FILE` (.gdt)")
-	fs.StringVar(&goDir, "go", "", "write a Go package embedding the table into `DIR`")
-	fs.StringVar(&pkg, "package", "", "the Go package's `name` (default: DIR's base name)")
-	fs.StringVar(&metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size)")
-	fs.StringVar(&moves, "moves", "", "restrict the moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
-	fs.IntVar(&workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d)", maxWorkers))
-	fs.StringVar(&memFlag, "mem", "", "search on disk in this much `memory` (512M, 4G, ...), the move tables included, with the\n"+
-		"levels in chunk files under --work; for a table whose search does not fit in memory")
-	fs.StringVar(&work, "work", "", "the on-disk search's work `directory` (default: the table's name with .work); a build run\n"+
-		"again on it resumes")
-	fs.BoolVar(&slurm, "slurm", false, "run the on-disk search's chunk steps as Slurm array jobs (sbatch --array --wait), one a\n"+
-		"pass, each task \"godtable task\" over --work, which must be on a filesystem the nodes share")
-	fs.StringVar(&sbatch, "sbatch", "", "with --slurm, these `options` for sbatch too, split at spaces (\"--partition=big --time=1:00:00\");\n"+
-		"the task's --mem is gen's --mem unless they give it")
-	fs.StringVar(&launch, "launch", "", "run the on-disk search's chunk steps through this shell `command`, once a pass: it runs\n"+
-		"$GODTABLE_TASK with JOB_COMPLETION_INDEX from 0 to $GODTABLE_TASKS-1 and returns when they end\n"+
-		"(a Kubernetes Indexed Job, say: see docs/CLUSTER.md)")
-	fs.BoolVar(&bare, "no-facts", false, "leave the build's facts (program, command line, machine, time) out of the table: its\n"+
-		"bytes then depend on the definition and options alone, to compare builds byte for byte")
-	fs.BoolVar(&symmetry, "symmetry", true, "where the definition gives whole-puzzle rotations (Fv, x, ...) that keep its solved state\n"+
-		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
-		"--mem builds state by state); --symmetry=false keeps every state")
-	fs.StringVar(&pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
-		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
-	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
-	fs.BoolVar(&quiet, "quiet", false, "no progress, even on a terminal")
-	fs.DurationVar(&checkpointAfter, "checkpoint-after", 3*time.Second,
-		"keep the first checkpoint, after a distance, once the search has run this `long` (0: after the first)\n"+
-			"and nine times the time one is guessed to take to write (at 100 MiB/s); each next one once the time\n"+
-			"since the last is at least a quarter of the time so far and nine times the last one's writing\n"+
-			"time, so that checkpoints take at most a tenth of the build")
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "godtable: gen: "+format+"\n", a...)
-		fmt.Fprint(e.stderr, genUsage)
-		return ExitUsage
-	}
+	fs, g := newGenFlags()
 	pos, err := parseInterleaved(fs, args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprint(e.stdout, genUsage+"\nflags:\n")
@@ -95,42 +138,23 @@ func runGen(e *env, args []string) int {
 		return ExitOK
 	}
 	if err != nil {
-		return usage("%v", err)
+		return genUsageError(e, "%v", err)
 	}
-	switch {
-	case len(pos) != 1:
-		return usage("want one definition file")
-	case out == "" && goDir == "":
-		return usage("want -o TABLE.gdt or -go DIR")
-	case out != "" && goDir != "":
-		return usage("-o and -go together: -go writes the table into DIR")
-	case workers < 0 || workers > maxWorkers:
-		return usage("--workers %d: want 0 to %d (0: one per CPU)", workers, maxWorkers)
-	case work != "" && memFlag == "":
-		return usage("--work %s: the work directory is the on-disk search's; give --mem too", work)
-	case pruneFlag != "" && (goDir != "" || memFlag != ""):
-		return usage("--prune with -go or --mem: pruning tables are built in memory and written with -o")
-	case memFlag != "" && goDir != "":
-		return usage("--mem with -go: a Go package embeds its table in the program, so it is built in memory")
-	case sbatch != "" && !slurm:
-		return usage("--sbatch: its options are for --slurm's jobs; give --slurm too")
-	case slurm && launch != "":
-		return usage("--slurm and --launch together: give one way to run the tasks")
-	case (slurm || launch != "") && memFlag == "":
-		what := "--slurm"
-		if launch != "" {
-			what = "--launch"
-		}
-		return usage("%s runs the on-disk search's steps as tasks: give --mem, each task's memory, and --work, a directory they all reach", what)
+	if why := g.refusal(pos); why != "" {
+		return genUsageError(e, "%s", why)
 	}
+	g.file = pos[0]
 	var memory uint64
-	if memFlag != "" {
-		if memory, err = parseSize(memFlag); err != nil {
-			return usage("--mem %s: %v", memFlag, err)
+	if g.memFlag != "" {
+		if memory, err = parseSize(g.memFlag); err != nil {
+			return genUsageError(e, "--mem %s: %v", g.memFlag, err)
 		}
 	}
-	if _, err := tws.ParseMetricName(metric); err != nil {
-		return usage("%v", err)
+	if _, err := tws.ParseMetricName(g.metric); err != nil {
+		return genUsageError(e, "%v", err)
+	}
+	if p, ok := builtInPuzzle(pos[0]); ok {
+		return genBuiltIn(e, p, g)
 	}
 	src, err := readDefinition(pos[0])
 	if errors.Is(err, errDefinitionSize) {
@@ -141,15 +165,15 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitUsage
 	}
-	shown := out // the name the user gave, for the last message
-	if out != "" {
-		if out, err = outputPath(out, pos[0]); err != nil {
+	shown := g.out // the name the user gave, for the last message
+	if g.out != "" {
+		if g.out, err = outputPath(g.out, pos[0]); err != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 			return ExitUsage
 		}
 		// Before the build, which may take hours: its directory can be
 		// written, and no other gen is building the same table.
-		release, err := prepareOutput(out)
+		release, err := prepareOutput(g.out)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: -o %s: %v\n", shown, err)
 			return ExitUsage
@@ -161,41 +185,44 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitInvalid
 	}
-	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers, Facts: buildFacts(args, time.Now()), NoSymmetry: !symmetry}
-	if bare {
+	opt := tws.BuildOptions{Metric: g.metric, Moves: g.moves, Workers: g.workers, Facts: buildFacts(args, time.Now()), NoSymmetry: !g.symmetry}
+	if g.bare {
 		opt.Facts = ""
 	}
-	if pruneFlag != "" {
-		size, err := parseSize(pruneFlag)
+	showProgress := g.progress || !g.quiet && isTerminal(e.stderr)
+	if g.pruneFlag != "" {
+		size, err := parseSize(g.pruneFlag)
 		if err != nil {
-			return usage("--prune %s: %v", pruneFlag, err)
+			return genUsageError(e, "--prune %s: %v", g.pruneFlag, err)
 		}
-		return genPrune(e, def, opt, size, out, shown, progress || !quiet && isTerminal(e.stderr))
+		return genPrune(e, g, def, opt, size, shown, showProgress)
 	}
+	return genComplete(e, g, def, opt, src, memory, shown, showProgress)
+}
+
+// genComplete is gen of a complete table, def's read from g's definition
+// file (src): in memory, or on disk when memory (--mem) is set.
+func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, src []byte, memory uint64, shown string, showProgress bool) int {
+	file := g.file
 	indexed, need, err := tws.Plan(def, opt)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v: give --prune SIZE to build pruning tables of at most SIZE bytes instead\n", pos[0], err)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v: give --prune SIZE to build pruning tables of at most SIZE bytes instead\n", file, err)
 		return ExitInvalid
 	}
 	if avail, ok := sysmem.Available(); ok && need > avail && memory == 0 {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: its table needs about %d MB (%d states indexed, two bits each, and its move tables); this machine has %d MB available: give --mem SIZE to search on disk, or --prune SIZE to build pruning tables instead\n",
-			pos[0], need>>20, indexed, avail>>20)
+			file, need>>20, indexed, avail>>20)
 		return ExitInvalid
 	}
-	var gopkg *gogen.Package
-	if goDir != "" {
-		gopkg, err = gogen.New(goDir, pkg)
-		if err != nil {
-			return usage("%v", err)
-		}
+	out := g.out
+	gopkg, release, code := goPackage(e, g)
+	if code != ExitOK {
+		return code
+	}
+	defer release()
+	if gopkg != nil {
 		out = gopkg.TablePath()
 		shown = out
-		release, err := prepareOutput(out)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", goDir, err)
-			return ExitUsage
-		}
-		defer release()
 	}
 	// The states the moves reach, from the moves alone, said before the
 	// search (and after every refusal): the build checks the search
@@ -207,22 +234,47 @@ func runGen(e *env, args []string) int {
 		}
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d\n", def.Name(), bound, n, indexed)
 	}
-	showProgress := progress || !quiet && isTerminal(e.stderr)
 	if memory > 0 {
 		if n, err := tws.Symmetries(def, opt); err == nil && n > 0 {
 			fmt.Fprintf(e.stderr, "godtable: gen: %s: on disk the table keeps every state (its classes of %d symmetries are built in memory)\n", def.Name(), n)
 		}
+		work := g.work
 		if work == "" {
 			work = out + ".work"
 		}
 		disk := tws.DiskOptions{Work: work, Memory: memory}
-		if slurm || launch != "" {
-			t := &taskRun{slurm: slurm, sbatch: strings.Fields(sbatch), launch: launch, src: src,
-				spec: taskSpec{name: pos[0], metric: metric, moves: moves, memory: memory, workers: workers}}
+		if g.slurm || g.launch != "" {
+			t := &taskRun{slurm: g.slurm, sbatch: strings.Fields(g.sbatch), launch: g.launch, src: src,
+				spec: taskSpec{name: file, metric: g.metric, moves: g.moves, memory: memory, workers: g.workers}}
 			return genTasks(e, def, opt, disk, t, out, shown, showProgress)
 		}
 		return genOnDisk(e, def, opt, disk, out, shown, showProgress)
 	}
+	return genInMemory(e, g, def, opt, gopkg, out, shown, showProgress)
+}
+
+// goPackage readies -go DIR, when given: the package, its directory made,
+// and its table's path locked for this gen until release (which does
+// nothing without -go).
+func goPackage(e *env, g *genFlags) (pkg *gogen.Package, release func(), code int) {
+	if g.goDir == "" {
+		return nil, func() {}, ExitOK
+	}
+	pkg, err := gogen.New(g.goDir, g.pkg)
+	if err != nil {
+		return nil, nil, genUsageError(e, "%v", err)
+	}
+	release, err = prepareOutput(pkg.TablePath())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", g.goDir, err)
+		return nil, nil, ExitUsage
+	}
+	return pkg, release, ExitOK
+}
+
+// genInMemory builds the table in memory, with checkpoints beside out,
+// and writes it to out, and the Go package around it when gopkg is set.
+func genInMemory(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, gopkg *gogen.Package, out, shown string, showProgress bool) int {
 	clearProgress := func() {}
 	if showProgress {
 		opt.Progress, clearProgress = progressReporter(e.stderr)
@@ -231,21 +283,21 @@ func runGen(e *env, args []string) int {
 	// levels beside its output (as often as costs at most a tenth of its
 	// time: see bfs.checkpointDue), and a build run again resumes from it.
 	opt.Checkpoint = out + ".checkpoint"
-	opt.CheckpointAfter = checkpointAfter
+	opt.CheckpointAfter = g.checkpointAfter
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	start := time.Now()
 	pz, err := tws.Build(ctx, def, opt)
 	clearProgress()
 	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", pos[0], err)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", g.file, err)
 		if ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from the last complete level (%s)\n", opt.Checkpoint)
 		}
 		return buildFailed(err)
 	}
 	if pz.Resumed() > 0 {
-		if err := deepChecked(e, pz, shown, workers, showProgress); err != nil {
+		if err := deepChecked(e, pz, shown, opt.Workers, showProgress); err != nil {
 			return notExact(e, pz.Name(), err, "the checkpoint "+opt.Checkpoint)
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/godtable/godtable/internal/app/cube3cli"
 	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/app/prunecli"
 	"github.com/godtable/godtable/internal/model/ksolve"
@@ -165,9 +166,12 @@ func runCheck(e *env, args []string) int {
 			opt.Progress, done = progressReporterAs(e.stderr, "checking: ")
 		}
 		var err error
-		if prunecli.Is(path) {
+		switch {
+		case cube3cli.IsTableFile(path):
+			err = cube3cli.Check(path, e.stdout)
+		case prunecli.Is(path):
 			err = prunecli.Check(path, e.stdout)
-		} else {
+		default:
 			err = defcli.Check(path, e.stdout, opt)
 		}
 		done()

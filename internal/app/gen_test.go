@@ -57,10 +57,6 @@ func TestGenGoPackage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program (go build)")
 	}
-	root, err := filepath.Abs("../..")
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
 	var stderr bytes.Buffer
 	if code := Run([]string{"gen", "../../lookup/tws/testdata/pocket.tws", "-go", filepath.Join(dir, "pocketdef")},
@@ -88,14 +84,7 @@ func TestGenGoPackage(t *testing.T) {
 			t.Fatalf("%s.go is not as gofmt writes it (%v):\n%s", name, err, src)
 		}
 	}
-	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	files := map[string]string{
-		"go.mod": "module example.com/solver\n\ngo 1.26\n\nrequire github.com/godtable/godtable v0.0.0\n\nreplace github.com/godtable/godtable => " + root + "\n",
-		"go.sum": string(gosum),
-		"main.go": `package main
+	out := goRunModule(t, dir, `package main
 
 import (
 	"fmt"
@@ -133,22 +122,8 @@ func main() {
 	}
 	fmt.Println(sol, c2.Symmetries())
 }
-`,
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	cmd := exec.Command(gobin, "run", "-mod=mod", ".")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("go run: %v\n%s", err, out)
-	}
-	if got := strings.TrimSpace(string(out)); got != "U R U' R'\nU' R' B' D' 24" {
+`)
+	if got := strings.TrimSpace(out); got != "U R U' R'\nU' R' B' D' 24" {
 		t.Fatalf("the generated packages solved R U R' U' and U R F D (by classes of 24 symmetries) with %q", got)
 	}
 }
@@ -162,11 +137,7 @@ func TestGenResumesAfterKill(t *testing.T) {
 		t.Skip("builds the command (go build)")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "godtable")
-	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildCommand(t, dir)
 	def := "../../lookup/tws/testdata/pocket.tws"
 	want := filepath.Join(dir, "want.gdt")
 	if code := Run([]string{"gen", def, "-o", want, "--metric", "qtm"}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}); code != 0 {
@@ -174,32 +145,10 @@ func TestGenResumesAfterKill(t *testing.T) {
 	}
 	out := filepath.Join(dir, "got.gdt")
 	args := []string{"gen", def, "-o", out, "--metric", "qtm", "--workers", "1", "--checkpoint-after", "0s", "--quiet"}
-	killed := false
-	for try := 0; try < 5 && !killed; try++ {
+	killWhen(t, bin, args, out+".checkpoint", out, func() {
 		os.Remove(out)
 		os.Remove(out + ".checkpoint")
-		cmd := exec.Command(bin, args...)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		for {
-			if _, err := os.Stat(out + ".checkpoint"); err == nil {
-				cmd.Process.Kill()
-				cmd.Wait()
-				_, err := os.Stat(out)
-				killed = os.IsNotExist(err)
-				break
-			}
-			if _, err := os.Stat(out); err == nil {
-				cmd.Wait() // it finished first; try again
-				break
-			}
-			time.Sleep(200 * time.Microsecond)
-		}
-	}
-	if !killed {
-		t.Fatal("gen finished every time before it could be killed")
-	}
+	})
 	var stderr bytes.Buffer
 	cmd := exec.Command(bin, args...)
 	cmd.Stderr = &stderr
@@ -369,14 +318,7 @@ func TestGenFacts(t *testing.T) {
 	if code := Run([]string{"gen", twistyDef, "-o", out, "--workers", "1"}, strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
 		t.Fatalf("gen: exit %d: %s", code, stderr.String())
 	}
-	data, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := deftable.Open(out, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tb := openTable(t, out)
 	facts := tb.Facts()
 	for _, want := range []string{
 		"program=godtable ", "\ncommand=godtable gen " + twistyDef + " -o " + out + " --workers 1\n",
@@ -561,4 +503,150 @@ func TestGenSymmetry(t *testing.T) {
 	if code := Run([]string{"stats", out, "--json"}, strings.NewReader(""), &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), counts+"}") {
 		t.Errorf("stats of the table built on disk: %s", stdout.String())
 	}
+}
+
+// gen -go --prune writes a package that embeds the pruning file, as gofmt
+// writes it, which a program builds and answers from: the command's
+// answers from the same file.
+func TestGenGoPruned(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a program (go build)")
+	}
+	dir := t.TempDir()
+	var stderr bytes.Buffer
+	if code := Run([]string{"gen", "../../lookup/tws/testdata/pyraminx.tws", "--prune", "3000", "--metric", "qtm", "-go", filepath.Join(dir, "pyraprune")},
+		strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("gen -go --prune: exit %d: %s", code, stderr.String())
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "pyraprune", "pyraprune.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if formatted, err := format.Source(src); err != nil || !bytes.Equal(formatted, src) || !strings.HasPrefix(string(src), "// Code generated ") {
+		t.Fatalf("pyraprune.go is not as gofmt writes it, or not marked generated (%v):\n%s", err, src)
+	}
+	gdt := filepath.Join(dir, "pyraprune", "pyraprune.gdt")
+	if out, errs, code := runIn([]string{"check", gdt}, ""); code != ExitOK {
+		t.Fatalf("check of the embedded file: exit %d: %s %s", code, out, errs)
+	}
+	scrambles := []string{"U L R' B", "U L R' B U' L' R B'", "R B L U R' L' B' U'"}
+	var want strings.Builder
+	for _, s := range scrambles {
+		sol, errs, code := runIn([]string{"solve", gdt, "--scramble", s}, "")
+		n, _, _ := runIn([]string{"solve", gdt, "--scramble", "--count", s}, "")
+		if code != ExitOK {
+			t.Fatalf("solve %q: exit %d: %s", s, code, errs)
+		}
+		want.WriteString(strings.TrimSpace(sol) + " / " + n)
+	}
+	got := goRunModule(t, dir, `package main
+
+import (
+	"fmt"
+	"log"
+
+	"example.com/solver/pyraprune"
+	"github.com/godtable/godtable/lookup/tws"
+)
+
+func main() {
+	pz, err := pyraprune.Puzzle()
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, s := range []string{`+"`"+strings.Join(scrambles, "`, `")+"`"+`} {
+		pos, err := pz.ParseMoves(s)
+		if err != nil {
+			log.Fatal(err)
+		}
+		o := tws.SearchOptions{MaxDepth: -1}
+		sol, err := pos.Solve(o)
+		if err != nil {
+			log.Fatal(err)
+		}
+		n, err := pos.Count(o)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Printf("%s / %d\n", sol, n)
+	}
+}
+`)
+	if got != want.String() {
+		t.Fatalf("the generated package answered\n%s\nthe command\n%s", got, want.String())
+	}
+}
+
+// buildCommand builds the godtable command into dir and returns its path.
+func buildCommand(t *testing.T, dir string) string {
+	t.Helper()
+	bin := filepath.Join(dir, "godtable")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-o", bin, "../../cmd/godtable")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// killWhen runs bin with args and kills it (SIGKILL) as soon as the file
+// mark appears, before its output out does: up to five tries, each after
+// reset, should the build finish first.
+func killWhen(t *testing.T, bin string, args []string, mark, out string, reset func()) {
+	t.Helper()
+	for try := 0; try < 5; try++ {
+		reset()
+		cmd := exec.Command(bin, args...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for {
+			if _, err := os.Stat(mark); err == nil {
+				cmd.Process.Kill()
+				cmd.Wait()
+				if _, err := os.Stat(out); os.IsNotExist(err) {
+					return
+				}
+				break
+			}
+			if _, err := os.Stat(out); err == nil {
+				cmd.Wait() // it finished first; try again
+				break
+			}
+			time.Sleep(200 * time.Microsecond)
+		}
+	}
+	t.Fatalf("gen finished every time before %s came", mark)
+}
+
+// goRunModule writes main, a program of the module example.com/solver
+// that uses this repository (as it is on disk) and the packages gen -go
+// wrote into dir, into dir, runs it and returns its output.
+func goRunModule(t *testing.T, dir, main string) string {
+	t.Helper()
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	gosum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod":  "module example.com/solver\n\ngo 1.26\n\nrequire github.com/godtable/godtable v0.0.0\n\nreplace github.com/godtable/godtable => " + root + "\n",
+		"go.sum":  string(gosum),
+		"main.go": main,
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "run", "-mod=mod", ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go run: %v\n%s", err, out)
+	}
+	return string(out)
 }

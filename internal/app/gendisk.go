@@ -67,6 +67,57 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 			return code
 		}
 	}
+	if code := diskRoom(e, def, opt, disk); code != ExitOK {
+		return code
+	}
+	clearProgress := func() {}
+	if showProgress {
+		disk.Progress, clearProgress = diskProgressReporter(e.stderr)
+	}
+	// The chunks' buffers are allocated once; what else the build
+	// allocates is short-lived. Collecting early keeps the heap near the
+	// buffers' size, and the limit has the runtime give back to the system
+	// what it frees, so that the process stays within --mem (the chunks
+	// are sized to leave the collector room: see bfs.DiskChunkWords).
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(disk.Memory)))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	b, wrong, err := buildOnDiskChecked(ctx, e, def, opt, disk, out, shown, showProgress, clearProgress)
+	clearProgress()
+	if wrong != nil {
+		return notExact(e, name, wrong, "the work directory "+disk.Work)
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s\n", named(name, err))
+		// Stopped, or stopped by the system (a full disk, say): the
+		// work done is in the directory. A directory the build cannot
+		// use says why itself.
+		if _, serr := os.Stat(disk.Work); serr == nil && !errors.Is(err, tws.ErrWorkDir) {
+			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from %s\n", disk.Work)
+		}
+		return buildFailed(err)
+	}
+	if t != nil {
+		if err := removeTaskFiles(disk.Work); err != nil {
+			fmt.Fprintf(e.stderr, "godtable: gen: the table is written, but not all of %s is removed: %v\n", disk.Work, err)
+		}
+	}
+	if err := b.RemoveWork(); err != nil {
+		fmt.Fprintf(e.stderr, "godtable: gen: the table is written, but not all of %s is removed: %v\n", disk.Work, err)
+	}
+	if b.Resumed {
+		fmt.Fprintf(e.stderr, "godtable: gen: resumed from %s\n", disk.Work)
+	}
+	reportDiskBuild(e, name, opt.Metric, b, time.Since(start), shown)
+	return ExitOK
+}
+
+// diskRoom checks, before an on-disk build, that its memory is there and
+// its work directory's disk has room, and says its plan.
+func diskRoom(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions) int {
+	name := def.Name()
 	if avail, ok := sysmem.Available(); ok && disk.Memory > avail {
 		fmt.Fprintf(e.stderr, "godtable: gen: --mem %d MB: this machine has %d MB available\n", disk.Memory>>20, avail>>20)
 		return ExitInvalid
@@ -96,22 +147,14 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s has %d MB free; the build needs at least %d MB\n", name, disk.Work, free>>20, (work+tableMost)>>20)
 		return ExitIO
 	}
-	clearProgress := func() {}
-	if showProgress {
-		disk.Progress, clearProgress = diskProgressReporter(e.stderr)
-	}
-	// The chunks' buffers are allocated once; what else the build
-	// allocates is short-lived. Collecting early keeps the heap near the
-	// buffers' size, and the limit has the runtime give back to the system
-	// what it frees, so that the process stays within --mem (the chunks
-	// are sized to leave the collector room: see bfs.DiskChunkWords).
-	defer debug.SetGCPercent(debug.SetGCPercent(10))
-	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(disk.Memory)))
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	start := time.Now()
-	var b *tws.DiskBuild
-	var wrong error // the deep check's
+	return ExitOK
+}
+
+// buildOnDiskChecked builds the table on disk into out, read back and
+// deep-checked before it takes the name: wrong is the check's failure,
+// err the build's or the writing's.
+func buildOnDiskChecked(ctx context.Context, e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOptions, out, shown string,
+	showProgress bool, clearProgress func()) (b *tws.DiskBuild, wrong, err error) {
 	err = writeChecked(out, func(w io.Writer) (int64, error) {
 		var err error
 		b, err = tws.BuildOnDisk(ctx, def, opt, disk, w)
@@ -134,31 +177,11 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 		}
 		return nil
 	})
-	clearProgress()
-	if wrong != nil {
-		return notExact(e, name, wrong, "the work directory "+disk.Work)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s\n", named(name, err))
-		// Stopped, or stopped by the system (a full disk, say): the
-		// work done is in the directory. A directory the build cannot
-		// use says why itself.
-		if _, serr := os.Stat(disk.Work); serr == nil && !errors.Is(err, tws.ErrWorkDir) {
-			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from %s\n", disk.Work)
-		}
-		return buildFailed(err)
-	}
-	if t != nil {
-		if err := removeTaskFiles(disk.Work); err != nil {
-			fmt.Fprintf(e.stderr, "godtable: gen: the table is written, but not all of %s is removed: %v\n", disk.Work, err)
-		}
-	}
-	if err := b.RemoveWork(); err != nil {
-		fmt.Fprintf(e.stderr, "godtable: gen: the table is written, but not all of %s is removed: %v\n", disk.Work, err)
-	}
-	if b.Resumed {
-		fmt.Fprintf(e.stderr, "godtable: gen: resumed from %s\n", disk.Work)
-	}
+	return b, wrong, err
+}
+
+// reportDiskBuild says each distance's search and the build's sum.
+func reportDiskBuild(e *env, name, metric string, b *tws.DiskBuild, took time.Duration, shown string) {
 	var written, read int64
 	var cross, expanded uint64
 	for i, l := range b.Levels {
@@ -179,9 +202,8 @@ func genDisk(e *env, def *tws.Definition, opt tws.BuildOptions, disk tws.DiskOpt
 			d, l.States, way, megabytes(l.Written), megabytes(l.Read), l.Wall.Seconds(), l.CPU.Seconds(), percent(l.Crossing, l.Expanded), tasks)
 	}
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d states (indexed %d), at most %d moves from the goal (%s), in %.1f s, %d chunks of %s, %s written, %s read, %.0f%% of neighbours through files: %s\n",
-		name, b.Reached, b.Indexed, len(b.Counts)-1, opt.Metric, time.Since(start).Seconds(), b.Chunks, megabytes(int64(b.ChunkBytes)),
+		name, b.Reached, b.Indexed, len(b.Counts)-1, metric, took.Seconds(), b.Chunks, megabytes(int64(b.ChunkBytes)),
 		megabytes(written), megabytes(read), percent(cross, expanded), shown)
-	return ExitOK
 }
 
 // setUp readies a build's tasks: Slurm's commands looked for, the

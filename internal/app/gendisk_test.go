@@ -116,14 +116,7 @@ func TestParseSize(t *testing.T) {
 // builds def on disk in 3 to 8 chunks, as the plan says.
 func memoryFor(t *testing.T, def string) uint64 {
 	t.Helper()
-	src, err := os.ReadFile(def)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := tws.ParseDefinition(def, src)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := parseDef(t, def)
 	for mem := uint64(16 << 20); mem < 1<<30; mem += 64 << 10 {
 		pl, err := tws.PlanOnDisk(d, tws.BuildOptions{Workers: 1}, tws.DiskOptions{Memory: mem})
 		if err == nil && pl.Chunks >= 3 && pl.Chunks <= 8 {

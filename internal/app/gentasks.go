@@ -120,75 +120,19 @@ func removeTaskFiles(dir string) error {
 
 // runTask is "godtable task".
 func runTask(e *env, args []string) int {
-	fs := flag.NewFlagSet("godtable task", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	var (
-		level, chunk, workers int
-		pass, chunks          string
-	)
-	fs.IntVar(&level, "level", 0, "the `distance` whose pass to run a step of")
-	fs.StringVar(&pass, "pass", "", "the `pass`: expand, ask, answer or apply")
-	fs.IntVar(&chunk, "chunk", -1, "the `chunk` whose step to run (default: from the array task ID or the job index)")
-	fs.StringVar(&chunks, "chunks", "", "the chunks of the pass's tasks, as `LIST` (0-3,7): the ID or index picks one")
-	fs.IntVar(&workers, "workers", 0, "`goroutines` (0: the build's --workers, else SLURM_CPUS_PER_TASK, else one per CPU)")
-	usage := func(format string, a ...any) int {
-		fmt.Fprintf(e.stderr, "godtable: task: "+format+"\n", a...)
-		fmt.Fprint(e.stderr, taskUsage)
-		return ExitUsage
-	}
-	pos, err := parseInterleaved(fs, args)
-	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprint(e.stdout, taskUsage+"\nflags:\n")
-		fs.SetOutput(e.stdout)
-		fs.PrintDefaults()
-		return ExitOK
-	}
-	switch {
-	case err != nil:
-		return usage("%v", err)
-	case len(pos) != 1:
-		return usage("want one work directory")
-	case level < 1:
-		return usage("want --level, a distance from 1")
-	case pass == "":
-		return usage("want --pass")
-	case workers < 0 || workers > maxWorkers:
-		return usage("--workers %d: want 0 to %d", workers, maxWorkers)
-	}
-	dir := pos[0]
-	if chunk < 0 {
-		if chunk, err = taskChunk(chunks, os.Getenv); err != nil {
-			return usage("%v", err)
-		}
+	a, status, ok := parseTaskArgs(e, args)
+	if !ok {
+		return status
 	}
 	fail := func(err error) int {
-		fmt.Fprintf(e.stderr, "godtable: task: %s: distance %d, %s, chunk %d: %v\n", dir, level, pass, chunk, err)
+		fmt.Fprintf(e.stderr, "godtable: task: %s: distance %d, %s, chunk %d: %v\n", a.dir, a.level, a.pass, a.chunk, err)
 		return ExitInvalid
 	}
-	b, err := os.ReadFile(filepath.Join(dir, taskOptions))
-	if err != nil {
-		return fail(fmt.Errorf("not a work directory of tasks: %v", err))
-	}
-	spec, err := decodeTaskSpec(b)
-	if err != nil {
-		return fail(fmt.Errorf("%s: %v", taskOptions, err))
-	}
-	src, err := os.ReadFile(filepath.Join(dir, taskDefinition))
+	p, spec, err := readTaskBuild(a.dir)
 	if err != nil {
 		return fail(err)
 	}
-	def, err := ksolve.Parse(spec.name, src)
-	if err != nil {
-		return fail(err)
-	}
-	metric, err := ksolve.ParseMetric(spec.metric)
-	if err != nil {
-		return fail(err)
-	}
-	p, err := ksolve.NewPuzzle(def, metric, spec.moves)
-	if err != nil {
-		return fail(err)
-	}
+	workers := a.workers
 	if workers == 0 {
 		workers = spec.workers
 	}
@@ -203,12 +147,12 @@ func runTask(e *env, args []string) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	done, err := deftable.DiskTask(ctx, p, bfs.DiskTaskOptions{Dir: dir, Level: level, Pass: pass, Chunk: chunk, Workers: workers})
+	done, err := deftable.DiskTask(ctx, p, bfs.DiskTaskOptions{Dir: a.dir, Level: a.level, Pass: a.pass, Chunk: a.chunk, Workers: workers})
 	switch {
 	case errors.Is(err, bfs.ErrTaskLate):
 		// Its chunk's step is done and taken: a task run twice, or
 		// started after the build ran it itself.
-		fmt.Fprintf(e.stderr, "godtable: task: distance %d, %s, chunk %d: late, nothing to do (%v)\n", level, pass, chunk, err)
+		fmt.Fprintf(e.stderr, "godtable: task: distance %d, %s, chunk %d: late, nothing to do (%v)\n", a.level, a.pass, a.chunk, err)
 		return ExitOK
 	case errors.Is(err, bfs.ErrTaskEarly):
 		return fail(fmt.Errorf("early: %v; it runs once gen has begun that pass", err))
@@ -216,12 +160,92 @@ func runTask(e *env, args []string) int {
 		return fail(err)
 	}
 	if done.Already {
-		fmt.Fprintf(e.stderr, "godtable: task: distance %d, %s, chunk %d: done before\n", level, pass, chunk)
+		fmt.Fprintf(e.stderr, "godtable: task: distance %d, %s, chunk %d: done before\n", a.level, a.pass, a.chunk)
 		return ExitOK
 	}
 	fmt.Fprintf(e.stderr, "godtable: task: distance %d, %s, chunk %d: %s written, %s read, %.1f s\n",
-		level, pass, chunk, megabytes(done.Written), megabytes(done.Read), done.Wall.Seconds())
+		a.level, a.pass, a.chunk, megabytes(done.Written), megabytes(done.Read), done.Wall.Seconds())
 	return ExitOK
+}
+
+// taskArgs is what "godtable task" is asked: which chunk's step of which
+// pass, over which work directory, on how many goroutines (0: as the build
+// says).
+type taskArgs struct {
+	dir, pass             string
+	level, chunk, workers int
+}
+
+// parseTaskArgs reads task's arguments. Where they are bad usage, or ask
+// for help, it says so and returns the status to end with and false.
+func parseTaskArgs(e *env, args []string) (taskArgs, int, bool) {
+	var a taskArgs
+	var chunks string
+	fs := flag.NewFlagSet("godtable task", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.IntVar(&a.level, "level", 0, "the `distance` whose pass to run a step of")
+	fs.StringVar(&a.pass, "pass", "", "the `pass`: expand, ask, answer or apply")
+	fs.IntVar(&a.chunk, "chunk", -1, "the `chunk` whose step to run (default: from the array task ID or the job index)")
+	fs.StringVar(&chunks, "chunks", "", "the chunks of the pass's tasks, as `LIST` (0-3,7): the ID or index picks one")
+	fs.IntVar(&a.workers, "workers", 0, "`goroutines` (0: the build's --workers, else SLURM_CPUS_PER_TASK, else one per CPU)")
+	usage := func(format string, v ...any) (taskArgs, int, bool) {
+		fmt.Fprintf(e.stderr, "godtable: task: "+format+"\n", v...)
+		fmt.Fprint(e.stderr, taskUsage)
+		return a, ExitUsage, false
+	}
+	pos, err := parseInterleaved(fs, args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(e.stdout, taskUsage+"\nflags:\n")
+		fs.SetOutput(e.stdout)
+		fs.PrintDefaults()
+		return a, ExitOK, false
+	}
+	switch {
+	case err != nil:
+		return usage("%v", err)
+	case len(pos) != 1:
+		return usage("want one work directory")
+	case a.level < 1:
+		return usage("want --level, a distance from 1")
+	case a.pass == "":
+		return usage("want --pass")
+	case a.workers < 0 || a.workers > maxWorkers:
+		return usage("--workers %d: want 0 to %d", a.workers, maxWorkers)
+	}
+	a.dir = pos[0]
+	if a.chunk < 0 {
+		if a.chunk, err = taskChunk(chunks, os.Getenv); err != nil {
+			return usage("%v", err)
+		}
+	}
+	return a, ExitOK, true
+}
+
+// readTaskBuild reads from a work directory of tasks the puzzle its build
+// makes the index of, and the build's options.
+func readTaskBuild(dir string) (*ksolve.Puzzle, taskSpec, error) {
+	b, err := os.ReadFile(filepath.Join(dir, taskOptions))
+	if err != nil {
+		return nil, taskSpec{}, fmt.Errorf("not a work directory of tasks: %v", err)
+	}
+	spec, err := decodeTaskSpec(b)
+	if err != nil {
+		return nil, spec, fmt.Errorf("%s: %v", taskOptions, err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, taskDefinition))
+	if err != nil {
+		return nil, spec, err
+	}
+	def, err := ksolve.Parse(spec.name, src)
+	if err != nil {
+		return nil, spec, err
+	}
+	metric, err := ksolve.ParseMetric(spec.metric)
+	if err != nil {
+		return nil, spec, err
+	}
+	p, err := ksolve.NewPuzzle(def, metric, spec.moves)
+	return p, spec, err
 }
 
 // taskChunk is the chunk of a task given no --chunk: the Slurm array

@@ -34,101 +34,22 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 	o.Order = "net"
 	o.N = 1
 	o.MaxDepth = -1
-	searchFlags := func() {
-		if f.Search {
-			fs.IntVar(&o.MaxDepth, "max-depth", -1, "search at most `D` moves deep; a state with no solution within is answered so (-1: no limit)")
-			fs.DurationVar(&o.Timeout, "timeout", 0, "stop each input's search after this `long` (10s, 2m); it is answered with the depth proven so far (0: no limit)")
-			fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d); the answers are the same on any number", maxWorkers))
-		}
-	}
-	jsonFlag := func() { fs.BoolVar(&o.JSON, "json", false, "write one JSON object per answer (JSON Lines)") }
-	metricFlag := func() {
-		switch {
-		case f.Moves:
-			fs.StringVar(&o.Metric, "metric", "", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size); a table's own by default")
-			fs.StringVar(&o.Moves, "moves", "", "restrict a .tws definition's moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
-		case f.Metric:
-			fs.StringVar(&o.Metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a half turn counts 2)")
-		}
-	}
-	orderFlag := func() {
-		if f.Order {
-			fs.StringVar(&o.Order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
-		}
-	}
-	svgFlag := func(usage string) {
-		if _, ok := p.(cli.SVGDrawer); ok {
-			fs.BoolVar(&o.SVG, "svg", false, usage)
-		}
-	}
+	r := flagRegistrar{o: o, fs: fs, f: f, p: p}
 	switch cmd {
 	case "solve":
-		jsonFlag()
-		metricFlag()
-		if f.Table || f.Search {
-			fs.BoolVar(&o.Count, "count", false, "answer with the number of distinct optimal solutions")
-			fs.BoolVar(&o.All, "all", false, "list every optimal solution, one per line, then an empty line")
-			fs.IntVar(&o.Limit, "limit", 0, fmt.Sprintf("with --all, list at most `N` solutions per input (0: all; at most %d)", maxCount))
-		}
-		if f.Scramble {
-			fs.BoolVar(&o.Scramble, "scramble", false, "read each input as a move sequence applied to the solved state")
-		}
-		if f.From {
-			fs.StringVar(&o.From, "from", "", "solve from this `STATE` instead of the base state")
-		}
-		if f.Draw {
-			fs.BoolVar(&o.Draw, "draw", false, "also draw the answer's layers")
-		}
-		orderFlag()
-		searchFlags()
+		r.solve()
 	case "verify":
-		jsonFlag()
-		metricFlag()
-		searchFlags()
-		orderFlag()
-		if f.Scramble {
-			fs.BoolVar(&o.Scramble, "scramble", false, "read each state as a move sequence applied to the solved state")
-		}
-		if f.From {
-			fs.StringVar(&o.From, "from", "", "solutions start from this `STATE` instead of the base state")
-		}
+		r.verify()
 	case "scramble":
-		jsonFlag()
-		fs.IntVar(&o.N, "n", 1, fmt.Sprintf("how many `N` states to draw (0 to %d)", maxCount))
-		fs.Uint64Var(&o.Seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
-		if f.Table {
-			usage := "only states at least `K` moves from the goal"
-			if d, ok := p.(cli.MinMovesDescriber); ok {
-				usage = d.MinMovesUsage()
-			}
-			fs.IntVar(&o.MinMoves, "min-moves", 0, usage)
-		}
-		if c, ok := p.(cli.Competitor); ok {
-			n, reg := c.WCAMinimum()
-			fs.BoolVar(&o.WCA, "wca", true, fmt.Sprintf("only states a WCA competition may use: at least %d moves to solve (regulation %s); --wca=false draws from all", n, reg))
-		}
-		metricFlag()
-		orderFlag()
-		svgFlag("add each state's picture, an SVG image on one line: a third column (--json: svg)")
+		r.scramble()
 	case "stats":
-		jsonFlag()
-		metricFlag()
+		r.json()
+		r.metric()
 		if _, ok := p.(cli.Antipoder); ok {
 			fs.Var(antipodesFlag{o}, "antipodes", fmt.Sprintf("also list `N` of the farthest states, each as a state and a move sequence that makes it (alone: %d)", defaultAntipodes))
 		}
 	case "show":
-		fs.StringVar(&o.Colour, "color", "auto", "colour the drawing: auto, always or never")
-		if f.Moves {
-			metricFlag()
-		}
-		svgFlag("draw the state as an SVG image, on one line")
-		if _, ok := p.(cli.ArrowDrawer); ok {
-			fs.StringVar(&o.Next, "next", "", "with --svg, draw an arrow for the `MOVE` about to be made")
-		}
-		if f.Scramble {
-			fs.BoolVar(&o.Scramble, "scramble", false, "read the state as a move sequence applied to the solved state")
-		}
-		orderFlag()
+		r.show()
 	case "battery":
 		b, ok := p.(cli.Batterer)
 		if !ok {
@@ -137,6 +58,136 @@ func RegisterFlags(o *cli.Options, fs *flag.FlagSet, cmd string, p cli.Puzzle) {
 		fs.IntVar(&o.N, "n", b.BatterySize(), fmt.Sprintf("run the first `N` cases only (0 to %d)", b.BatterySize()))
 		fs.IntVar(&o.Workers, "workers", 0, fmt.Sprintf("`goroutines` to use (0: one per CPU; at most %d)", maxWorkers))
 	}
+}
+
+// flagRegistrar registers on fs the flags of one command for the puzzle p,
+// whose features are f, into o: the flags that several commands share, and
+// each command's.
+type flagRegistrar struct {
+	o  *cli.Options
+	fs *flag.FlagSet
+	f  cli.Features
+	p  cli.Puzzle
+}
+
+// search registers the flags of a puzzle solved by a search.
+func (r flagRegistrar) search() {
+	if r.f.Search {
+		r.fs.IntVar(&r.o.MaxDepth, "max-depth", -1, "search at most `D` moves deep; a state with no solution within is answered so (-1: no limit)")
+		r.fs.DurationVar(&r.o.Timeout, "timeout", 0, "stop each input's search after this `long` (10s, 2m); it is answered with the depth proven so far (0: no limit)")
+		r.fs.IntVar(&r.o.Workers, "workers", 0, fmt.Sprintf("`goroutines` of the search (0: one per CPU; at most %d); the answers are the same on any number", maxWorkers))
+	}
+}
+
+// json registers --json.
+func (r flagRegistrar) json() {
+	r.fs.BoolVar(&r.o.JSON, "json", false, "write one JSON object per answer (JSON Lines)")
+}
+
+// metric registers the choice of metric, and a definition's of moves.
+func (r flagRegistrar) metric() {
+	switch {
+	case r.f.Moves:
+		r.fs.StringVar(&r.o.Metric, "metric", "", "`metric`: htm (every move counts 1) or qtm (a power counts its exponent's size); a table's own by default")
+		r.fs.StringVar(&r.o.Moves, "moves", "", "restrict a .tws definition's moves to this `LIST` (U,R,F2: each base once, its listed power's multiples)")
+	case r.f.Metric:
+		r.fs.StringVar(&r.o.Metric, "metric", "htm", "`metric`: htm (every move counts 1) or qtm (a half turn counts 2)")
+	}
+}
+
+// order registers the choice of the facelets' order.
+func (r flagRegistrar) order() {
+	if r.f.Order {
+		r.fs.StringVar(&r.o.Order, "order", "net", "facelet `order`: net (the net's, row by row) or urfdlb (faces U R F D L B)")
+	}
+}
+
+// svg registers --svg where the puzzle draws SVG images; usage says what it draws.
+func (r flagRegistrar) svg(usage string) {
+	if _, ok := r.p.(cli.SVGDrawer); ok {
+		r.fs.BoolVar(&r.o.SVG, "svg", false, usage)
+	}
+}
+
+// scrambleInput registers --scramble where the puzzle takes move
+// sequences; usage says what it reads so.
+func (r flagRegistrar) scrambleInput(usage string) {
+	if r.f.Scramble {
+		r.fs.BoolVar(&r.o.Scramble, "scramble", false, usage)
+	}
+}
+
+// from registers --from where the puzzle solves from a state of the
+// user's; usage says what starts there.
+func (r flagRegistrar) from(usage string) {
+	if r.f.From {
+		r.fs.StringVar(&r.o.From, "from", "", usage)
+	}
+}
+
+// solve registers solve's flags.
+func (r flagRegistrar) solve() {
+	o, fs := r.o, r.fs
+	r.json()
+	r.metric()
+	if r.f.Table || r.f.Search {
+		fs.BoolVar(&o.Count, "count", false, "answer with the number of distinct optimal solutions")
+		fs.BoolVar(&o.All, "all", false, "list every optimal solution, one per line, then an empty line")
+		fs.IntVar(&o.Limit, "limit", 0, fmt.Sprintf("with --all, list at most `N` solutions per input (0: all; at most %d)", maxCount))
+	}
+	r.scrambleInput("read each input as a move sequence applied to the solved state")
+	r.from("solve from this `STATE` instead of the base state")
+	if r.f.Draw {
+		fs.BoolVar(&o.Draw, "draw", false, "also draw the answer's layers")
+	}
+	r.order()
+	r.search()
+}
+
+// verify registers verify's flags.
+func (r flagRegistrar) verify() {
+	r.json()
+	r.metric()
+	r.search()
+	r.order()
+	r.scrambleInput("read each state as a move sequence applied to the solved state")
+	r.from("solutions start from this `STATE` instead of the base state")
+}
+
+// scramble registers scramble's flags.
+func (r flagRegistrar) scramble() {
+	o, fs, p := r.o, r.fs, r.p
+	r.json()
+	fs.IntVar(&o.N, "n", 1, fmt.Sprintf("how many `N` states to draw (0 to %d)", maxCount))
+	fs.Uint64Var(&o.Seed, "seed", 0, "random `seed` (0: a fresh seed each run)")
+	if r.f.Table {
+		usage := "only states at least `K` moves from the goal"
+		if d, ok := p.(cli.MinMovesDescriber); ok {
+			usage = d.MinMovesUsage()
+		}
+		fs.IntVar(&o.MinMoves, "min-moves", 0, usage)
+	}
+	if c, ok := p.(cli.Competitor); ok {
+		n, reg := c.WCAMinimum()
+		fs.BoolVar(&o.WCA, "wca", true, fmt.Sprintf("only states a WCA competition may use: at least %d moves to solve (regulation %s); --wca=false draws from all", n, reg))
+	}
+	r.metric()
+	r.order()
+	r.svg("add each state's picture, an SVG image on one line: a third column (--json: svg)")
+}
+
+// show registers show's flags.
+func (r flagRegistrar) show() {
+	r.fs.StringVar(&r.o.Colour, "color", "auto", "colour the drawing: auto, always or never")
+	if r.f.Moves {
+		r.metric()
+	}
+	r.svg("draw the state as an SVG image, on one line")
+	if _, ok := r.p.(cli.ArrowDrawer); ok {
+		r.fs.StringVar(&r.o.Next, "next", "", "with --svg, draw an arrow for the `MOVE` about to be made")
+	}
+	r.scrambleInput("read the state as a move sequence applied to the solved state")
+	r.order()
 }
 
 // defaultAntipodes is how many farthest states --antipodes lists when it

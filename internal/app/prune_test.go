@@ -92,6 +92,15 @@ func TestPruneBoundsAndRefusals(t *testing.T) {
 	if code == ExitOK || !strings.Contains(errs, "--prune SIZE") {
 		t.Fatalf("without --prune: exit %d, %q", code, errs)
 	}
+	_, errs, code = runIn([]string{"gen", cube, "--prune", "1M", "--mem", "1G", "-o", filepath.Join(dir, "mem.gdt")}, "")
+	if code != ExitUsage || !strings.HasPrefix(errs, "godtable: gen: --prune with --mem: pruning tables are built in memory\n") {
+		t.Fatalf("--prune --mem: exit %d, %q", code, errs)
+	}
+	for _, name := range []string{"tiny.gdt.work", "mem.gdt.work"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Fatalf("a refused build left %s", name)
+		}
+	}
 	if _, err := os.Stat(filepath.Join(dir, "tiny.gdt")); err == nil {
 		t.Fatal("a refused build left its output")
 	}

@@ -4,6 +4,7 @@ package app
 
 import (
 	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/app/cube3cli"
 	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/app/prunecli"
 )
@@ -27,6 +28,8 @@ func runTableCommand(e *env, args []string) (int, bool) {
 // definition named by its path, and whether arg is such a path.
 func definitionPuzzle(arg string) (cli.Puzzle, bool) {
 	switch {
+	case cube3cli.IsTableFile(arg):
+		return cube3cli.FromFile(arg), true
 	case prunecli.Is(arg):
 		return prunecli.New(arg), true
 	case defcli.IsPath(arg):

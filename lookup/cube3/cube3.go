@@ -116,7 +116,7 @@ func Random(rng *rand.Rand) Cube {
 	for {
 		perm(c.CP[:])
 		perm(c.EP[:])
-		if parity(c.CP[:]) == parity(c.EP[:]) {
+		if cube3.PermParity(c.CP[:]) == cube3.PermParity(c.EP[:]) {
 			break
 		}
 	}
@@ -132,18 +132,6 @@ func Random(rng *rand.Rand) Cube {
 	}
 	c.EO[11] = uint8(fl % 2)
 	return Cube{c}
-}
-
-func parity(p []uint8) int {
-	n := 0
-	for i := range p {
-		for j := i + 1; j < len(p); j++ {
-			if p[i] > p[j] {
-				n++
-			}
-		}
-	}
-	return n % 2
 }
 
 // Facelets returns the 54 stickers in the net's order, as the letters U R F
@@ -171,6 +159,12 @@ func (c Cube) Apply(s lookup.Solution) Cube {
 	}
 	return d
 }
+
+// Generator returns a sequence of face turns that makes c from the solved
+// cube, at most 22 long, found in milliseconds by a two-phase search: the
+// same for the same cube every time, but as a rule not the shortest (that
+// is what Solve finds, in a search that takes far longer).
+func (c Cube) Generator() lookup.Solution { return solutionOf(cube3.Generator(c.c), HTM) }
 
 // URFDLBToNet rewrites 54 stickers from the URFDLB order to the net's.
 func URFDLBToNet(s string) string { return cube3.URFDLBToNet(s) }
@@ -273,14 +267,29 @@ func Open(log io.Writer) (*Tables, error) {
 	return &Tables{t: t}, nil
 }
 
-// Load reads tables from a file written by Build or by godtable gen.
+// Load reads tables from a file written by Build or by godtable gen. A
+// file that is not intact tables is a *lookup.TableError.
 func Load(path string) (*Tables, error) {
 	t, err := cube3.Load(path)
+	if errors.Is(err, cube3.ErrTableFile) {
+		return nil, &lookup.TableError{Table: path, Err: lookup.ErrCorruptTable, Detail: strings.TrimPrefix(err.Error(), path+": ")}
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &Tables{t: t}, nil
 }
+
+// Describe names the tables t holds.
+func (t *Tables) Describe() string {
+	if t.t.Contents() == cube3.NoCorners {
+		return "flip-slice-twist table"
+	}
+	return "flip-slice-twist and corner tables"
+}
+
+// Bytes is the size of t's file.
+func (t *Tables) Bytes() int64 { return int64(t.t.Contents().Size()) }
 
 // Uninformed returns tables that know nothing: every answer is still
 // optimal, found by plain iterative deepening, which is quick only for
@@ -289,11 +298,35 @@ func Uninformed() *Tables { return &Tables{t: uninformed()} }
 
 var uninformed = sync.OnceValue(cube3.Uninformed)
 
-// Build computes the tables and writes them to path, with progress on log.
-func Build(path string, log io.Writer) error {
-	_, err := cube3.OpenAt(path, log, 0)
-	return err
+// Build computes the tables that fit size bytes and writes them to path,
+// with progress on log, and returns the file's size. Both tables fit in
+// FileSize bytes; from MinSize bytes up, the flip-slice-twist table alone
+// (the search then enters more positions); a smaller size is an error.
+// Larger sizes hold the same tables.
+func Build(path string, size int64, log io.Writer) (int64, error) {
+	c, err := cube3.ContentsFor(size)
+	if err != nil {
+		return 0, err
+	}
+	t := cube3.Build(c, 0, func(table string, depth, count, filled int) {
+		fmt.Fprintf(log, "godtable: 3x3x3 %s table: depth %d, %d entries\n", table, depth, filled)
+	})
+	if err := t.Save(path); err != nil {
+		return 0, err
+	}
+	return int64(c.Size()), nil
 }
+
+// FileSize is the size of the tables' file with both tables, the one the
+// cache holds; MinSize is the smallest, the flip-slice-twist table alone.
+const (
+	FileSize = cube3.FileSize
+	MinSize  = cube3.FileSizeNoCorners
+)
+
+// IsTableFile reports whether the file at path starts as a 3x3x3 table
+// file does (its contents are checked when it is loaded).
+func IsTableFile(path string) bool { return cube3.IsTableFile(path) }
 
 // WithWorkers returns t searching on n goroutines (0: one a processor).
 // The answers are the same with any n.

@@ -84,12 +84,37 @@ type PruneReport func(k, n int, what string, entries uint64)
 // BuildPruned chooses the projections whose tables fit size bytes together
 // and builds them (opt's Metric, Moves, Workers and Progress are used).
 func BuildPruned(ctx context.Context, def *Definition, opt BuildOptions, size uint64, report PruneReport) (*Pruned, error) {
+	return BuildPrunedIn(ctx, def, opt, size, PruneOptions{Report: report})
+}
+
+// PruneOptions tune BuildPrunedIn.
+type PruneOptions struct {
+	// Report, if set, is told of each table before it is built.
+	Report PruneReport
+	// Work, if set, is a directory the build keeps its work in: each
+	// table once built, and the checkpoints of the table under way (after
+	// BuildOptions.CheckpointAfter, then as often as costs at most a
+	// tenth of its time). A build run again on it takes the tables kept
+	// there that are its own, and resumes the one under way. RemovePrunedWork
+	// removes it.
+	Work string
+	// Kept, if set, is told of each table taken from Work rather than
+	// built.
+	Kept PruneReport
+	// Resumed, if set, is told of each table whose build went on from its
+	// checkpoint in Work: its number and the last distance it took there.
+	Resumed func(k, distance int)
+}
+
+// BuildPrunedIn is BuildPruned with a work directory to resume from.
+func BuildPrunedIn(ctx context.Context, def *Definition, opt BuildOptions, size uint64, po PruneOptions) (*Pruned, error) {
 	p, err := puzzleOf(def, opt)
 	if err != nil {
 		return nil, err
 	}
-	bo := prune.BuildOptions{Report: report}
+	bo := prune.BuildOptions{Report: po.Report, Work: po.Work, Kept: po.Kept, Resumed: po.Resumed}
 	bo.Workers, bo.Progress, bo.ReportEvery = opt.Workers, reportTo(opt.Progress), opt.ReportEvery
+	bo.CheckpointAfter = opt.CheckpointAfter
 	f, err := prune.BuildFile(ctx, p, size, bo)
 	if err != nil {
 		return nil, err
@@ -97,15 +122,50 @@ func BuildPruned(ctx context.Context, def *Definition, opt BuildOptions, size ui
 	return newPruned(f)
 }
 
+// RemovePrunedWork removes what a pruned build kept in its work directory dir
+// (PruneOptions.Work), and dir once nothing else is in it.
+func RemovePrunedWork(dir string) error { return prune.RemoveWork(dir) }
+
 // OpenPrunedAt reads a pruning file of size bytes from r; file names it in
 // errors, which are *TableError for a damaged file or one whose parts do
 // not belong together.
 func OpenPrunedAt(file string, r io.ReaderAt, size int64) (*Pruned, error) {
-	f, err := prune.OpenAt(file, r, size)
+	return OpenPruned(file, r, size, OpenOptions{})
+}
+
+// OpenPruned is OpenPrunedAt with options, as Open takes them: InPlace
+// leaves the tables in the file (the reader must stay open while the file
+// answers), each search reading the blocks it needs, checked and decoded
+// into caches of at most CacheBlocks of them in all, shared evenly among
+// the tables. A block found
+// damaged then fails each answer whose search reads it, and no other,
+// with a *TableError naming the file, the block and its offset: a search
+// that could not read a level gives no answer rather than one that level
+// might have changed.
+func OpenPruned(file string, r io.ReaderAt, size int64, opt OpenOptions) (*Pruned, error) {
+	var f *prune.File
+	var err error
+	if opt.InPlace {
+		f, err = prune.OpenInPlace(file, r, size, opt.CacheBlocks)
+	} else {
+		f, err = prune.OpenAt(file, r, size)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return newPruned(f)
+}
+
+// BlocksRead is how many blocks of the tables the file's answers have
+// read and decoded since it was opened in place (0 when read whole).
+func (pz *Pruned) BlocksRead() int {
+	n := 0
+	for _, t := range pz.f.Tables {
+		if pg := t.Levels().Paged(); pg != nil {
+			n += pg.BlocksRead()
+		}
+	}
+	return n
 }
 
 func newPruned(f *prune.File) (*Pruned, error) {
@@ -113,30 +173,8 @@ func newPruned(f *prune.File) (*Pruned, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := f.Puzzle
-	d := p.Def
-	names := make([]string, len(d.Moves))
-	inv := make([]int, len(d.Moves))
-	for i, m := range d.Moves {
-		names[i] = m.Name
-		order := d.Bases[m.Base].Order
-		for j, o := range d.Moves {
-			if o.Base == m.Base && (o.Power+m.Power)%order == 0 {
-				inv[i] = j
-			}
-		}
-	}
-	scr := notation.New(names, inv, wantMove(d.Name, names))
-	spellPowers(scr, d.Moves, d)
-	snames := make([]string, len(p.Moves))
-	sinv := make([]int, len(p.Moves))
-	for i, m := range p.Moves {
-		snames[i] = m.Name
-		sinv[i] = p.InverseMove(i)
-	}
-	sol := notation.New(snames, sinv, wantMove(d.Name, snames))
-	spellPowers(sol, p.Moves, d)
-	return &Pruned{f: f, s: s, scr: scr, sol: sol, name: d.Name}, nil
+	scr, sol := vocabularies(f.Puzzle)
+	return &Pruned{f: f, s: s, scr: scr, sol: sol, name: f.Puzzle.Def.Name}, nil
 }
 
 // WriteTo writes the pruning file: the definition and its tables.
@@ -165,6 +203,9 @@ func (pz *Pruned) Tables() []string {
 	}
 	return out
 }
+
+// Bytes is the size of the tables' distances, two bits an entry.
+func (pz *Pruned) Bytes() uint64 { return pz.f.Bytes() }
 
 // TableEntries are the tables' sizes, in entries (two bits each).
 func (pz *Pruned) TableEntries() []uint64 {
@@ -204,19 +245,9 @@ func (pz *Pruned) ParseMoves(seq string) (PrunedPosition, error) {
 // Moved returns the position after a move sequence, read as ParseMoves
 // reads it.
 func (p PrunedPosition) Moved(seq string) (PrunedPosition, error) {
-	moves, err := p.pz.scr.Parse(seq, nil)
+	s, err := moved(p.pz.f.Puzzle.Def, p.pz.scr, p.s, seq)
 	if err != nil {
 		return PrunedPosition{}, err
-	}
-	d := p.pz.f.Puzzle.Def
-	s := p.s.Clone()
-	tmp := make(ksolve.State, len(s))
-	for k, m := range moves {
-		tmp = d.Apply(tmp, s, d.Moves[m].Perm)
-		s, tmp = tmp, s
-		if err := illegalAfter(d, s, k, d.Moves[m].Name); err != nil {
-			return PrunedPosition{}, err
-		}
 	}
 	return PrunedPosition{p.pz, s}, nil
 }

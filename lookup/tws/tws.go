@@ -420,30 +420,8 @@ func (pz *Puzzle) BlocksRead() int {
 func IsTable(data []byte) bool { return deftable.IsGDT(data) }
 
 func newPuzzle(t *deftable.Table) *Puzzle {
-	p := t.Puzzle
-	d := p.Def
-	names := make([]string, len(d.Moves))
-	inv := make([]int, len(d.Moves))
-	for i, m := range d.Moves {
-		names[i] = m.Name
-		order := d.Bases[m.Base].Order
-		for j, o := range d.Moves {
-			if o.Base == m.Base && (o.Power+m.Power)%order == 0 {
-				inv[i] = j
-			}
-		}
-	}
-	scr := notation.New(names, inv, wantMove(d.Name, names))
-	spellPowers(scr, d.Moves, d)
-	snames := make([]string, len(p.Moves))
-	sinv := make([]int, len(p.Moves))
-	for i, m := range p.Moves {
-		snames[i] = m.Name
-		sinv[i] = p.InverseMove(i)
-	}
-	sol := notation.New(snames, sinv, wantMove(d.Name, snames))
-	spellPowers(sol, p.Moves, d)
-	return &Puzzle{t: t, scr: scr, sol: sol, name: d.Name}
+	scr, sol := vocabularies(t.Puzzle)
+	return &Puzzle{t: t, scr: scr, sol: sol, name: t.Puzzle.Def.Name}
 }
 
 // wantMove says, for an error message, which moves a sequence takes: the
@@ -636,19 +614,9 @@ func (pz *Puzzle) ParseMoves(seq string) (Position, error) {
 // Moved returns the position after a move sequence, read as ParseMoves
 // reads it.
 func (p Position) Moved(seq string) (Position, error) {
-	moves, err := p.pz.scr.Parse(seq, nil)
+	s, err := moved(p.pz.t.Puzzle.Def, p.pz.scr, p.s, seq)
 	if err != nil {
 		return Position{}, err
-	}
-	d := p.pz.t.Puzzle.Def
-	s := p.s.Clone()
-	tmp := make(ksolve.State, len(s))
-	for k, m := range moves {
-		tmp = d.Apply(tmp, s, d.Moves[m].Perm)
-		s, tmp = tmp, s
-		if err := illegalAfter(d, s, k, d.Moves[m].Name); err != nil {
-			return Position{}, err
-		}
 	}
 	return Position{p.pz, s}, nil
 }

@@ -309,6 +309,87 @@ func Sequences(a *Answer, o *Options, s Solver[lookup.Solution]) error {
 	return AnswerSolutions(a, o, s, func(s lookup.Solution) []byte { return s.Append(nil) })
 }
 
+// Mover is a position that a move sequence moves on, written on one line.
+type Mover[P any] interface {
+	Moved(seq string) (P, error)
+	Line() string
+	IsSolved() bool
+}
+
+// MovedShown is After for a puzzle whose positions are Movers: the
+// position parse reads, after moves (none where moves is blank).
+func MovedShown[P Mover[P]](parse func() (P, error), moves string) (Shown, error) {
+	pos, err := parse()
+	if err != nil {
+		return Shown{}, err
+	}
+	if strings.TrimSpace(moves) != "" {
+		if pos, err = pos.Moved(moves); err != nil {
+			return Shown{}, fmt.Errorf("moves: %v", err)
+		}
+	}
+	return Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
+}
+
+// NetLetters are the letters a cube's net is drawn in: the input's own,
+// put in the net's order by urfdlbToNet from --order urfdlb, or, where the
+// input is a move sequence (--scramble), the cube's facelets.
+func NetLetters(state string, o *Options, facelets func() string, urfdlbToNet func(string) string) string {
+	letters := strings.TrimSpace(state)
+	switch {
+	case o.Scramble:
+		letters = facelets()
+	case o.Order == "urfdlb":
+		letters = urfdlbToNet(letters)
+	}
+	return letters
+}
+
+// StateOrMoves reads an input as a state with parseState or, with
+// --scramble, as a move sequence with parseMoves. A state that does not
+// read, but reads as a move sequence, is told to add --scramble.
+func StateOrMoves[P any](in string, o *Options, parseState, parseMoves func(string) (P, error)) (P, error) {
+	if o.Scramble {
+		return parseMoves(in)
+	}
+	pos, err := parseState(in)
+	if err != nil && strings.TrimSpace(in) != "" {
+		if _, err2 := parseMoves(in); err2 == nil {
+			return pos, fmt.Errorf("%v; it reads as a move sequence: add --scramble", err)
+		}
+	}
+	return pos, err
+}
+
+// ParseInMetric reads a table puzzle's input with parse and o's --metric
+// with parseMetric: the input's error first, as it is the one to mend.
+func ParseInMetric[P, M any](in string, o *Options, parse func(string, *Options) (P, error), parseMetric func(string) (M, error)) (P, M, error) {
+	var m M
+	pos, err := parse(in, o)
+	if err != nil {
+		return pos, m, err
+	}
+	m, err = parseMetric(o.Metric)
+	return pos, m, err
+}
+
+// MetricTables answer a puzzle's positions P in a metric M from its tables.
+type MetricTables[P, M any] interface {
+	Solve(P, M) (lookup.Solution, error)
+	Count(P, M) (uint64, error)
+	All(pos P, m M, limit int) ([]lookup.Solution, bool, error)
+}
+
+// TableSequences is Sequences for the position pos, answered from the
+// tables t in the metric m.
+func TableSequences[P, M any](a *Answer, o *Options, t MetricTables[P, M], pos P, m M) error {
+	return Sequences(a, o, Solver[lookup.Solution]{
+		Solve: func() (lookup.Solution, error) { return t.Solve(pos, m) },
+		Count: func() (uint64, error) { return t.Count(pos, m) },
+		All:   func(limit int) ([]lookup.Solution, bool, error) { return t.All(pos, m, limit) },
+	})
+}
+
 // Drawn is one uniformly drawn state: as the puzzle writes it, a move
 // sequence that makes it (or, where there is no one solved state, solves
 // it), and its distance from the goal.

@@ -7,6 +7,7 @@ package cube3cli
 
 import (
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -21,9 +22,31 @@ import (
 // Puzzle is the 3x3x3.
 type Puzzle struct {
 	// Tables, if not nil, are what the cube is answered from; nil for the
-	// tables in the user's cache.
+	// tables of file, or else for those in the user's cache.
 	Tables *api.Tables
+	file   func() (*api.Tables, error)
 }
+
+// FromFile is the 3x3x3 answered from the tables in the file at path
+// (written by godtable gen 3x3x3 --prune SIZE), read on first use.
+func FromFile(path string) Puzzle {
+	return Puzzle{file: sync.OnceValues(func() (*api.Tables, error) { return api.Load(path) })}
+}
+
+// Load reads the tables of a puzzle from a file (FromFile) before any
+// input is answered, so that a file that cannot be used stops the command
+// at once; the cache's tables are opened at the first answer that needs
+// them.
+func (p Puzzle) Load(*cli.Options) error {
+	if p.file == nil {
+		return nil
+	}
+	_, err := p.file()
+	return err
+}
+
+// IsTableFile reports whether path names a file of 3x3x3 tables.
+func IsTableFile(path string) bool { return api.IsTableFile(path) }
 
 // cached opens the tables in the cache once, building them on first use
 // with progress on stderr.
@@ -32,8 +55,12 @@ var cached = sync.OnceValues(func() (*api.Tables, error) { return api.Open(os.St
 func (p Puzzle) tables(o *cli.Options) (*api.Tables, error) {
 	t := p.Tables
 	if t == nil {
+		open := cached
+		if p.file != nil {
+			open = p.file
+		}
 		var err error
-		if t, err = cached(); err != nil {
+		if t, err = open(); err != nil {
 			return nil, cli.ErrTable{Err: err}
 		}
 	}
@@ -79,11 +106,7 @@ func parse(in string, o *cli.Options) (api.Cube, error) {
 
 // Solve answers a cube in the --metric.
 func (p Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
-	cube, err := parse(in, o)
-	if err != nil {
-		return err
-	}
-	m, err := api.ParseMetric(o.Metric)
+	cube, m, err := cli.ParseInMetric(in, o, parse, api.ParseMetric)
 	if err != nil {
 		return err
 	}
@@ -91,21 +114,13 @@ func (p Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 	if err != nil {
 		return err
 	}
-	return cli.Sequences(a, o, cli.Solver[lookup.Solution]{
-		Solve: func() (lookup.Solution, error) { return t.Solve(cube, m) },
-		Count: func() (uint64, error) { return t.Count(cube, m) },
-		All:   func(limit int) ([]lookup.Solution, bool, error) { return t.All(cube, m, limit) },
-	})
+	return cli.TableSequences(a, o, t, cube, m)
 }
 
 // Verify checks a solution in the --metric, proving optimality by
 // exhausting every shorter length.
 func (p Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
-	cube, err := parse(state, o)
-	if err != nil {
-		return lookup.Verdict{}, err
-	}
-	m, err := api.ParseMetric(o.Metric)
+	cube, m, err := cli.ParseInMetric(state, o, parse, api.ParseMetric)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
@@ -139,9 +154,10 @@ func near(c api.Cube) bool {
 	return false
 }
 
-// Scramble draws a cube uniformly, written in the --order. Its distance is
-// not searched for (that is what solve does), so no sequence comes with it
-// and --min-moves above 2 is refused.
+// Scramble draws a cube uniformly, written in the --order, with a
+// sequence of at most 22 face turns that makes it (a two-phase search's,
+// not the shortest). Its distance is not searched for (that is what solve
+// does), so --min-moves above 2 is refused.
 func (p Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, error) {
 	if o.MinMoves > wcaMinimum {
 		return "", "", 0, fmt.Errorf("--min-moves %d: the 3x3x3's scrambles are not searched; at most %d", o.MinMoves, wcaMinimum)
@@ -158,7 +174,7 @@ func (p Puzzle) Scramble(rng *rand.Rand, o *cli.Options) (string, string, int, e
 		if o.Order == "urfdlb" {
 			state = cube.URFDLB()
 		}
-		return cli.Drawn{State: state, Dist: -1}, true, nil
+		return cli.Drawn{State: state, Moves: cube.Generator().String(), Dist: -1}, true, nil
 	})
 }
 
@@ -174,13 +190,7 @@ func (Puzzle) Show(state string, o *cli.Options, colour bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	letters := strings.TrimSpace(state)
-	switch {
-	case o.Scramble:
-		letters = cube.Facelets()
-	case o.Order == "urfdlb":
-		letters = api.URFDLBToNet(letters)
-	}
+	letters := cli.NetLetters(state, o, cube.Facelets, api.URFDLBToNet)
 	return draw(cube, letters, colour), nil
 }
 
@@ -236,4 +246,15 @@ func (p Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
 		s.Faces = append(s.Faces, int(f))
 	}
 	return s, nil
+}
+
+// Check verifies the 3x3x3 tables' file at path whole (its size, header,
+// checksum and classes) and says what it holds.
+func Check(path string, w io.Writer) error {
+	t, err := api.Load(path)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%s: intact, the 3x3x3's %s, %d bytes, checksum and classes checked\n", path, t.Describe(), t.Bytes())
+	return nil
 }

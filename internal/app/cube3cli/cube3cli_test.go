@@ -70,13 +70,17 @@ func TestScrambleAndShow(t *testing.T) {
 	p := Puzzle{}
 	rng := rand.New(rand.NewPCG(1, 2))
 	o := &cli.Options{Metric: "htm", Order: "urfdlb", WCA: true}
-	state, _, _, err := p.Scramble(rng, o)
+	state, moves, _, err := p.Scramble(rng, o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c, err := api.ParseURFDLB(state)
 	if err != nil || near(c) {
 		t.Fatalf("scramble %q: %v", state, err)
+	}
+	// The sequence beside the state makes it, in at most 22 face turns.
+	if made, err := api.Scramble(moves); err != nil || made != c || len(strings.Fields(moves)) > 22 {
+		t.Fatalf("scramble %q: its sequence %q makes %v (%v)", state, moves, made, err)
 	}
 	if !near(api.Solved) {
 		t.Fatal("the solved cube passes the WCA filter")

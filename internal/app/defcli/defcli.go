@@ -345,16 +345,7 @@ func (p *Puzzle) isSet(name string) bool {
 }
 
 func (p *Puzzle) parse(in string, o *cli.Options) (tws.Position, error) {
-	if o.Scramble {
-		return p.pz.ParseMoves(in)
-	}
-	pos, err := p.pz.ParseState(in)
-	if err != nil && strings.TrimSpace(in) != "" {
-		if _, err2 := p.pz.ParseMoves(in); err2 == nil {
-			return pos, fmt.Errorf("%v; it reads as a move sequence: add --scramble", err)
-		}
-	}
-	return pos, err
+	return cli.StateOrMoves(in, o, p.pz.ParseState, p.pz.ParseMoves)
 }
 
 // Solve answers a position.
@@ -433,16 +424,7 @@ func (p *Puzzle) Show(state string, o *cli.Options, colour bool) (string, error)
 
 // After gives the position after a move sequence.
 func (p *Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
-	pos, err := p.parse(state, o)
-	if err != nil {
-		return cli.Shown{}, err
-	}
-	if strings.TrimSpace(moves) != "" {
-		if pos, err = pos.Moved(moves); err != nil {
-			return cli.Shown{}, fmt.Errorf("moves: %v", err)
-		}
-	}
-	return cli.Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
+	return cli.MovedShown(func() (tws.Position, error) { return p.parse(state, o) }, moves)
 }
 
 // CheckOptions refuses what a definition puzzle cannot take: once it is

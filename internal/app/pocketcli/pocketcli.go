@@ -137,20 +137,12 @@ func (p Puzzle) Solve(in string, o *cli.Options, a *cli.Answer) error {
 		return err
 	}
 	t := p.tables()
-	return cli.Sequences(a, o, cli.Solver[lookup.Solution]{
-		Solve: func() (lookup.Solution, error) { return t.Solve(cube, m) },
-		Count: func() (uint64, error) { return t.Count(cube, m) },
-		All:   func(limit int) ([]lookup.Solution, bool, error) { return t.All(cube, m, limit) },
-	})
+	return cli.TableSequences(a, o, t, cube, m)
 }
 
 // Verify checks a solution in the --metric.
 func (p Puzzle) Verify(state, solution string, o *cli.Options) (lookup.Verdict, error) {
-	cube, err := parse(state, o)
-	if err != nil {
-		return lookup.Verdict{}, err
-	}
-	m, err := api.ParseMetric(o.Metric)
+	cube, m, err := cli.ParseInMetric(state, o, parse, api.ParseMetric)
 	if err != nil {
 		return lookup.Verdict{}, err
 	}
@@ -219,13 +211,7 @@ func (Puzzle) Show(state string, o *cli.Options, colour bool) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	letters := strings.TrimSpace(state)
-	switch {
-	case o.Scramble:
-		letters = cube.Facelets()
-	case o.Order == "urfdlb":
-		letters = api.URFDLBToNet(letters)
-	}
+	letters := cli.NetLetters(state, o, cube.Facelets, api.URFDLBToNet)
 	return cube.Draw(letters, colour), nil
 }
 

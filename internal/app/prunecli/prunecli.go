@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/engine/prune"
 	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/lookup"
@@ -48,27 +49,47 @@ type Puzzle struct {
 // New returns the pruning file at path, not yet read.
 func New(path string) *Puzzle { return &Puzzle{path: path, Progress: os.Stderr} }
 
+// Opened returns a pruning file already read as the puzzle named name (a
+// server's, which names it in its answers and errors), its searches
+// reporting nowhere.
+func Opened(name string, pz *tws.Pruned) *Puzzle {
+	p := &Puzzle{path: name, pz: pz}
+	p.once.Do(func() {})
+	return p
+}
+
 // Load reads the file; the options' metric and moves, when given, must be
 // the file's.
 func (p *Puzzle) Load(o *cli.Options) error {
-	p.once.Do(func() {
-		f, err := os.Open(p.path)
-		if err != nil {
-			p.err = err
-			return
-		}
-		defer f.Close()
-		fi, err := f.Stat()
-		if err != nil {
-			p.err = err
-			return
-		}
-		p.pz, p.err = tws.OpenPrunedAt(p.path, f, fi.Size())
-	})
+	p.once.Do(func() { p.pz, p.err = Open(p.path) })
 	if p.err != nil {
 		return p.err
 	}
 	return p.matches(o)
+}
+
+// Open reads the pruning file at path: whole, or, past defcli.Paged's
+// size, in place, as the commands read a complete table (the file then
+// stays open, and each search reads the blocks it needs).
+func Open(path string) (*tws.Pruned, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if fi.Mode().IsRegular() && defcli.Paged(fi.Size()) {
+		pz, err := tws.OpenPruned(path, f, fi.Size(), tws.OpenOptions{InPlace: true, CacheBlocks: defcli.PagedCacheBlocks})
+		if err != nil {
+			f.Close()
+		}
+		return pz, err
+	}
+	defer f.Close()
+	return tws.OpenPrunedAt(path, f, fi.Size())
 }
 
 func (p *Puzzle) matches(o *cli.Options) error {
@@ -145,16 +166,7 @@ func (p *Puzzle) CheckOptions(cmd string, o *cli.Options) error {
 }
 
 func (p *Puzzle) parse(in string, o *cli.Options) (tws.PrunedPosition, error) {
-	if o.Scramble {
-		return p.pz.ParseMoves(in)
-	}
-	pos, err := p.pz.ParseState(in)
-	if err != nil && strings.TrimSpace(in) != "" {
-		if _, err2 := p.pz.ParseMoves(in); err2 == nil {
-			return pos, fmt.Errorf("%v; it reads as a move sequence: add --scramble", err)
-		}
-	}
-	return pos, err
+	return cli.StateOrMoves(in, o, p.pz.ParseState, p.pz.ParseMoves)
 }
 
 // options are the search's options from the command's.
@@ -254,16 +266,7 @@ func (p *Puzzle) Show(state string, o *cli.Options, colour bool) (string, error)
 
 // After gives the position after a move sequence.
 func (p *Puzzle) After(state, moves string, o *cli.Options) (cli.Shown, error) {
-	pos, err := p.parse(state, o)
-	if err != nil {
-		return cli.Shown{}, err
-	}
-	if strings.TrimSpace(moves) != "" {
-		if pos, err = pos.Moved(moves); err != nil {
-			return cli.Shown{}, fmt.Errorf("moves: %v", err)
-		}
-	}
-	return cli.Shown{State: pos.Line(), Solved: pos.IsSolved()}, nil
+	return cli.MovedShown(func() (tws.PrunedPosition, error) { return p.parse(state, o) }, moves)
 }
 
 // Tables describes the file's tables, one line each: what each keeps of

@@ -44,7 +44,7 @@ func (w *worker) children(l, g, last int) []bool {
 		if !live {
 			break
 		}
-		x, o, rd := t.Index(), s.off[j], &s.rd[j]
+		x, o, rd := t.Index(), s.off[j], &w.rd[j]
 		from := w.dec[l][o:]
 		for i, ok := range alive {
 			if ok {

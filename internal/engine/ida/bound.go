@@ -3,10 +3,12 @@ package ida
 import (
 	"context"
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/internal/model/ksolve"
 )
 
@@ -48,6 +50,7 @@ type worker struct {
 	// generators of a move of several.
 	dec  [][]uint64
 	h    [][]int
+	rd   []table.Reader // the tables' levels, as the search reads them (root.rd)
 	tmp  [2][]uint64
 	path []int
 	// full[l] is the whole state at depth l, worked out only at a leaf:
@@ -67,7 +70,7 @@ type worker struct {
 
 func (s *Searcher) newWorker(r *root, bound int, m mode) *worker {
 	n := bound + 2
-	w := &worker{s: s, mode: m, bound: bound, path: make([]int, n), fullOK: 1}
+	w := &worker{s: s, mode: m, bound: bound, path: make([]int, n), fullOK: 1, rd: slices.Clone(r.rd)}
 	// In the half-turn metric the first solution never has a later move
 	// before an earlier one it commutes with (the two swapped would be
 	// earlier); in the quarter-turn metric the swap may put two turns of
@@ -124,7 +127,7 @@ func (w *worker) child(l, i, left int) bool {
 			if k < len(gens)-1 {
 				out = w.tmp[k%2][o:]
 			}
-			h = nextDistance(h, s.rd[j].At(x.Step(cur, g, out)))
+			h = nextDistance(h, w.rd[j].At(x.Step(cur, g, out)))
 			cur = out
 		}
 		if h > left {

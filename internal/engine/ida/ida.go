@@ -50,7 +50,6 @@ type Searcher struct {
 	// words their total.
 	off   []int
 	words int
-	rd    []table.Reader
 	// single: every move is one generator (see dfsBatch).
 	single bool
 	// illegal: the definition gives Illegal lines, so that each node's
@@ -133,7 +132,6 @@ func New(p *ksolve.Puzzle, tables []*prune.Table) (*Searcher, error) {
 		}
 		s.off = append(s.off, s.words)
 		s.words += t.Index().Width()
-		s.rd = append(s.rd, t.Levels().Reader())
 	}
 	s.skip = commuting(p)
 	s.group.p = p
@@ -191,11 +189,29 @@ func (s *Searcher) LowerBound(st ksolve.State) (int, error) {
 }
 
 // root is the start of a search: each table's decoded index of the start's
-// projection and its exact distance.
+// projection and its exact distance, and the levels the search reads,
+// each table's its own (table.Levels.Checked): a table read in place keeps
+// there the first of this search's reads that failed, and no other
+// search's.
 type root struct {
 	st  ksolve.State
 	dec []uint64
 	h   []int
+	lv  []*table.Levels
+	rd  []table.Reader
+}
+
+// readErr is the first of the search's reads of a table in place that
+// failed (a damaged block, or the file's error), or nil. A failed read
+// gives the level of an unreachable state, which cuts its node off: a
+// result found with a failure may be wrong, and is not given.
+func (r *root) readErr() error {
+	for _, lv := range r.lv {
+		if err := lv.Err(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (r *root) bound() int {
@@ -218,6 +234,9 @@ func (s *Searcher) root(st ksolve.State) (*root, error) {
 	}
 	r := &root{st: st.Clone(), dec: make([]uint64, s.words), h: make([]int, len(s.tables))}
 	for j, t := range s.tables {
+		lv := t.Levels().Checked()
+		r.lv = append(r.lv, lv)
+		r.rd = append(r.rd, lv.Reader())
 		ps := t.Projector.Project(nil, st)
 		i, ok := t.Index().Index(ps)
 		if !ok {
@@ -317,6 +336,9 @@ func (s *Searcher) deepen(ctx context.Context, st ksolve.State, o Options, m mod
 			return &Bounded{Depth: bound - 1, Cause: fmt.Errorf("a solution would be longer than the %d moves an answer holds", walk.MaxSteps)}
 		}
 		res := s.searchBound(ctx, r, bound, m, limit, o, start, &nodes)
+		if err := r.readErr(); err != nil {
+			return err
+		}
 		if res.stopped {
 			return &Bounded{Depth: bound - 1, Cause: context.Cause(ctx)}
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"os"
 
 	"github.com/godtable/godtable/internal/engine/deftable"
 	"github.com/godtable/godtable/internal/format/table"
@@ -54,10 +55,23 @@ type BuildOptions struct {
 	// Report, if set, is told of each table before it is built: its
 	// number, how many there are, what it keeps and its entries.
 	Report func(k, n int, what string, entries uint64)
+	// Work, if set, is a directory the build keeps its work in, so that a
+	// build stopped at any moment (killed, interrupted, out of power)
+	// resumes when run again on it: each table once built (WorkTable),
+	// and the checkpoints of the table under way (deftable's, after
+	// CheckpointAfter). BuildOptions.Checkpoint is then set table by table.
+	Work string
+	// Kept, if set, is told of each table taken from Work rather than
+	// built, as Report is.
+	Kept func(k, n int, what string, entries uint64)
+	// Resumed, if set, is told of each table whose build went on from its
+	// checkpoint in Work: its number and the last distance it took there.
+	Resumed func(k, distance int)
 }
 
 // BuildFile chooses the projections of p that fit size bytes (Choose) and
-// builds their tables.
+// builds their tables. The choice depends on p and size alone, so that a
+// build run again chooses the same tables, and takes those its Work holds.
 func BuildFile(ctx context.Context, p *ksolve.Puzzle, size uint64, opt BuildOptions) (*File, error) {
 	prs, err := Choose(p, size)
 	if err != nil {
@@ -65,13 +79,33 @@ func BuildFile(ctx context.Context, p *ksolve.Puzzle, size uint64, opt BuildOpti
 	}
 	f := &File{Puzzle: p, ID: deftable.ID(p, nil)}
 	for k, pr := range prs {
+		n, _ := Entries(p, pr)
+		bo := opt.BuildOptions
+		if opt.Work != "" {
+			if t := loadWorkTable(WorkTable(opt.Work, k), p, pr); t != nil {
+				if opt.Kept != nil {
+					opt.Kept(k+1, len(prs), pr.Describe(p.Def), n)
+				}
+				f.Tables = append(f.Tables, t)
+				continue
+			}
+			bo.Checkpoint = WorkTable(opt.Work, k) + ".checkpoint"
+		}
 		if opt.Report != nil {
-			n, _ := Entries(p, pr)
 			opt.Report(k+1, len(prs), pr.Describe(p.Def), n)
 		}
-		t, err := Build(ctx, p, pr, opt.BuildOptions)
+		t, err := Build(ctx, p, pr, bo)
 		if err != nil {
 			return nil, err
+		}
+		if r := t.Exact.Resumed; r > 0 && opt.Resumed != nil {
+			opt.Resumed(k+1, r-1)
+		}
+		if opt.Work != "" {
+			if err := saveWorkTable(WorkTable(opt.Work, k), t); err != nil {
+				return nil, fmt.Errorf("keeping table %d in %s: %w", k+1, opt.Work, err)
+			}
+			os.Remove(bo.Checkpoint)
 		}
 		f.Tables = append(f.Tables, t)
 	}
@@ -91,15 +125,11 @@ func (f *File) Bytes() uint64 {
 func (f *File) WriteTo(w io.Writer) (int64, error) {
 	var bodies [][]byte
 	for _, t := range f.Tables {
-		var b bytes.Buffer
-		lv := t.Levels()
-		if lv.Paged() != nil {
-			return 0, errors.New("a table read in place is not written again")
-		}
-		if _, err := table.WritePacked(&b, &lv.Header, lv.Packed()); err != nil {
+		b, err := tableBytes(t)
+		if err != nil {
 			return 0, err
 		}
-		bodies = append(bodies, b.Bytes())
+		bodies = append(bodies, b)
 	}
 	p, d := f.Puzzle, f.Puzzle.Def
 	h := []byte(fileMagic)
@@ -113,21 +143,7 @@ func (f *File) WriteTo(w io.Writer) (int64, error) {
 	h = append(h, f.ID[:]...)
 	h = binary.LittleEndian.AppendUint16(h, uint16(len(f.Tables)))
 	for k, t := range f.Tables {
-		for _, v := range t.Projection {
-			ori := byte(0)
-			if v.Ori {
-				ori = 1
-			}
-			h = append(h, ori)
-			h = binary.LittleEndian.AppendUint16(h, uint16(len(v.Track)))
-			bits := make([]byte, (len(v.Track)+7)/8)
-			for l, tr := range v.Track {
-				if tr {
-					bits[l/8] |= 1 << (l % 8)
-				}
-			}
-			h = append(h, bits...)
-		}
+		h = appendProjection(h, t.Projection)
 		h = binary.LittleEndian.AppendUint64(h, uint64(len(bodies[k])))
 	}
 	h = binary.LittleEndian.AppendUint32(h, crc32.ChecksumIEEE(h))
@@ -143,6 +159,41 @@ func (f *File) WriteTo(w io.Writer) (int64, error) {
 	return total, err
 }
 
+// appendProjection appends pr as the head writes it: for each set, uint8
+// 1 if it keeps orientations, uint16 labels, then a bit a label.
+func appendProjection(h []byte, pr Projection) []byte {
+	for _, v := range pr {
+		ori := byte(0)
+		if v.Ori {
+			ori = 1
+		}
+		h = append(h, ori)
+		h = binary.LittleEndian.AppendUint16(h, uint16(len(v.Track)))
+		bits := make([]byte, (len(v.Track)+7)/8)
+		for l, tr := range v.Track {
+			if tr {
+				bits[l/8] |= 1 << (l % 8)
+			}
+		}
+		h = append(h, bits...)
+	}
+	return h
+}
+
+// tableBytes is t in internal/format/table's format, as a pruning file
+// holds it.
+func tableBytes(t *Table) ([]byte, error) {
+	var b bytes.Buffer
+	lv := t.Levels()
+	if lv.Paged() != nil {
+		return nil, errors.New("a table read in place is not written again")
+	}
+	if _, err := table.WritePacked(&b, &lv.Header, lv.Packed()); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
 // headMax bounds a pruning file's head: its fields, a definition of at
 // most ksolve.MaxSize bytes, and projections of at most 64 KiB each.
 const headMax = 8 + 1 + 2 + 1<<16 + 2 + 1<<16 + 4 + ksolve.MaxSize + 32 + 2 + 1<<22
@@ -151,6 +202,23 @@ const headMax = 8 + 1 + 2 + 1<<16 + 2 + 1<<16 + 4 + ksolve.MaxSize + 32 + 2 + 1<
 // errors. Any damage, or parts that do not belong together, gives a
 // *table.Error. Every table is read whole and checked block by block.
 func OpenAt(file string, r io.ReaderAt, size int64) (*File, error) {
+	return open(file, r, size, false, 0)
+}
+
+// OpenInPlace is OpenAt with the tables left in the file, as
+// deftable.OpenPagedAt leaves a complete table: the head and each table's
+// block index are read and checked, and each search reads the 128 KiB
+// blocks it needs, checked and decoded into caches of at most cacheBlocks
+// of them in all, shared evenly among the tables (at least one a table;
+// 16 a table when cacheBlocks < 1). A damaged block fails the searches that
+// read it (with a *table.Error naming the file, the block and its
+// offset), and no other. r must stay open while the file answers.
+func OpenInPlace(file string, r io.ReaderAt, size int64, cacheBlocks int) (*File, error) {
+	return open(file, r, size, true, cacheBlocks)
+}
+
+// open is OpenAt, or OpenInPlace when paged.
+func open(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int) (*File, error) {
 	bad := func(kind error, format string, args ...any) error {
 		return &table.Error{Table: file, Err: kind, Detail: fmt.Sprintf(format, args...)}
 	}
@@ -218,6 +286,9 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*File, error) {
 		return nil, bad(table.ErrMismatch, "the tables were built for another definition, metric or move set")
 	}
 	at := int64(rd.p)
+	if cacheBlocks > 0 {
+		cacheBlocks = max(1, cacheBlocks/max(1, len(prs)))
+	}
 	for k, pr := range prs {
 		if lens[k] > uint64(size-at) {
 			return nil, bad(table.ErrCorrupt, "table %d: %d bytes, past the end of the file", k+1, lens[k])
@@ -226,7 +297,7 @@ func OpenAt(file string, r io.ReaderAt, size int64) (*File, error) {
 		if err != nil {
 			return nil, bad(table.ErrCorrupt, "table %d: %v", k+1, err)
 		}
-		t, err := deftable.OpenStates(pp, io.NewSectionReader(r, at, int64(lens[k])), int64(lens[k]), false, 0, file, at)
+		t, err := deftable.OpenStates(pp, io.NewSectionReader(r, at, int64(lens[k])), int64(lens[k]), paged, cacheBlocks, file, at)
 		if err != nil {
 			var te *table.Error
 			if errors.As(err, &te) {

@@ -56,11 +56,7 @@ func TestWriteRead(t *testing.T) {
 // A damaged table read through a reader is refused as Decode refuses it; a
 // reader that fails gives its own error.
 func TestReadRefuses(t *testing.T) {
-	def := ring(101, false)
-	file, err := Encode(def, ringDistances(101, false))
-	if err != nil {
-		t.Fatal(err)
-	}
+	def, file := ringFile(t, 101, false)
 	bad := bytes.Clone(file)
 	bad[len(bad)-1] ^= 1
 	var te *Error
@@ -134,10 +130,7 @@ func TestReadStreams(t *testing.T) {
 	for i := range dist {
 		dist[i] = uint8(rng.IntN(40))
 	}
-	file, err := Encode(def, dist)
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := encode(t, def, dist)
 	const mib = 1 << 20
 	if len(file) < 2*mib {
 		t.Fatalf("the table is %d bytes: too small to show streaming", len(file))

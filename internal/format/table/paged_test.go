@@ -38,10 +38,7 @@ func randomTable(t *testing.T, n uint32, directed bool) (*puzzle.Def, []uint8, [
 	for i := range dist {
 		dist[i] = uint8(rng.IntN(40))
 	}
-	file, err := Encode(def, dist)
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := encode(t, def, dist)
 	return def, dist, file
 }
 
@@ -201,23 +198,15 @@ func TestPagedAnswersAsRead(t *testing.T) {
 // is named, and the others still answer.
 func TestPagedRefusesDamage(t *testing.T) {
 	for _, directed := range []bool{false, true} {
-		def := ring(300, directed)
-		file, err := Encode(def, ringDistances(300, directed))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range file {
-			for _, flip := range []byte{0x01, 0x80, 0xff} {
-				bad := bytes.Clone(file)
-				bad[i] ^= flip
-				p, err := OpenPaged(def, bytes.NewReader(bad), int64(len(bad)), 0)
-				if err == nil {
-					_, err = p.At(0)
-				}
-				var te *Error
-				if err == nil || !errors.As(err, &te) {
-					t.Fatalf("byte %d ^ %#x: %v", i, flip, err)
-				}
+		def, file := ringFile(t, 300, directed)
+		for what, bad := range flipped(file) {
+			p, err := OpenPaged(def, bytes.NewReader(bad), int64(len(bad)), 0)
+			if err == nil {
+				_, err = p.At(0)
+			}
+			var te *Error
+			if err == nil || !errors.As(err, &te) {
+				t.Fatalf("%s: %v", what, err)
 			}
 		}
 		for n := range len(file) {

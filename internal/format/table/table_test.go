@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
+	"iter"
 	"strings"
 	"testing"
 
@@ -54,10 +56,7 @@ func TestRoundTrip(t *testing.T) {
 		def := ring(101, directed)
 		dist := ringDistances(101, directed)
 		dist[50] = Unreachable // exercise the unreachable marker
-		file, err := Encode(def, dist)
-		if err != nil {
-			t.Fatal(err)
-		}
+		file := encode(t, def, dist)
 		lv, err := Decode(def, file)
 		if err != nil {
 			t.Fatal(err)
@@ -98,29 +97,54 @@ func TestRoundTrip(t *testing.T) {
 // error, and never decodes to a table.
 func TestEveryFlippedByteIsRefused(t *testing.T) {
 	for _, directed := range []bool{false, true} {
-		def := ring(300, directed)
-		file, err := Encode(def, ringDistances(300, directed))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for i := range file {
-			for _, flip := range []byte{0x01, 0x80, 0xff} {
-				bad := bytes.Clone(file)
-				bad[i] ^= flip
-				lv, err := Decode(def, bad)
-				var te *Error
-				if err == nil || lv != nil || !errors.As(err, &te) {
-					t.Fatalf("byte %d ^ %#x: got table %v, error %v", i, flip, lv != nil, err)
-				}
-				if !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrVersion) && !errors.Is(err, ErrMismatch) {
-					t.Fatalf("byte %d: untyped error %v", i, err)
-				}
+		def, file := ringFile(t, 300, directed)
+		for what, bad := range flipped(file) {
+			lv, err := Decode(def, bad)
+			var te *Error
+			if err == nil || lv != nil || !errors.As(err, &te) {
+				t.Fatalf("%s: got table %v, error %v", what, lv != nil, err)
+			}
+			if !errors.Is(err, ErrCorrupt) && !errors.Is(err, ErrVersion) && !errors.Is(err, ErrMismatch) {
+				t.Fatalf("%s: untyped error %v", what, err)
 			}
 		}
 		// Truncations too.
 		for n := 0; n < len(file); n++ {
 			if _, err := Decode(def, file[:n]); !errors.Is(err, ErrCorrupt) {
 				t.Fatalf("truncated to %d bytes: %v", n, err)
+			}
+		}
+	}
+}
+
+// ringFile is the ring of n states' definition and its table, encoded.
+func ringFile(t *testing.T, n uint32, directed bool) (*puzzle.Def, []byte) {
+	t.Helper()
+	def := ring(n, directed)
+	return def, encode(t, def, ringDistances(n, directed))
+}
+
+// encode is Encode, failing the test on an error.
+func encode(t *testing.T, def *puzzle.Def, dist []uint8) []byte {
+	t.Helper()
+	file, err := Encode(def, dist)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
+// flipped yields every copy of file with one byte flipped, each byte three
+// ways, and what was flipped ("byte 7 ^ 0x80").
+func flipped(file []byte) iter.Seq2[string, []byte] {
+	return func(yield func(string, []byte) bool) {
+		for i := range file {
+			for _, flip := range []byte{0x01, 0x80, 0xff} {
+				bad := bytes.Clone(file)
+				bad[i] ^= flip
+				if !yield(fmt.Sprintf("byte %d ^ %#x", i, flip), bad) {
+					return
+				}
 			}
 		}
 	}
@@ -151,10 +175,7 @@ func TestMismatch(t *testing.T) {
 func TestVersion(t *testing.T) {
 	def := ring(50, false)
 	dist := ringDistances(50, false)
-	file, err := Encode(def, dist)
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := encode(t, def, dist)
 	binary.LittleEndian.PutUint16(file[len(magic):], Version+1)
 	if _, err := Decode(def, file); !errors.Is(err, ErrVersion) {
 		t.Errorf("got %v, want ErrVersion", err)
@@ -206,11 +227,7 @@ func FuzzDecode(f *testing.F) {
 // its checksums intact, is refused with a clear error, not decoded as
 // Huff0.
 func TestUnknownCodec(t *testing.T) {
-	def := ring(64, false)
-	file, err := Encode(def, ringDistances(64, false))
-	if err != nil {
-		t.Fatal(err)
-	}
+	def, file := ringFile(t, 64, false)
 	h, off, err := ReadHeader(def.Name, file)
 	if err != nil {
 		t.Fatal(err)
@@ -234,11 +251,7 @@ func TestUnknownCodec(t *testing.T) {
 // with no definition and checks the same.
 func TestCheckCounts(t *testing.T) {
 	for _, directed := range []bool{false, true} {
-		def := ring(101, directed)
-		file, err := Encode(def, ringDistances(101, directed))
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, file := ringFile(t, 101, directed)
 		lv, err := Inspect("ring", bytes.NewReader(file))
 		if err != nil {
 			t.Fatal(err)
@@ -274,11 +287,7 @@ func TestCheckCounts(t *testing.T) {
 // refused, its checksum intact, before any is read: a reader takes each
 // block into a buffer of its length.
 func TestBlockLengthBound(t *testing.T) {
-	def := ring(300, false)
-	file, err := Encode(def, ringDistances(300, false))
-	if err != nil {
-		t.Fatal(err)
-	}
+	def, file := ringFile(t, 300, false)
 	lv, err := Decode(def, file)
 	if err != nil {
 		t.Fatal(err)

@@ -19,6 +19,18 @@ type classes struct {
 	stab    []uint16 // each class's symmetries that fix its representative
 	// twistConj[t*16+s] is twist t seen after symmetry s.
 	twistConj []uint16
+	// entry[v] is classOf[v]·2187 shifted left 4, with symOf[v] in the
+	// low bits: a search's lookup reads one word where it would read two
+	// arrays (see pack).
+	entry []uint32
+}
+
+// pack fills k.entry from classOf and symOf.
+func (k *classes) pack() {
+	k.entry = make([]uint32, nFlipSlice)
+	for v, c := range k.classOf {
+		k.entry[v] = uint32(c)*nTwist<<4 | uint32(k.symOf[v])
+	}
 }
 
 // conjFlipSlice returns slice*2048+flip seen after symmetry s.
@@ -76,5 +88,6 @@ func newClasses() *classes {
 	if len(k.rep) != nClasses {
 		panic("cube3: the flip-slice classes are not 64,430")
 	}
+	k.pack()
 	return k
 }

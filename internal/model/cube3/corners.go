@@ -2,7 +2,6 @@ package cube3
 
 import (
 	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -50,40 +49,13 @@ func buildCorners(mt *moveTables, workers int, progress func(depth, count, fille
 		workers = runtime.GOMAXPROCS(0)
 	}
 	t.set(0, 0)
-	filled, count := 1, 1
-	for d := 0; filled < cornerLength; d++ {
-		if progress != nil {
-			progress(d, count, filled)
+	fillByDepth(cornerLength, 1, workers, progress, "the corner table", func(lo, hi int, d uint32, backward bool) int {
+		n := 0
+		for i := lo; i < hi; i++ {
+			n += t.cornerStep(mt, i, d, backward)
 		}
-		backward := cornerLength-filled < 3*count
-		var total atomic.Int64
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		const chunk = 1 << 16
-		for w := 0; w < workers; w++ {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				n := 0
-				for {
-					lo := int(next.Add(chunk)) - chunk
-					if lo >= cornerLength {
-						break
-					}
-					for i := lo; i < min(lo+chunk, cornerLength); i++ {
-						n += t.cornerStep(mt, i, uint32(d), backward)
-					}
-				}
-				total.Add(int64(n))
-			}()
-		}
-		wg.Wait()
-		count = int(total.Load())
-		filled += count
-		if count == 0 {
-			panic("cube3: the corner table's search stopped before filling it")
-		}
-	}
+		return n
+	})
 	return t
 }
 

@@ -204,7 +204,8 @@ func fromFaces(f [54]uint8, src string) (Cubie, error) {
 
 func parityName(p int) string { return [2]string{"even", "odd"}[p] }
 
-func permParity(p []uint8) int {
+// PermParity is the parity of the permutation p: 0 even, 1 odd.
+func PermParity(p []uint8) int {
 	n := 0
 	for i := range p {
 		for j := i + 1; j < len(p); j++ {
@@ -216,8 +217,8 @@ func permParity(p []uint8) int {
 	return n % 2
 }
 
-func cornerParity(p [8]uint8) int { return permParity(p[:]) }
-func edgeParity(p [12]uint8) int  { return permParity(p[:]) }
+func cornerParity(p [8]uint8) int { return PermParity(p[:]) }
+func edgeParity(p [12]uint8) int  { return PermParity(p[:]) }
 
 // identifyCorner finds the corner and twist whose stickers, clockwise from
 // the position's U/D sticker, show the faces a b c; bad says what is wrong

@@ -20,8 +20,8 @@ func mapFile(path string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st.Size() != int64(FileSize) {
-		return nil, fmt.Errorf("%s: %w: %d bytes, want %d", path, ErrTableFile, st.Size(), FileSize)
+	if err := checkSize(st.Size()); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(st.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
 	if err != nil {

@@ -168,23 +168,14 @@ func held(f [54]uint8) Cubie {
 }
 
 // SequenceCost returns the tokens' length in the metric (see Token.Cost).
-func SequenceCost(tokens []Token, qtm bool) int {
-	n := 0
-	for _, t := range tokens {
-		n += t.Cost(qtm)
-	}
-	return n
-}
+func SequenceCost(tokens []Token, qtm bool) int { return notation.Cost(tokens, qtm) }
 
 // Vocabulary returns the whole notation for the notation package: face
 // turns R U F L D B, slices M E S, wide turns Rw Uw Fw Lw Dw Bw (also
 // written r u f l d b), rotations x y z, each plain or with ' 2 2' 3.
 var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
 	names := TokenNames[:]
-	inv := make([]int, NTokens)
-	for t := range inv {
-		inv[t] = int(Token(t).Inverse())
-	}
+	inv := notation.Inverses[Token](NTokens)
 	v := notation.New(names, inv, "R U F L D B, M E S, Rw Uw Fw Lw Dw Bw or r u f l d b, x y z, each plain or with ' 2 2' 3")
 	for i := 0; i < NTokens/3; i++ {
 		t := 3 * i

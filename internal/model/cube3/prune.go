@@ -18,29 +18,16 @@ const unset = 15
 type pruneTable struct {
 	k       *classes
 	mt      *moveTables
-	words   []uint32 // eight entries a word, entry i in bits 4*(i%8)
-	corners nibbles  // the corner table (corners.go)
+	words   nibbles // eight entries a word, entry i in bits 4*(i%8)
+	corners nibbles // the corner table (corners.go); nil when left out
 }
 
-func (p *pruneTable) get(i int) uint32 { return p.words[i>>3] >> (4 * uint(i&7)) & 15 }
+func (p *pruneTable) get(i int) uint32 { return p.words.get(i) }
 
-func (p *pruneTable) load(i int) uint32 {
-	return atomic.LoadUint32(&p.words[i>>3]) >> (4 * uint(i&7)) & 15
-}
+func (p *pruneTable) load(i int) uint32 { return p.words.load(i) }
 
 // set writes v at i if i is unset; it reports whether it wrote.
-func (p *pruneTable) set(i int, v uint32) bool {
-	w, sh := &p.words[i>>3], 4*uint(i&7)
-	for {
-		old := atomic.LoadUint32(w)
-		if old>>sh&15 != unset {
-			return false
-		}
-		if atomic.CompareAndSwapUint32(w, old, old&^(15<<sh)|v<<sh) {
-			return true
-		}
-	}
-}
+func (p *pruneTable) set(i int, v uint32) bool { return p.words.set(i, v) }
 
 // setClass writes v at the entry of class cls and twist tw, and at the
 // entries of the same positions seen after the symmetries that fix the
@@ -68,7 +55,8 @@ func (p *pruneTable) neighbour(cls, tw, m int) (int, int) {
 
 // index is the entry of a position's flip-slice value and twist.
 func (p *pruneTable) index(fs, tw int) int {
-	return int(p.k.classOf[fs])*nTwist + int(p.k.twistConj[tw*nSym+int(p.k.symOf[fs])])
+	e := p.k.entry[fs]
+	return int(e>>4) + int(p.k.twistConj[tw*nSym+int(e&15)])
 }
 
 // buildPrune fills the table breadth first: from each entry of depth d
@@ -76,22 +64,32 @@ func (p *pruneTable) index(fs, tw int) int {
 // entry still unset back to one of depth d. progress, if not nil, is told
 // each depth's count.
 func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, count, filled int)) *pruneTable {
-	p := &pruneTable{k: k, mt: mt, words: make([]uint32, (pruneLength+7)/8)}
-	for i := range p.words {
-		p.words[i] = 0xffffffff
-	}
+	p := &pruneTable{k: k, mt: mt, words: newNibbles(pruneLength)}
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	solved := Solved
 	fs0 := int(sliceSortedOf(&solved))/24*nFlip + int(flipOf(&solved))
 	filled := p.setClass(int(k.classOf[fs0]), 0, 0)
+	fillByDepth(pruneLength, filled, workers, progress, "the pruning table", p.depthStep)
+	return p
+}
+
+// fillByDepth fills a table of length entries breadth first, from the
+// filled entries of depth 0: for each depth d, step sets the entries of
+// depth d+1 among lo..hi-1 (forward from those of depth d, or, backward,
+// from those unset to one of depth d) and returns how many it set, over
+// chunks of the table shared among the workers. It goes backward once
+// the entries unset are fewer than three times those of the last depth.
+// progress, if not nil, is told each depth's count; what names the table
+// where the search stops before filling it (a fault of the moves' tables).
+func fillByDepth(length, filled, workers int, progress func(depth, count, filled int), what string, step func(lo, hi int, d uint32, backward bool) int) {
 	count := filled
-	for d := 0; filled < pruneLength; d++ {
+	for d := 0; filled < length; d++ {
 		if progress != nil {
 			progress(d, count, filled)
 		}
-		backward := pruneLength-filled < 3*count
+		backward := length-filled < 3*count
 		var total atomic.Int64
 		var wg sync.WaitGroup
 		const chunk = 1 << 16
@@ -103,10 +101,10 @@ func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, co
 				n := 0
 				for {
 					lo := int(next.Add(chunk)) - chunk
-					if lo >= pruneLength {
+					if lo >= length {
 						break
 					}
-					n += p.depthStep(lo, min(lo+chunk, pruneLength), uint32(d), backward)
+					n += step(lo, min(lo+chunk, length), uint32(d), backward)
 				}
 				total.Add(int64(n))
 			}()
@@ -115,10 +113,9 @@ func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, co
 		count = int(total.Load())
 		filled += count
 		if count == 0 {
-			panic("cube3: the pruning table's search stopped before filling it")
+			panic("cube3: " + what + "'s search stopped before filling it")
 		}
 	}
-	return p
 }
 
 // depthStep does one depth's step on the entries lo..hi-1 and returns how

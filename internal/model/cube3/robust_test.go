@@ -57,6 +57,9 @@ func TestTableFileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if again, err := Load(path); err != nil || again != back {
+		t.Fatalf("the file loaded again is mapped again: %v", err)
+	}
 	if !slices.Equal(back.p.words, tb.p.words) || !slices.Equal(back.p.corners, tb.p.corners) || !slices.Equal(back.p.k.classOf, tb.p.k.classOf) ||
 		!slices.Equal(back.p.k.symOf, tb.p.k.symOf) || !slices.Equal(back.p.k.rep, tb.p.k.rep) || !slices.Equal(back.p.k.stab, tb.p.k.stab) {
 		t.Fatal("the table read back differs")
@@ -107,4 +110,53 @@ func FuzzParse(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A file without the corner table is written and read back as such, and
+// its search answers as the full tables' does (with the real table, not in
+// -short runs).
+func TestTableFileNoCorners(t *testing.T) {
+	tb := bigTable(t)
+	small := &Tables{&pruneTable{k: tb.p.k, mt: tb.p.mt, words: tb.p.words}}
+	path := filepath.Join(t.TempDir(), "t.gdt")
+	if err := small.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Stat(path); err != nil || st.Size() != int64(FileSizeNoCorners) {
+		t.Fatalf("the file: %v, %v bytes, want %d", err, st.Size(), FileSizeNoCorners)
+	}
+	back, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Contents() != NoCorners || !slices.Equal(back.p.words, tb.p.words) {
+		t.Fatal("the table read back differs")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 3 {
+		c := Solved
+		for range 11 {
+			c = c.Apply(Move(rng.IntN(NMoves)))
+		}
+		want, got := tb.Search(c, Options{Workers: 2}), back.Search(c, Options{Workers: 2})
+		if !slices.EqualFunc(want.Solutions, got.Solutions, slices.Equal) {
+			t.Fatalf("%s: %v without the corner table, %v with it", c.Facelets(), got.Solutions, want.Solutions)
+		}
+	}
+}
+
+// ContentsFor takes the largest tables that fit, and refuses a size that
+// holds neither, saying the least that works.
+func TestContentsFor(t *testing.T) {
+	for _, c := range []struct {
+		size int64
+		want Contents
+	}{{int64(FileSize), Both}, {1 << 40, Both}, {int64(FileSize - 1), NoCorners}, {int64(FileSizeNoCorners), NoCorners}} {
+		if got, err := ContentsFor(c.size); err != nil || got != c.want {
+			t.Errorf("ContentsFor(%d) = %v, %v; want %v", c.size, got, err, c.want)
+		}
+	}
+	if _, err := ContentsFor(int64(FileSizeNoCorners - 1)); err == nil || !strings.Contains(err.Error(), "at least") {
+		t.Errorf("a size too small: %v", err)
+	}
 }

@@ -67,6 +67,9 @@ func (p *pruneTable) bound(n *node) int {
 // corner table's.
 func (p *pruneTable) axisValue(n *node, a int) uint8 {
 	if a == 3 {
+		if p.corners == nil {
+			return 0
+		}
 		return uint8(p.corners.get(int(n.cperm)*nTwist + int(n.twist[0])))
 	}
 	return uint8(p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a]))))
@@ -270,6 +273,16 @@ func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
 		}
 		return false
 	}
+	// The children are made first, then looked up table by table, each
+	// table for all the children still in: the lookups of one round do not
+	// wait on each other, so their memory reads overlap, where one child
+	// at a time would wait for each in turn. The children are then
+	// searched in move order, as one at a time would.
+	var kids [NMoves]node
+	var moves [NMoves]Move
+	var lefts [NMoves]int
+	parent := int(max(hv[0], hv[1], hv[2], hv[3]))
+	k := 0
 	for m := Move(0); m < NMoves; m++ {
 		if !follows(m, last, sh.o.QTM) {
 			continue
@@ -278,27 +291,63 @@ func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
 		// One move changes an entry by one at most (it is one step in
 		// the table's metric), so a child is cut before it is made
 		// when its parent's entries say so.
-		if left < 0 || int(max(hv[0], hv[1], hv[2], hv[3]))-1 > left {
+		if left < 0 || parent-1 > left {
 			continue
 		}
-		child := sh.p.child(n, m)
-		var ch [4]uint8
-		cut := false
-		for a := 0; a < 4 && !cut; a++ {
-			ch[a] = sh.p.axisValue(&child, a)
-			cut = int(ch[a]) > left
+		kids[k], moves[k], lefts[k] = sh.p.child(n, m), m, left
+		k++
+	}
+	var values [NMoves][4]uint8
+	var in [NMoves]uint8
+	for i := range k {
+		in[i] = uint8(i)
+	}
+	for a := 0; a < 4 && k > 0; a++ {
+		sh.p.lookup(&kids, &in, k, a, &values)
+		kept := 0
+		for _, i := range in[:k] {
+			if int(values[i][a]) <= lefts[i] {
+				in[kept] = i
+				kept++
+			}
 		}
-		if cut {
-			continue
-		}
-		w.path = append(w.path, m)
-		stop := w.dfs(&child, ch, sh.bound-left, m.Face())
+		k = kept
+	}
+	for _, i := range in[:k] {
+		w.path = append(w.path, moves[i])
+		stop := w.dfs(&kids[i], values[i], sh.bound-lefts[i], moves[i].Face())
 		w.path = w.path[:len(w.path)-1]
 		if stop {
 			return true
 		}
 	}
 	return false
+}
+
+// lookup reads table a's entries (the flip-slice-twist table along axis a,
+// or for a = 3 the corner table's) of the children in[:k] of kids into
+// values: the indices first, then the entries, so that the reads overlap.
+func (p *pruneTable) lookup(kids *[NMoves]node, in *[NMoves]uint8, k, a int, values *[NMoves][4]uint8) {
+	var idx [NMoves]int
+	if a == 3 {
+		if p.corners == nil {
+			return
+		}
+		for j, i := range in[:k] {
+			idx[j] = int(kids[i].cperm)*nTwist + int(kids[i].twist[0])
+		}
+		for j, i := range in[:k] {
+			values[i][3] = uint8(p.corners.get(idx[j]))
+		}
+		return
+	}
+	for j, i := range in[:k] {
+		n := &kids[i]
+		idx[j] = p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a]))
+	}
+	for j, i := range in[:k] {
+		values[i][a] = uint8(p.get(idx[j]))
+	}
 }
 
 // expand puts back the orders the search leaves out: in a canonical

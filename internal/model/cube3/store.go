@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 	"unsafe"
 )
@@ -19,36 +20,94 @@ import (
 type Tables struct{ p *pruneTable }
 
 // The file: a header line, then the classes and the pruning table as
-// little-endian numbers, then the CRC-32 (Castagnoli) of all before it.
+// little-endian numbers, then the corner table unless the header leaves it
+// out, then the CRC-32 (Castagnoli) of all before it.
 const (
 	// fileMagic is 64 bytes, so that every part after it starts at a
 	// multiple of 4 and can be used where the file is mapped.
 	fileMagic = "godtable 3x3x3 pruning tables v3: flip-slice-twist, corners    \n"
-	// FileSize is the size of the table file in bytes.
+	// fileMagicNoCorners heads a file without the corner table.
+	fileMagicNoCorners = "godtable 3x3x3 pruning tables v3: flip-slice-twist             \n"
+	// FileSize is the size of the table file in bytes, both tables in it.
 	FileSize = len(fileMagic) + 2*nFlipSlice + nFlipSlice + 4*nClasses + 2*nClasses + 4*((pruneLength+7)/8) + 4*((cornerLength+7)/8) + 4
+	// FileSizeNoCorners is the size of a file without the corner table.
+	FileSizeNoCorners = FileSize - 4*((cornerLength+7)/8)
 	// FileName is the table file's name in the cache directory.
 	FileName = "cube3-v3.gdt"
 )
+
+// Contents says which tables a file holds.
+type Contents uint8
+
+const (
+	// Both is the flip-slice-twist table and the corner table: the tables
+	// of the cache.
+	Both Contents = iota
+	// NoCorners is the flip-slice-twist table alone: smaller, and the
+	// search enters more positions.
+	NoCorners
+)
+
+// Size is the size of a file with these contents.
+func (c Contents) Size() int {
+	if c == NoCorners {
+		return FileSizeNoCorners
+	}
+	return FileSize
+}
+
+func (c Contents) magic() string {
+	if c == NoCorners {
+		return fileMagicNoCorners
+	}
+	return fileMagic
+}
+
+// ContentsFor returns the tables that fit size bytes: both when they fit,
+// else the flip-slice-twist table alone; an error when not even that fits.
+func ContentsFor(size int64) (Contents, error) {
+	switch {
+	case size >= int64(FileSize):
+		return Both, nil
+	case size >= int64(FileSizeNoCorners):
+		return NoCorners, nil
+	}
+	return 0, fmt.Errorf("%d bytes is too small for the 3x3x3's tables: give at least %dM (the flip-slice-twist table alone); %dM holds the corner table too",
+		size, mib(FileSizeNoCorners), mib(FileSize))
+}
+
+// mib is n bytes in MiB, rounded up.
+func mib(n int) int { return (n + 1<<20 - 1) >> 20 }
+
+// Contents is which tables t holds.
+func (t *Tables) Contents() Contents {
+	if t.p.corners == nil {
+		return NoCorners
+	}
+	return Both
+}
 
 var crcTable = crc32.MakeTable(crc32.Castagnoli)
 
 // ErrTableFile is the class of every error of reading a table file.
 var ErrTableFile = errors.New("not a 3x3x3 table file")
 
-// Build computes the tables (under a minute on two processors); progress,
-// if not nil, hears of each depth of each table.
-func Build(workers int, progress func(table string, depth, count, filled int)) *Tables {
+// Build computes the tables c names (under a minute on two processors);
+// progress, if not nil, hears of each depth of each table.
+func Build(c Contents, workers int, progress func(table string, depth, count, filled int)) *Tables {
 	mt := newMoveTables()
 	p := buildPrune(newClasses(), mt, workers, func(d, c, f int) {
 		if progress != nil {
 			progress("flip-slice-twist", d, c, f)
 		}
 	})
-	p.corners = buildCorners(mt, workers, func(d, c, f int) {
-		if progress != nil {
-			progress("corners", d, c, f)
-		}
-	})
+	if c == Both {
+		p.corners = buildCorners(mt, workers, func(d, c, f int) {
+			if progress != nil {
+				progress("corners", d, c, f)
+			}
+		})
+	}
 	return &Tables{p}
 }
 
@@ -56,7 +115,7 @@ func Build(workers int, progress func(table string, depth, count, filled int)) *
 func (t *Tables) WriteTo(w io.Writer) (int64, error) {
 	h := crc32.New(crcTable)
 	bw := bufio.NewWriterSize(io.MultiWriter(w, h), 1<<20)
-	bw.WriteString(fileMagic)
+	bw.WriteString(t.Contents().magic())
 	k := t.p.k
 	var b [4]byte
 	for _, v := range k.classOf {
@@ -85,17 +144,21 @@ func (t *Tables) WriteTo(w io.Writer) (int64, error) {
 	if _, err := w.Write(b[:]); err != nil {
 		return 0, err
 	}
-	return int64(FileSize), nil
+	return int64(t.Contents().Size()), nil
 }
 
 // Decode reads tables from the bytes of a file, checking its size, header
 // and checksum.
 func Decode(data []byte) (*Tables, error) {
-	if len(data) != FileSize {
-		return nil, fmt.Errorf("%w: %d bytes, want %d", ErrTableFile, len(data), FileSize)
+	if err := checkSize(int64(len(data))); err != nil {
+		return nil, err
 	}
-	if string(data[:len(fileMagic)]) != fileMagic {
-		return nil, fmt.Errorf("%w: the header is not %q", ErrTableFile, fileMagic[:len(fileMagic)-1])
+	c := Both
+	if len(data) == FileSizeNoCorners {
+		c = NoCorners
+	}
+	if string(data[:len(fileMagic)]) != c.magic() {
+		return nil, fmt.Errorf("%w: the header is not %q", ErrTableFile, c.magic()[:len(fileMagic)-1])
 	}
 	body := data[:len(data)-4]
 	if crc32.Checksum(body, crcTable) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
@@ -109,18 +172,44 @@ func Decode(data []byte) (*Tables, error) {
 	k.stab, b = view16(b[:2*nClasses]), b[2*nClasses:]
 	nw := 4 * ((pruneLength + 7) / 8)
 	words, b := view32(b[:nw]), b[nw:]
-	corners := nibbles(view32(b[:4*((cornerLength+7)/8)]))
+	var corners nibbles
+	if c == Both {
+		corners = nibbles(view32(b[:4*((cornerLength+7)/8)]))
+	}
 	for i, c := range k.classOf {
 		if c >= nClasses || k.symOf[i] >= nSym {
 			return nil, fmt.Errorf("%w: a class or symmetry out of range", ErrTableFile)
 		}
 	}
+	k.pack()
 	return &Tables{&pruneTable{k: k, mt: newMoveTables(), words: words, corners: corners}}, nil
+}
+
+// checkSize refuses a file whose size is neither of the two a table file
+// has.
+func checkSize(n int64) error {
+	if n != int64(FileSize) && n != int64(FileSizeNoCorners) {
+		return fmt.Errorf("%w: %d bytes, want %d (or %d without the corner table)", ErrTableFile, n, FileSize, FileSizeNoCorners)
+	}
+	return nil
 }
 
 // Load reads tables from a file, mapping it into memory where it can
 // (read only, and kept for the life of the process) and using it in place.
+// The same file loaded again, unchanged, gives the same tables: it is
+// mapped once.
 func Load(path string) (*Tables, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	loadedMu.Lock()
+	defer loadedMu.Unlock()
+	for _, l := range loaded {
+		if os.SameFile(l.fi, fi) && l.fi.Size() == fi.Size() && l.fi.ModTime().Equal(fi.ModTime()) {
+			return l.t, nil
+		}
+	}
 	data, err := mapFile(path)
 	if err != nil {
 		return nil, err
@@ -129,7 +218,19 @@ func Load(path string) (*Tables, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	loaded = append(loaded, loadedFile{fi, t})
 	return t, nil
+}
+
+// loaded are the files Load has mapped.
+var (
+	loadedMu sync.Mutex
+	loaded   []loadedFile
+)
+
+type loadedFile struct {
+	fi os.FileInfo
+	t  *Tables
 }
 
 // Save writes the tables to path atomically: into a temporary file in the
@@ -191,7 +292,7 @@ func OpenAt(path string, log io.Writer, workers int) (*Tables, error) {
 	}
 	fmt.Fprintf(log, "godtable: building the 3x3x3 pruning tables once: %.0f MB into %s, under a minute on two processors\n", float64(FileSize)/1e6, path)
 	start := time.Now()
-	t = Build(workers, func(table string, depth, count, filled int) {
+	t = Build(Both, workers, func(table string, depth, count, filled int) {
 		n := pruneLength
 		if table == "corners" {
 			n = cornerLength
@@ -253,4 +354,20 @@ func view32(b []byte) []uint32 {
 		out[i] = binary.LittleEndian.Uint32(b[4*i:])
 	}
 	return out
+}
+
+// filePrefix begins every table file's header, whatever its contents.
+const filePrefix = "godtable 3x3x3 pruning tables "
+
+// IsTableFile reports whether the file at path begins as a table file
+// does; Load checks the rest.
+func IsTableFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(filePrefix))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == filePrefix
 }

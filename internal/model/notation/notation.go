@@ -483,3 +483,29 @@ func ParseAs[M ~uint8](v *Vocabulary, s string) ([]M, error) {
 	}
 	return out, nil
 }
+
+// Move is a move of a puzzle whose moves are a type of its own, which
+// knows its inverse and its cost in a metric (a quarter-turn metric or not).
+type Move[T any] interface {
+	~uint8
+	Inverse() T
+	Cost(qtm bool) int
+}
+
+// Inverses is New's table of inverses for the first n moves of type T.
+func Inverses[T Move[T]](n int) []int {
+	inv := make([]int, n)
+	for t := range inv {
+		inv[t] = int(T(t).Inverse())
+	}
+	return inv
+}
+
+// Cost is the length of tokens in a metric: the sum of their costs.
+func Cost[T Move[T]](tokens []T, qtm bool) int {
+	n := 0
+	for _, t := range tokens {
+		n += t.Cost(qtm)
+	}
+	return n
+}

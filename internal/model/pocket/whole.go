@@ -184,13 +184,7 @@ func ApplySequence(r uint32, tokens []Token) uint32 {
 }
 
 // SequenceCost returns the tokens' length in the metric (see Token.Cost).
-func SequenceCost(tokens []Token, qtm bool) int {
-	n := 0
-	for _, t := range tokens {
-		n += t.Cost(qtm)
-	}
-	return n
-}
+func SequenceCost(tokens []Token, qtm bool) int { return notation.Cost(tokens, qtm) }
 
 // Vocabulary returns the whole-cube notation for the notation package:
 // face turns U D L R F B, rotations x y z and wide turns Rw Lw Uw Dw Fw Bw
@@ -199,10 +193,7 @@ func SequenceCost(tokens []Token, qtm bool) int {
 // suffixes ' 2 2' 3 and the typographic prime ’.
 var Vocabulary = sync.OnceValue(func() *notation.Vocabulary {
 	names := TokenNames[:]
-	inv := make([]int, NTokens)
-	for t := range inv {
-		inv[t] = int(Token(t).Inverse())
-	}
+	inv := notation.Inverses[Token](NTokens)
 	v := notation.New(names, inv, "U D L R F B, x y z, Rw Lw Uw Dw Fw Bw or r l u d f b, each plain or with ' 2 2' 3")
 	turns := func(base string, cw Token, reversed bool) {
 		ccw := cw + 1
