@@ -91,57 +91,78 @@ func (s *disk) askChunk(ctx context.Context, d, t int) error {
 	return s.saveChunk(t, words)
 }
 
-// askWorker is one worker of askChunk.
-func (s *disk) askWorker(ctx context.Context, wk, d, t int, words, next []uint64, base uint64, at *atomic.Uint64) error {
-	k := s.g.Kernel()
-	deg := s.g.Degree()
-	ws := s.worker(wk)
-	out := ws.out
-	cur := uint8(d % 3)
-	nxt := Next(cur)
-	limit := min(s.per, s.n-base) // the chunk's indices
-	first := base / 32
-	inv := 1 / float64(s.per)
-	files := make([]*workWriter, s.chunks)
-	var nbrs, asked uint64
-	// flush writes the questions to chunk to, 8 bytes each. (Sorted and
-	// coded as differences they take about 5, but the sort costs more
-	// time than the bytes it saves: measured on ufo, 25 s of CPU against
-	// 19 for its level 12.)
-	flush := func(to int) error {
-		qs := ws.asks[to]
-		if len(qs) == 0 {
-			return nil
-		}
-		if files[to] == nil {
-			if ws.writers[to] == nil {
-				ws.writers[to] = bufio.NewWriterSize(nil, writeBuf(s.chunks))
-			}
-			f, err := s.createWith(s.askPath(d, to, t, wk), ident{kind: askKind, level: d, chunk: to, from: t, worker: wk}, checkedfile.WriterOptions{Buffer: ws.writers[to]})
-			if err != nil {
-				return err
-			}
-			files[to] = f
-		}
-		b := ws.enc[:0]
-		for _, q := range qs {
-			b = binary.LittleEndian.AppendUint64(b, q)
-		}
-		ws.enc = b
-		ws.asks[to] = qs[:0]
-		_, err := files[to].Write(b)
-		return err
-	}
-	ask := func(to int, j, u uint32) error {
-		if len(ws.asks[to]) == cap(ws.asks[to]) {
-			if err := flush(to); err != nil {
-				return err
-			}
-		}
-		ws.asks[to] = append(ws.asks[to], uint64(j)<<32|uint64(u))
-		asked++
+// asker is where one worker of askChunk puts its questions: to each
+// target chunk's buffer, written out to the worker's ask file for that
+// chunk when it is full.
+type asker struct {
+	s        *disk
+	ws       *worker
+	k        Kernel // the worker's
+	d, t, wk int    // the level, the asking chunk, the worker
+	files    []*workWriter
+	n        uint64 // questions asked
+}
+
+// flush writes the questions to chunk to, 8 bytes each. (Sorted and coded
+// as differences they take about 5, but the sort costs more time than the
+// bytes it saves: measured on ufo, 25 s of CPU against 19 for its level
+// 12.)
+func (a *asker) flush(to int) error {
+	ws := a.ws
+	qs := ws.asks[to]
+	if len(qs) == 0 {
 		return nil
 	}
+	if a.files[to] == nil {
+		if ws.writers[to] == nil {
+			ws.writers[to] = bufio.NewWriterSize(nil, writeBuf(a.s.chunks))
+		}
+		h := ident{kind: askKind, level: a.d, chunk: to, from: a.t, worker: a.wk}
+		f, err := a.s.createWith(a.s.askPath(a.d, to, a.t, a.wk), h, checkedfile.WriterOptions{Buffer: ws.writers[to]})
+		if err != nil {
+			return err
+		}
+		a.files[to] = f
+	}
+	b := ws.enc[:0]
+	for _, q := range qs {
+		b = binary.LittleEndian.AppendUint64(b, q)
+	}
+	ws.enc = b
+	ws.asks[to] = qs[:0]
+	_, err := a.files[to].Write(b)
+	return err
+}
+
+// ask puts offset u's question about offset j of chunk to.
+func (a *asker) ask(to int, j, u uint32) error {
+	if len(a.ws.asks[to]) == cap(a.ws.asks[to]) {
+		if err := a.flush(to); err != nil {
+			return err
+		}
+	}
+	a.ws.asks[to] = append(a.ws.asks[to], uint64(j)<<32|uint64(u))
+	a.n++
+	return nil
+}
+
+// finish writes out what the buffers hold and closes the files, after the
+// worker's work that ended with err; with an error, it drops them.
+func (a *asker) finish(err error) error {
+	for to := range a.ws.asks {
+		if err == nil {
+			err = a.flush(to)
+		}
+		a.ws.asks[to] = a.ws.asks[to][:0]
+	}
+	return a.s.closeFiles(a.files, err)
+}
+
+// askWorker is one worker of askChunk: it takes the chunk's words 1024 at
+// a time from at.
+func (s *disk) askWorker(ctx context.Context, wk, d, t int, words, next []uint64, base uint64, at *atomic.Uint64) error {
+	a := &asker{s: s, ws: s.worker(wk), k: s.g.Kernel(), d: d, t: t, wk: wk, files: make([]*workWriter, s.chunks)}
+	var nbrs uint64
 	err := func() error {
 		const step = 1024
 		for ctx.Err() == nil {
@@ -149,74 +170,75 @@ func (s *disk) askWorker(ctx context.Context, wk, d, t int, words, next []uint64
 			if lo >= uint64(len(words)) {
 				return nil
 			}
-			hi := min(lo+step, uint64(len(words)))
-			for w := lo; w < hi; w++ {
-				m := matches(atomic.LoadUint64(&words[w]), Unseen)
-				if 32*w+32 > limit {
-					// The fields past the chunk's last index.
-					if 32*w >= limit {
-						m = 0
-					} else {
-						m &= 1<<(2*(limit-32*w)) - 1
-					}
-				}
-				if m == 0 {
-					continue
-				}
-				k.Neighbors(first+w, m, out)
-				nbrs += uint64(bits.OnesCount64(m) * deg)
-				for n := 0; m != 0; m &= m - 1 {
-					u := 32*w + uint64(bits.TrailingZeros64(m))/2
-					nb := out[n : n+deg]
-					n += deg
-					hit := false
-					for _, j := range nb {
-						if o := j - base; o < s.per && uint8(atomic.LoadUint64(&words[o>>5])>>((o&31)<<1))&3 == cur {
-							hit = true
-							break
-						}
-					}
-					if hit {
-						sh := (u & 31) << 1
-						atomic.AndUint64(&words[u>>5], ^(uint64(3^nxt) << sh))
-						atomic.OrUint64(&next[u/64], 1<<(u%64))
-						continue
-					}
-					for _, j := range nb {
-						if j-base < s.per {
-							continue
-						}
-						to, o := s.chunkOf(j, inv)
-						if err := ask(to, o, uint32(u)); err != nil {
-							return err
-						}
-					}
-				}
+			n, err := s.askWords(a, lo, min(lo+step, uint64(len(words))), words, next, base)
+			nbrs += n
+			if err != nil {
+				return err
 			}
 		}
 		return nil
 	}()
 	s.nbrs.Add(nbrs)
-	s.cross.Add(asked)
-	for to := range ws.asks {
-		if err == nil {
-			err = flush(to)
+	s.cross.Add(a.n)
+	return a.finish(err)
+}
+
+// askWords has the unseen indices of words lo to hi of the chunk at base
+// take the next level, where a neighbour in the chunk is at level a.d, or
+// ask their neighbours in other chunks; it returns the neighbours worked
+// out.
+func (s *disk) askWords(a *asker, lo, hi uint64, words, next []uint64, base uint64) (uint64, error) {
+	k, deg, out := a.k, s.g.Degree(), a.ws.out
+	cur := uint8(a.d % 3)
+	nxt := Next(cur)
+	limit := min(s.per, s.n-base) // the chunk's indices
+	first := base / 32
+	inv := 1 / float64(s.per)
+	nbrs := uint64(0)
+	for w := lo; w < hi; w++ {
+		m := matches(atomic.LoadUint64(&words[w]), Unseen)
+		if 32*w+32 > limit {
+			// The fields past the chunk's last index.
+			if 32*w >= limit {
+				m = 0
+			} else {
+				m &= 1<<(2*(limit-32*w)) - 1
+			}
 		}
-		ws.asks[to] = ws.asks[to][:0]
-	}
-	for _, f := range files {
-		if f == nil {
+		if m == 0 {
 			continue
 		}
-		if err != nil {
-			f.abort()
-			continue
+		k.Neighbors(first+w, m, out)
+		nbrs += uint64(bits.OnesCount64(m) * deg)
+		for n := 0; m != 0; m &= m - 1 {
+			u := 32*w + uint64(bits.TrailingZeros64(m))/2
+			nb := out[n : n+deg]
+			n += deg
+			hit := false
+			for _, j := range nb {
+				if o := j - base; o < s.per && uint8(atomic.LoadUint64(&words[o>>5])>>((o&31)<<1))&3 == cur {
+					hit = true
+					break
+				}
+			}
+			if hit {
+				sh := (u & 31) << 1
+				atomic.AndUint64(&words[u>>5], ^(uint64(3^nxt) << sh))
+				atomic.OrUint64(&next[u/64], 1<<(u%64))
+				continue
+			}
+			for _, j := range nb {
+				if j-base < s.per {
+					continue
+				}
+				to, o := s.chunkOf(j, inv)
+				if err := a.ask(to, o, uint32(u)); err != nil {
+					return nbrs, err
+				}
+			}
 		}
-		n, cerr := f.close()
-		s.written.Add(n)
-		err = cerr
 	}
-	return err
+	return nbrs, nil
 }
 
 // answerFile answers the questions of one ask file from chunk from, open

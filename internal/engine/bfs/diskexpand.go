@@ -189,7 +189,13 @@ func (k *sink) finish(err error) error {
 		}
 		k.ws.bufs[t] = k.ws.bufs[t][:0]
 	}
-	for _, f := range k.files {
+	return k.s.closeFiles(k.files, err)
+}
+
+// closeFiles closes a worker's files (those not nil), after its work that
+// ended with err; with an error, it drops them.
+func (s *disk) closeFiles(files []*workWriter, err error) error {
+	for _, f := range files {
 		if f == nil {
 			continue
 		}
@@ -198,7 +204,7 @@ func (k *sink) finish(err error) error {
 			continue
 		}
 		n, cerr := f.close()
-		k.s.written.Add(n)
+		s.written.Add(n)
 		err = cerr
 	}
 	return err
