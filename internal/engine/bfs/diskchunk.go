@@ -45,31 +45,6 @@ func (w *workWriter) abort() { w.Abort() }
 // a step's files at once (syncStep), or where the tests turn syncing off.
 func unsynced() bool { return !syncFiles || haveSyncfs }
 
-// writeRecord writes b, a manifest or a task's result, as a file whole.
-func writeRecord(path string, b []byte) (int64, error) {
-	w, err := checkedfile.Create(path, checkedfile.WriterOptions{BufferSize: bufSize(len(b)), Length: int64(len(b)), Unsynced: unsynced()})
-	if err != nil {
-		return 0, err
-	}
-	if _, err := w.Write(b); err != nil {
-		w.Abort()
-		return 0, err
-	}
-	n, _, err := w.Close()
-	return n, err
-}
-
-// readRecord reads a file writeRecord wrote, checked; a missing file's
-// error is os.ErrNotExist's.
-func readRecord(path string) ([]byte, error) {
-	b, err := checkedfile.ReadAll(path)
-	var de *checkedfile.DamageError
-	if errors.As(err, &de) {
-		return nil, damaged(path, de.Why)
-	}
-	return b, err
-}
-
 // workReader reads a work file a buffer at a time, naming it in its
 // errors. Its buffer is kept from file to file.
 type workReader struct {

@@ -62,11 +62,9 @@ func (s *disk) path(format string, a ...any) string {
 	return filepath.Join(s.opt.Dir, fmt.Sprintf(format, a...))
 }
 
-func (s *disk) chunkPath(c int) string { return s.path("chunk-%06d", c) }
-
+func (s *disk) chunkPath(c int) string    { return s.path("chunk-%06d", c) }
 func (s *disk) frontPath(d, c int) string { return s.path("front-%05d-%06d", d, c) }
-
-func (s *disk) manifestPath() string { return s.path("manifest") }
+func (s *disk) manifestPath() string      { return s.path("manifest") }
 
 // updatePath names the update file of level d for chunk t from chunk c's
 // worker w.

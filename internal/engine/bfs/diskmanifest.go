@@ -2,9 +2,14 @@ package bfs
 
 import (
 	"encoding/binary"
+	"errors"
 	"path/filepath"
+
+	"github.com/godtable/godtable/internal/format/checkedfile"
 )
 
+// diskMagic starts a manifest: its last digit is the version of the work
+// directory's files, whose manifest an older or newer search refuses.
 const diskMagic = "GDTDISK4"
 
 // manifest is how far a search on disk has come.
@@ -118,6 +123,31 @@ func DiskResumeWords(dir string, size uint64) (uint64, bool) {
 		return 0, false
 	}
 	return m.words, true
+}
+
+// writeRecord writes b, a manifest or a task's result, as a file whole.
+func writeRecord(path string, b []byte) (int64, error) {
+	w, err := checkedfile.Create(path, checkedfile.WriterOptions{BufferSize: bufSize(len(b)), Length: int64(len(b)), Unsynced: unsynced()})
+	if err != nil {
+		return 0, err
+	}
+	if _, err := w.Write(b); err != nil {
+		w.Abort()
+		return 0, err
+	}
+	n, _, err := w.Close()
+	return n, err
+}
+
+// readRecord reads a file writeRecord wrote, checked; a missing file's
+// error is os.ErrNotExist's.
+func readRecord(path string) ([]byte, error) {
+	b, err := checkedfile.ReadAll(path)
+	var de *checkedfile.DamageError
+	if errors.As(err, &de) {
+		return nil, damaged(path, de.Why)
+	}
+	return b, err
 }
 
 // save records the manifest, once the step before it is recorded and
