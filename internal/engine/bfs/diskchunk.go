@@ -179,44 +179,13 @@ func (s *disk) applyFront(k, c int, words []uint64) error {
 			words[o>>5] &^= (3 ^ v) << sh
 		}
 	}
-	err = func() error {
-		kind, ok := s.in.Uvarint()
-		switch {
-		case ok && kind == frontBits:
-			var batch [1024]uint64
-			for i := uint64(0); i < s.per/64+1; {
-				n := min(uint64(len(batch)), s.per/64+1-i)
-				if err := s.in.words(batch[:n]); err != nil {
-					return err
-				}
-				for j, x := range batch[:n] {
-					for ; x != 0; x &= x - 1 {
-						if o := (i+uint64(j))*64 + uint64(bits.TrailingZeros64(x)); o < s.per {
-							set(o)
-						}
-					}
-				}
-				i += n
-			}
-			return nil
-		case ok && kind == frontList:
-			cnt, ok := s.in.Uvarint()
-			if !ok {
-				return damaged(path, "no count")
-			}
-			o := uint64(0)
-			for i := range cnt {
-				d, ok := s.in.Uvarint()
-				if !ok || o+d >= s.per || i > 0 && d == 0 {
-					return damaged(path, "an offset outside its chunk")
-				}
-				o += d
+	err = s.readFront(path, func(i, x uint64) {
+		for ; x != 0; x &= x - 1 {
+			if o := i*64 + uint64(bits.TrailingZeros64(x)); o < s.per {
 				set(o)
 			}
-			return nil
 		}
-		return damaged(path, "not a frontier")
-	}()
+	})
 	if err != nil {
 		s.in.Close()
 		return err
@@ -314,7 +283,7 @@ func (s *disk) loadFront(d, c int, bm []uint64, optional bool) error {
 	if err != nil {
 		return err
 	}
-	if err := s.readFront(path, bm); err != nil {
+	if err := s.readFront(path, func(i, x uint64) { bm[i] |= x }); err != nil {
 		s.in.Close()
 		clear(bm)
 		return err
@@ -331,14 +300,31 @@ func (s *disk) loadFront(d, c int, bm []uint64, optional bool) error {
 	return nil
 }
 
-func (s *disk) readFront(path string, bm []uint64) error {
+// readFront reads the frontier file open in s.in, after its identity:
+// word(i, x) takes the offsets 64i to 64i+63 in x's bits, each offset of
+// a list alone, a bitmap's words a batch at a time.
+func (s *disk) readFront(path string, word func(i, x uint64)) error {
 	kind, ok := s.in.Uvarint()
 	switch {
 	case ok && kind == frontBits:
-		if s.in.Size() != int64(headerSize+1+8*len(bm)+4) {
+		n := s.per/64 + 1 // the bitmap's words
+		if s.in.Size() != int64(headerSize+1+4)+8*int64(n) {
 			return damaged(path, "a bitmap of another length")
 		}
-		return s.in.words(bm)
+		var batch [1024]uint64
+		for i := uint64(0); i < n; {
+			k := min(uint64(len(batch)), n-i)
+			if err := s.in.words(batch[:k]); err != nil {
+				return err
+			}
+			for j, x := range batch[:k] {
+				if x != 0 {
+					word(i+uint64(j), x)
+				}
+			}
+			i += k
+		}
+		return nil
 	case ok && kind == frontList:
 		cnt, ok := s.in.Uvarint()
 		if !ok {
@@ -351,7 +337,7 @@ func (s *disk) readFront(path string, bm []uint64) error {
 				return damaged(path, "an offset outside its chunk")
 			}
 			o += v
-			bm[o/64] |= 1 << (o % 64)
+			word(o/64, 1<<(o%64))
 		}
 		return nil
 	}
