@@ -126,15 +126,24 @@ func writeWords(w io.Writer, words []uint64) error {
 // file is never held whole besides them), and checks its checksum.
 func (s *disk) loadChunk(c int, words []uint64) error {
 	path := s.chunkPath(c)
-	got, err := s.openWork(&s.in, path, ident{kind: chunkKind, chunk: c})
+	return s.readWork(path, ident{kind: chunkKind, chunk: c}, s.redo(), func() error {
+		if want := int64(headerSize+8*len(words)) + 4; s.in.Size() != want {
+			return damaged(path, fmt.Sprintf("%d bytes, want %d", s.in.Size(), want))
+		}
+		return s.in.words(words)
+	})
+}
+
+// readWork reads the chunk or frontier file at path, which is to be want,
+// in s.in: body reads what follows its identity. The file is taken once
+// read whole, if it is the one the manifest records, or one the step under
+// way (redo) wrote in an earlier attempt (see accept).
+func (s *disk) readWork(path string, want ident, redo *stamp, body func() error) error {
+	got, err := s.openWork(&s.in, path, want)
 	if err != nil {
 		return err
 	}
-	if want := int64(headerSize+8*len(words)) + 4; s.in.Size() != want {
-		s.in.Close()
-		return damaged(path, fmt.Sprintf("%d bytes, want %d", s.in.Size(), want))
-	}
-	if err := s.in.words(words); err != nil {
+	if err := body(); err != nil {
 		s.in.Close()
 		return err
 	}
@@ -142,8 +151,11 @@ func (s *disk) loadChunk(c int, words []uint64) error {
 	if err != nil {
 		return err
 	}
+	if err := s.accept(path, got, n, sum, redo); err != nil {
+		return err
+	}
 	s.read.Add(n)
-	return s.accept(path, got, n, sum, s.redo())
+	return nil
 }
 
 // loadCurrent reads chunk c's levels into words as loadChunk does, and
@@ -168,10 +180,6 @@ func (s *disk) loadCurrent(c int, words []uint64, upTo int) error {
 // that level, in words.
 func (s *disk) applyFront(k, c int, words []uint64) error {
 	path := s.frontPath(k, c)
-	got, err := s.openWork(&s.in, path, ident{kind: frontKind, level: k, chunk: c})
-	if err != nil {
-		return err
-	}
 	v := uint64(k % 3)
 	set := func(o uint64) {
 		sh := (o & 31) << 1
@@ -179,24 +187,17 @@ func (s *disk) applyFront(k, c int, words []uint64) error {
 			words[o>>5] &^= (3 ^ v) << sh
 		}
 	}
-	err = s.readFront(path, func(i, x uint64) {
-		for ; x != 0; x &= x - 1 {
-			if o := i*64 + uint64(bits.TrailingZeros64(x)); o < s.per {
-				set(o)
+	// The levels a chunk file lacks are recorded: none is rewritten, and
+	// no earlier attempt's file is taken.
+	return s.readWork(path, ident{kind: frontKind, level: k, chunk: c}, nil, func() error {
+		return s.readFront(path, func(i, x uint64) {
+			for ; x != 0; x &= x - 1 {
+				if o := i*64 + uint64(bits.TrailingZeros64(x)); o < s.per {
+					set(o)
+				}
 			}
-		}
+		})
 	})
-	if err != nil {
-		s.in.Close()
-		return err
-	}
-	n, sum, err := s.in.done()
-	if err != nil {
-		return err
-	}
-	s.read.Add(n)
-	// The levels a chunk file lacks are recorded: none is rewritten.
-	return s.accept(path, got, n, sum, nil)
 }
 
 // A frontier file is the offsets, in its chunk, of the indices at a level:
@@ -279,25 +280,13 @@ func (s *disk) loadFront(d, c int, bm []uint64, optional bool) error {
 			return nil
 		}
 	}
-	got, err := s.openWork(&s.in, path, ident{kind: frontKind, level: d, chunk: c})
-	if err != nil {
-		return err
-	}
-	if err := s.readFront(path, func(i, x uint64) { bm[i] |= x }); err != nil {
-		s.in.Close()
-		clear(bm)
-		return err
-	}
-	n, sum, err := s.in.done()
-	if err == nil {
-		err = s.accept(path, got, n, sum, s.redo())
-	}
+	err := s.readWork(path, ident{kind: frontKind, level: d, chunk: c}, s.redo(), func() error {
+		return s.readFront(path, func(i, x uint64) { bm[i] |= x })
+	})
 	if err != nil {
 		clear(bm)
-		return err
 	}
-	s.read.Add(n)
-	return nil
+	return err
 }
 
 // readFront reads the frontier file open in s.in, after its identity:
