@@ -28,6 +28,14 @@ import (
 // on: each chunk's step can be done again, for it only gives unseen
 // indices the next level, and its files of a half-done attempt are
 // written again. The levels are the same, bit for bit, as Search's.
+//
+// Its parts: diskdriver.go runs the levels on levelsearch, as Search does
+// (a Step a level over every chunk, pass by pass; Save the manifest), and
+// each chunk's step; diskmanifest.go keeps the manifest; diskchunk.go
+// writes and reads the chunk and frontier files through checkedfile;
+// diskexpand.go is the forward passes (expand, apply), diskask.go the
+// backward ones (ask, answer); diskfiles.go is what each file says it is
+// and what the manifest records of it; disktask.go runs steps as tasks.
 
 // DiskOptions tune SearchDisk.
 type DiskOptions struct {
