@@ -190,7 +190,7 @@ func (s *disk) applyFront(k, c int, words []uint64) error {
 	// The levels a chunk file lacks are recorded: none is rewritten, and
 	// no earlier attempt's file is taken.
 	return s.readWork(path, ident{kind: frontKind, level: k, chunk: c}, nil, func() error {
-		return s.readFront(path, func(i, x uint64) {
+		return s.readFront(path, nil, func(i, x uint64) {
 			for ; x != 0; x &= x - 1 {
 				if o := i*64 + uint64(bits.TrailingZeros64(x)); o < s.per {
 					set(o)
@@ -281,7 +281,7 @@ func (s *disk) loadFront(d, c int, bm []uint64, optional bool) error {
 		}
 	}
 	err := s.readWork(path, ident{kind: frontKind, level: d, chunk: c}, s.redo(), func() error {
-		return s.readFront(path, func(i, x uint64) { bm[i] |= x })
+		return s.readFront(path, bm, func(i, x uint64) { bm[i] |= x })
 	})
 	if err != nil {
 		clear(bm)
@@ -291,14 +291,18 @@ func (s *disk) loadFront(d, c int, bm []uint64, optional bool) error {
 
 // readFront reads the frontier file open in s.in, after its identity:
 // word(i, x) takes the offsets 64i to 64i+63 in x's bits, each offset of
-// a list alone, a bitmap's words a batch at a time.
-func (s *disk) readFront(path string, word func(i, x uint64)) error {
+// a list alone, a bitmap's words a batch at a time; or, given a bitmap bm
+// (zeroed), a bitmap's words go straight into it.
+func (s *disk) readFront(path string, bm []uint64, word func(i, x uint64)) error {
 	kind, ok := s.in.Uvarint()
 	switch {
 	case ok && kind == frontBits:
 		n := s.per/64 + 1 // the bitmap's words
 		if s.in.Size() != int64(headerSize+1+4)+8*int64(n) {
 			return damaged(path, "a bitmap of another length")
+		}
+		if bm != nil {
+			return s.in.words(bm[:n])
 		}
 		var batch [1024]uint64
 		for i := uint64(0); i < n; {
