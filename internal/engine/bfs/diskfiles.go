@@ -1,7 +1,6 @@
 package bfs
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -11,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/godtable/godtable/internal/format/checkedfile"
 )
 
 // No file of a search on disk is trusted by its name, nor by its absence.
@@ -255,19 +256,23 @@ func (s *disk) redo() *stamp {
 }
 
 // create starts a work file that says it is h (as the step under way
-// wrote it), and records it in the step's files once it is whole.
-func (s *disk) create(path string, h ident, buf int) (*fileWriter, error) {
-	return s.createWith(path, h, bufio.NewWriterSize(nil, buf))
+// wrote it), whose content, its identity with it, is length bytes, and
+// records it in the step's files once it is whole.
+func (s *disk) create(path string, h ident, length int) (*workWriter, error) {
+	return s.createWith(path, h, checkedfile.WriterOptions{BufferSize: bufSize(length), Length: int64(length)})
 }
 
-// createWith is create writing through bw, which it resets.
-func (s *disk) createWith(path string, h ident, bw *bufio.Writer) (*fileWriter, error) {
-	w, err := createFileWith(path, bw)
+// createWith is create with the writer's options: an update or ask file,
+// whose length is not known before, goes through a buffer its worker
+// keeps.
+func (s *disk) createWith(path string, h ident, opt checkedfile.WriterOptions) (*workWriter, error) {
+	opt.Unsynced = unsynced()
+	f, err := checkedfile.Create(path, opt)
 	if err != nil {
 		return nil, err
 	}
 	h.id, h.by = s.opt.ID, s.cur
-	w.rec, w.id = &s.out, h
+	w := &workWriter{Writer: f, rec: &s.out, id: h}
 	if _, err := w.Write(h.encode()); err != nil {
 		w.abort()
 		return nil, err
@@ -277,24 +282,32 @@ func (s *disk) createWith(path string, h ident, bw *bufio.Writer) (*fileWriter, 
 
 // openWork opens a work file for reading in cr, reads its identity and
 // checks it is want's; a missing file is named as such.
-func (s *disk) openWork(cr *checkedReader, path string, want ident) (ident, error) {
-	if err := cr.open(path); errors.Is(err, os.ErrNotExist) {
+func (s *disk) openWork(cr *workReader, path string, want ident) (ident, error) {
+	if cr.BufferSize == 0 {
+		// The buffer holds a file's identity at least.
+		cr.BufferSize = max(maxBuf, 2*headerSize)
+	}
+	cr.path = path
+	var de *checkedfile.DamageError
+	if err := cr.Open(path); errors.Is(err, os.ErrNotExist) {
 		return ident{}, workError(path, fmt.Sprintf("is missing (%s)", want.what()))
+	} else if errors.As(err, &de) {
+		return ident{}, cr.err(err)
 	} else if err != nil {
 		return ident{}, fmt.Errorf("%w: %v", ErrWorkDir, err)
 	}
-	if err := cr.fill(headerSize); err != nil {
-		cr.close()
-		return ident{}, err
+	head, err := cr.Next(headerSize)
+	if err != nil && !errors.As(err, &de) {
+		cr.Close()
+		return ident{}, cr.err(err)
 	}
-	got, ok := decodeIdent(cr.buf)
+	got, ok := decodeIdent(head)
 	if !ok {
-		cr.close()
+		cr.Close()
 		return ident{}, damaged(path, "not a file of a search's work directory at its start")
 	}
-	cr.buf = cr.buf[headerSize:]
 	if err := s.checkIdent(path, got, want); err != nil {
-		cr.close()
+		cr.Close()
 		return ident{}, err
 	}
 	return got, nil
@@ -441,7 +454,7 @@ func (s *disk) inbox(kind fileKind, d, t int) (*inbox, error) {
 // read reads file i of the inbox through cr: body reads what follows its
 // identity; the file's checksum is checked at its end and added to its
 // group's.
-func (s *disk) readInbox(in *inbox, i int, cr *checkedReader, body func(path string) error) error {
+func (s *disk) readInbox(in *inbox, i int, cr *workReader, body func(path string) error) error {
 	f := in.list[i]
 	path := filepath.Join(s.opt.Dir, f.name)
 	got, err := s.openWork(cr, path, f.want)
@@ -449,14 +462,14 @@ func (s *disk) readInbox(in *inbox, i int, cr *checkedReader, body func(path str
 		return err
 	}
 	if got.by.d != in.d {
-		cr.close()
+		cr.Close()
 		return workError(path, fmt.Sprintf("was written at distance %d, not %d: an older copy", got.by.d+1, in.d+1))
 	}
 	if err := body(path); err != nil {
-		cr.close()
+		cr.Close()
 		return err
 	}
-	n, err := cr.done()
+	n, sum, err := cr.done()
 	if err != nil {
 		return err
 	}
@@ -465,7 +478,7 @@ func (s *disk) readInbox(in *inbox, i int, cr *checkedReader, body func(path str
 	g := in.found[f.want.from]
 	g.got.files++
 	g.got.size += n
-	g.got.sum += uint64(cr.sum())
+	g.got.sum += uint64(sum)
 	in.mu.Unlock()
 	return nil
 }
@@ -521,15 +534,7 @@ func (s *disk) verifyStep(d, c int, p phase) error {
 		return err
 	}
 	for i := range in.list {
-		if err := s.readInbox(in, i, &s.in, func(string) error {
-			for {
-				more, err := s.in.more()
-				if err != nil || !more {
-					return err
-				}
-				s.in.buf = s.in.buf[len(s.in.buf):]
-			}
-		}); err != nil {
+		if err := s.readInbox(in, i, &s.in, func(string) error { return s.in.err(s.in.Skip()) }); err != nil {
 			return err
 		}
 	}

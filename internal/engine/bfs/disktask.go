@@ -118,7 +118,7 @@ func (s *disk) resultPath(d int, p phase, c int) string {
 // none.
 func (s *disk) result(d int, p phase, c int) (*taskResult, error) {
 	path := s.resultPath(d, p, c)
-	b, err := readFile(path)
+	b, err := readRecord(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -381,7 +381,7 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 		opt.UpdateCap = defaultUpdateCap
 	}
 	s := &disk{g: g, n: g.Size(), opt: DiskOptions{Dir: opt.Dir, ID: opt.ID, Workers: opt.Workers, UpdateCap: opt.UpdateCap}}
-	b, err := readFile(s.manifestPath())
+	b, err := readRecord(s.manifestPath())
 	if err != nil {
 		return DiskTaskDone{}, fmt.Errorf("%w %s: %v", ErrWorkDir, opt.Dir, err)
 	}
@@ -437,7 +437,7 @@ func DiskTask(ctx context.Context, g Graph, opt DiskTaskOptions) (DiskTaskDone, 
 	r := &taskResult{found: found, lag: s.m.lag[c], deferred: s.deferred > 0, written: s.written.Load(), read: s.read.Load(),
 		nbrs: s.nbrs.Load(), cross: s.cross.Load(), cpu: cpuTime(), files: s.out.m}
 	// The result's own bytes are counted in it: a few dozen.
-	n, err := writeFile(s.resultPath(d, p, c), r.encode(s.opt.ID, d, p, c))
+	n, err := writeRecord(s.resultPath(d, p, c), r.encode(s.opt.ID, d, p, c))
 	if err != nil {
 		return DiskTaskDone{}, err
 	}

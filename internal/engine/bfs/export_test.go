@@ -54,7 +54,7 @@ func DiskTaskKilled(ctx context.Context, g Graph, opt DiskTaskOptions) error {
 // its pass (as a task names it), the next chunk of the pass, and the
 // search's chunks.
 func DiskAt(dir string) (level int, pass string, next, chunks int, err error) {
-	b, err := readFile(dir + "/manifest")
+	b, err := readRecord(dir + "/manifest")
 	if err != nil {
 		return 0, "", 0, 0, err
 	}

@@ -3,11 +3,12 @@
 // all, and read back only if it is the very bytes that were written.
 //
 // A file is its content, then the CRC-32 (IEEE) of the content, four bytes
-// little-endian. Write writes beside the file's name, syncs, and renames
-// into place, so that a process killed at any moment leaves the previous
-// file or the new one, never part of one. A Decoder reads the content with
-// little-endian numbers and checks the sum and the length at Finish: until
-// Finish says so, nothing read may be trusted.
+// little-endian. Write, or a Writer, writes beside the file's name, syncs,
+// and renames into place, so that a process killed at any moment leaves
+// the previous file or the new one, never part of one. A Decoder reads the
+// content with little-endian numbers and checks the sum and the length at
+// Finish, a Reader a buffer at a time at Done: until then, nothing read
+// may be trusted.
 package checkedfile
 
 import (
@@ -18,7 +19,6 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 )
 
 // bufSize is the buffer a file is written and read through: large enough
@@ -64,43 +64,27 @@ func (e *Encoder) Err() error { return e.err }
 // Write writes the file at path: what fill encodes, then its sum. The file
 // appears at path only once whole and synced; on an error it does not, and
 // what was there before stays.
-func Write(path string, fill func(e *Encoder) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+func Write(path string, fill func(e *Encoder) error) error {
+	w, err := Create(path, WriterOptions{})
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	h := crc32.NewIEEE()
-	bw := bufio.NewWriterSize(io.MultiWriter(tmp, h), bufSize)
-	e := &Encoder{w: bw}
+	e := &Encoder{w: w}
 	if err := fill(e); err != nil {
+		w.Abort()
 		return err
 	}
 	if e.err != nil {
+		w.Abort()
 		return e.err
 	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	if err := binary.Write(tmp, binary.LittleEndian, h.Sum32()); err != nil {
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	_, _, err = w.Close()
+	return err
 }
 
-// ErrDamaged is what Finish says of a file whose bytes are not the ones
-// written: a sum that does not match, a file cut short or too long.
+// ErrDamaged is what Finish (and a Reader) says of a file whose bytes are
+// not the ones written: a sum that does not match, a file cut short or too
+// long.
 var ErrDamaged = errors.New("damaged")
 
 // Decoder reads what an Encoder wrote, keeping the first error; a failed
