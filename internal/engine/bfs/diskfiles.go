@@ -223,15 +223,24 @@ func (m *manifest) take(out map[fileKey]fileSum) {
 // consumed drops the records of the files a step consumed: the updates
 // an apply step took, the questions an answer step answered.
 func (m *manifest) consumed(d, c int, p phase) {
-	kind := updateKind
-	switch p {
-	case answering:
-		kind = askKind
-	case applying:
-	default:
+	kind, ok := inboxKind(p)
+	if !ok {
 		return
 	}
 	maps.DeleteFunc(m.files, func(k fileKey, _ fileSum) bool { return k.kind == kind && k.level == d && k.chunk == c })
+}
+
+// inboxKind is the kind of the files a step of phase p consumes: the
+// updates an apply step takes, the questions an answer step answers; false
+// for a step that consumes none.
+func inboxKind(p phase) (fileKind, bool) {
+	switch p {
+	case answering:
+		return askKind, true
+	case applying:
+		return updateKind, true
+	}
+	return 0, false
 }
 
 // dropFronts drops the records of the frontier files of the levels before
@@ -521,12 +530,8 @@ func (s *disk) verifyStep(d, c int, p phase) error {
 	if err := s.loadCurrent(c, words, d); err != nil {
 		return err
 	}
-	kind := updateKind
-	switch p {
-	case answering:
-		kind = askKind
-	case applying:
-	default:
+	kind, ok := inboxKind(p)
+	if !ok {
 		return nil
 	}
 	in, err := s.inbox(kind, d, c)
