@@ -42,10 +42,11 @@ func (t *Table) WriteTo(w io.Writer) (int64, error) {
 	return int64(n) + m, err
 }
 
-// gdtHead is a .gdt file's bytes before its table.
-func gdtHead(p *ksolve.Puzzle, id [32]byte) []byte {
+// AppendPuzzle appends what a file says of the puzzle its tables are of,
+// as a .gdt's and a pruning file's headers write it: the metric, the move
+// restriction, the definition's file name and text, and the tables' ID.
+func AppendPuzzle(b []byte, p *ksolve.Puzzle, id [32]byte) []byte {
 	d := p.Def
-	b := []byte(gdtMagic)
 	b = append(b, byte(p.Metric))
 	b = binary.LittleEndian.AppendUint16(b, uint16(len(p.Restrict)))
 	b = append(b, p.Restrict...)
@@ -53,7 +54,12 @@ func gdtHead(p *ksolve.Puzzle, id [32]byte) []byte {
 	b = append(b, d.File...)
 	b = binary.LittleEndian.AppendUint32(b, uint32(len(d.Text)))
 	b = append(b, d.Text...)
-	b = append(b, id[:]...)
+	return append(b, id[:]...)
+}
+
+// gdtHead is a .gdt file's bytes before its table.
+func gdtHead(p *ksolve.Puzzle, id [32]byte) []byte {
+	b := AppendPuzzle([]byte(gdtMagic), p, id)
 	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 

@@ -131,16 +131,7 @@ func (f *File) WriteTo(w io.Writer) (int64, error) {
 		}
 		bodies = append(bodies, b)
 	}
-	p, d := f.Puzzle, f.Puzzle.Def
-	h := []byte(fileMagic)
-	h = append(h, byte(p.Metric))
-	h = binary.LittleEndian.AppendUint16(h, uint16(len(p.Restrict)))
-	h = append(h, p.Restrict...)
-	h = binary.LittleEndian.AppendUint16(h, uint16(len(d.File)))
-	h = append(h, d.File...)
-	h = binary.LittleEndian.AppendUint32(h, uint32(len(d.Text)))
-	h = append(h, d.Text...)
-	h = append(h, f.ID[:]...)
+	h := deftable.AppendPuzzle([]byte(fileMagic), f.Puzzle, f.ID)
 	h = binary.LittleEndian.AppendUint16(h, uint16(len(f.Tables)))
 	for k, t := range f.Tables {
 		h = appendProjection(h, t.Projection)
