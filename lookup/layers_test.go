@@ -10,12 +10,14 @@ import (
 // TestReadSideLinksNoSearch: the packages that answer from a finished table,
 // and the server built to WebAssembly (the static page's solver), link none
 // of the packages that build one, so that a program embedding a puzzle
-// carries no search, no work directory and no lock files.
+// carries no search, no work directory and no lock files. (The file
+// formats are the read side's too: checkedfile, which writes every file
+// whole or not at all, is linked where the 3x3x3's tables are saved.)
 func TestReadSideLinksNoSearch(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs go list")
 	}
-	build := []string{"/engine/bfs", "/engine/classes", "/engine/levelsearch", "/engine/permindex", "/engine/tablebuild", "/engine/group", "/engine/deftable", "/engine/prune", "/engine/ida", "/support/sysmem", "/format/checkedfile"}
+	build := []string{"/engine/bfs", "/engine/classes", "/engine/levelsearch", "/engine/permindex", "/engine/tablebuild", "/engine/group", "/engine/deftable", "/engine/prune", "/engine/ida", "/support/sysmem"}
 	for _, pkg := range []string{"./pocket", "./msquare", "./rotgame", "./rotgrid", "./pyraminx", "../internal/engine/walk", "../internal/engine/solver", "../internal/format/table", "js/wasm ../cmd/godtable-serve"} {
 		cmd := exec.Command("go", "list", "-deps", pkg)
 		if target, path, ok := strings.Cut(pkg, " "); ok {

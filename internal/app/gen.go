@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/app/gogen"
+	"github.com/godtable/godtable/internal/format/checkedfile"
 	"github.com/godtable/godtable/internal/support/sysmem"
 	"github.com/godtable/godtable/lookup/tws"
 )
@@ -408,39 +409,20 @@ var errRefused = errors.New("refused")
 
 // writeChecked is writeAtomic with check, if set, run on the file written
 // before it takes path's name: an error of check's leaves path as it was.
-func writeChecked(path string, write func(io.Writer) (int64, error), check func(f *os.File) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+func writeChecked(path string, write func(io.Writer) (int64, error), check func(f *os.File) error) error {
+	return checkedfile.Replace(path, 0o644, func(f *os.File) error {
+		var to io.Writer = f
+		if tableOutput != nil {
+			to = tableOutput(f)
 		}
-	}()
-	var to io.Writer = f
-	if tableOutput != nil {
-		to = tableOutput(f)
-	}
-	if _, err = write(to); err != nil {
-		return err
-	}
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if check != nil {
-		if err = check(f); err != nil {
+		if _, err := write(to); err != nil {
 			return err
 		}
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+		if check != nil {
+			return check(f)
+		}
+		return nil
+	})
 }
 
 // progressReporter writes a build's progress on one line of w, rewritten,

@@ -20,6 +20,7 @@ import (
 
 	"github.com/godtable/godtable/internal/engine/bfs"
 	"github.com/godtable/godtable/internal/engine/deftable"
+	"github.com/godtable/godtable/internal/format/checkedfile"
 	"github.com/godtable/godtable/internal/model/ksolve"
 	"github.com/godtable/godtable/lookup/tws"
 )
@@ -100,11 +101,10 @@ func writeTaskFiles(dir string, src []byte, spec taskSpec) error {
 		return err
 	}
 	for name, data := range map[string][]byte{taskDefinition: src, taskOptions: spec.encode()} {
-		tmp := filepath.Join(dir, name+".new")
-		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		if err := checkedfile.Replace(filepath.Join(dir, name), 0o644, func(f *os.File) error {
+			_, err := f.Write(data)
 			return err
-		}
-		if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
+		}); err != nil {
 			return err
 		}
 	}

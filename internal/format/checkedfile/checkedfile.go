@@ -8,7 +8,10 @@
 // the previous file or the new one, never part of one. A Decoder reads the
 // content with little-endian numbers and checks the sum and the length at
 // Finish, a Reader a buffer at a time at Done: until then, nothing read
-// may be trusted.
+// may be trusted. Replace writes, whole or not at all in the same way, a
+// file whose format has checksums of its own (a table, the 3x3x3's
+// tables) or needs none: every file the project writes goes through this
+// package.
 package checkedfile
 
 import (

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"time"
 	"unsafe"
+
+	"github.com/godtable/godtable/internal/format/checkedfile"
 )
 
 // Tables are the solver's tables: the move tables (computed on the spot),
@@ -236,27 +238,13 @@ type loadedFile struct {
 // Save writes the tables to path atomically: into a temporary file in the
 // same directory, synced, then renamed over path.
 func (t *Tables) Save(path string) error {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(dir, ".cube3-*.tmp")
-	if err != nil {
+	return checkedfile.Replace(path, 0o644, func(f *os.File) error {
+		_, err := t.WriteTo(f)
 		return err
-	}
-	defer os.Remove(f.Name())
-	if _, err := t.WriteTo(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+	})
 }
 
 // CachePath is where the tables are kept: godtable/cube3-v3.gdt in the
