@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/godtable/godtable/internal/format/checkedfile"
 	"github.com/godtable/godtable/internal/format/tablefiles"
 	"github.com/godtable/godtable/internal/model/catalog"
 )
@@ -40,7 +41,7 @@ func main() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			log.Fatal(err)
 		}
-		if err := os.WriteFile(path, files[name], 0o644); err != nil {
+		if err := checkedfile.ReplaceBytes(path, files[name], 0o644); err != nil {
 			log.Fatal(err)
 		}
 	}

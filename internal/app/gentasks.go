@@ -101,10 +101,7 @@ func writeTaskFiles(dir string, src []byte, spec taskSpec) error {
 		return err
 	}
 	for name, data := range map[string][]byte{taskDefinition: src, taskOptions: spec.encode()} {
-		if err := checkedfile.Replace(filepath.Join(dir, name), 0o644, func(f *os.File) error {
-			_, err := f.Write(data)
-			return err
-		}); err != nil {
+		if err := checkedfile.ReplaceBytes(filepath.Join(dir, name), data, 0o644); err != nil {
 			return err
 		}
 	}

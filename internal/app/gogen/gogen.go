@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/godtable/godtable/internal/format/checkedfile"
 	"github.com/godtable/godtable/lookup/tws"
 )
 
@@ -107,7 +108,7 @@ func Puzzle() (*tws.%s, error) {
 // tables) and open, the call that opens it.
 func (p *Package) write(command, doc, typ, what, open string) error {
 	text := fmt.Sprintf(source, command, doc, p.name, p.name+".gdt", typ, what, typ, open)
-	return os.WriteFile(filepath.Join(p.dir, p.name+".go"), []byte(text), 0o644)
+	return checkedfile.ReplaceBytes(filepath.Join(p.dir, p.name+".go"), []byte(text), 0o644)
 }
 
 // Write writes the package's Go file for pz, whose table is at TablePath.

@@ -20,6 +20,7 @@ import (
 
 	"github.com/godtable/godtable/internal/app/all"
 	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/format/checkedfile"
 )
 
 // Command is the package built to WebAssembly: the server, whose
@@ -71,21 +72,21 @@ func Write(dir string, page fs.FS, goCmd string) error {
 		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 			return err
 		}
-		return os.WriteFile(out, b, 0o644)
+		return checkedfile.ReplaceBytes(out, b, 0o644)
 	})
 	if err != nil {
 		return err
 	}
 	// The puzzles and their pages, which the server makes from the
 	// built-in puzzles, as a file.
-	if err := os.WriteFile(filepath.Join(dir, "puzzles.js"), cli.PageScriptOf(all.Puzzles()), 0o644); err != nil {
+	if err := checkedfile.ReplaceBytes(filepath.Join(dir, "puzzles.js"), cli.PageScriptOf(all.Puzzles()), 0o644); err != nil {
 		return err
 	}
 	glue, err := wasmExec(goCmd)
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(filepath.Join(dir, "wasm_exec.js"), glue, 0o644); err != nil {
+	if err := checkedfile.ReplaceBytes(filepath.Join(dir, "wasm_exec.js"), glue, 0o644); err != nil {
 		return err
 	}
 	// -s -w drop the symbol table and debug information, which the

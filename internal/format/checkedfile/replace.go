@@ -36,3 +36,11 @@ func Replace(path string, perm os.FileMode, write func(f *os.File) error) (err e
 	}
 	return os.Rename(f.Name(), path)
 }
+
+// ReplaceBytes is Replace of a file whose content is data.
+func ReplaceBytes(path string, data []byte, perm os.FileMode) error {
+	return Replace(path, perm, func(f *os.File) error {
+		_, err := f.Write(data)
+		return err
+	})
+}
