@@ -53,6 +53,13 @@ type Index struct {
 	reps []uint32
 	stab map[uint32][]uint8
 	size uint64
+	// aMove[c*gens+g] is the class generator g takes class c's
+	// representative to, shifted left 8, with the symmetry taking the
+	// state moved to that class's representative; bConj[s*|B|+b] is B's
+	// state b conjugated by symmetry s; stabs[c] is stab[c] as a slice.
+	aMove []uint32
+	bConj []uint32
+	stabs [][]uint8
 }
 
 // New returns the class index of p under its symmetries syms (the
@@ -86,6 +93,9 @@ func New(p *ksolve.Puzzle, syms []ksolve.Symmetry, inA []bool) (*Index, error) {
 		return nil, fmt.Errorf("symindex: %s: %d classes of A times %d states of B is beyond what godtable indexes", p.Def.Name, len(x.reps), x.b.Size())
 	}
 	x.size = uint64(len(x.reps)) * x.b.Size()
+	if err := x.moveTables(); err != nil {
+		return nil, err
+	}
 	return x, nil
 }
 

@@ -143,6 +143,12 @@ func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, ful
 		if k >= x.Size() {
 			t.Fatalf("state %d: class index %d beyond %d", i, k, x.Size())
 		}
+		for g, m := range p.Gens {
+			next := p.Def.Apply(nil, st, p.Moves[m].Perm)
+			if want, ok := x.Index(next); !ok || x.Neighbor(k, g) != want {
+				t.Fatalf("state %d: move %s: Neighbor %d, the moved state's index %d", i, p.Moves[m].Name, x.Neighbor(k, g), want)
+			}
+		}
 		statesOf[class]++
 		if prev, ok := indexOf[class]; ok && prev != k {
 			t.Fatalf("state %d: class %d has indices %d and %d", i, class, prev, k)
