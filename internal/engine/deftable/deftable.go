@@ -106,6 +106,10 @@ type BuildOptions struct {
 	// gives symmetries of its search, which otherwise reduce it to one
 	// entry a class (see ksolve.Symmetry).
 	NoSymmetry bool
+	// ClassIndex builds a table of classes by a search over an index of
+	// the classes (symindex), two bits a class, where the definition has
+	// symmetries and the index can be made.
+	ClassIndex bool
 }
 
 // reachable is ksolve.Puzzle.Reachable, the count Build checks its search
@@ -119,7 +123,7 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		return nil, err
 	}
 	n := Symmetries(p)
-	byClasses := !opt.NoSymmetry && n > 1 && searchesClasses(size, n)
+	byClasses := !opt.NoSymmetry && n > 1 && (searchesClasses(size, n) || opt.ClassIndex)
 	newIndex := permindex.New
 	if byClasses {
 		// A search of classes moves states at random, and never reads
@@ -138,6 +142,9 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	var sy *symmetric
 	if !opt.NoSymmetry {
 		sy = symmetriesOf(p, x)
+	}
+	if sy != nil && opt.ClassIndex {
+		return searchClassIndex(ctx, p, x, goal, sy, opt)
 	}
 	if byClasses {
 		return searchClasses(ctx, p, x, goal, sy, opt)
