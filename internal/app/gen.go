@@ -48,7 +48,7 @@ func runGen(e *env, args []string) int {
 		sbatch, launch                 string
 		workers                        int
 		progress, quiet, slurm, bare   bool
-		symmetry                       bool
+		symmetry, classIndex           bool
 		checkpointAfter                time.Duration
 	)
 	fs.StringVar(&out, "o", "", "write the table to `FILE` (.gdt)")
@@ -73,6 +73,8 @@ func runGen(e *env, args []string) int {
 	fs.BoolVar(&symmetry, "symmetry", true, "where the definition gives whole-puzzle rotations (Fv, x, ...) that keep its solved state\n"+
 		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
 		"--mem builds state by state); --symmetry=false keeps every state")
+	fs.BoolVar(&classIndex, "class-index", false, "with symmetries, search over an index of the classes, two bits a class and none a state,\n"+
+		"to the same table (see docs/DESIGN.md, \"An index of the classes\")")
 	fs.StringVar(&pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
 		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
 	fs.BoolVar(&progress, "progress", false, "report progress on stderr even when it is not a terminal")
@@ -161,9 +163,12 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitInvalid
 	}
-	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers, Facts: buildFacts(args, time.Now()), NoSymmetry: !symmetry}
+	opt := tws.BuildOptions{Metric: metric, Moves: moves, Workers: workers, Facts: buildFacts(args, time.Now()), NoSymmetry: !symmetry, ClassIndex: classIndex}
 	if bare {
 		opt.Facts = ""
+	}
+	if classIndex && (!symmetry || memory != 0 || pruneFlag != "") {
+		return usage("--class-index builds a table of classes in memory: not with --symmetry=false, --mem or --prune")
 	}
 	if pruneFlag != "" {
 		size, err := parseSize(pruneFlag)

@@ -143,7 +143,10 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if !opt.NoSymmetry {
 		sy = symmetriesOf(p, x)
 	}
-	if sy != nil && opt.ClassIndex {
+	if opt.ClassIndex {
+		if sy == nil {
+			return nil, fmt.Errorf("%s: a class index needs symmetries of the search, and this one keeps every state", p.Def.Name)
+		}
 		return searchClassIndex(ctx, p, x, goal, sy, opt)
 	}
 	if byClasses {
