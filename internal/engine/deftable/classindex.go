@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"sync"
 
 	"github.com/godtable/godtable/internal/engine/permindex"
 	"github.com/godtable/godtable/internal/engine/symindex"
@@ -43,8 +44,12 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	// Two passes over the classes: the first marks the representatives,
 	// the second puts each level at its entry, the representatives before
 	// it counted.
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	marked := uint64(0)
-	err = sy.eachClass(ctx, ci, lv, func(rep uint64, _ uint8) {
+	err = sy.eachClass(ctx, ci, lv, workers, func(rep uint64, _ uint8) {
 		bitmap[rep/8] |= 1 << (rep % 8)
 		marked++
 	})
@@ -55,7 +60,7 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 		return nil, fmt.Errorf("%s: %d representatives for %d classes", p.Def.Name, marked, classes)
 	}
 	m := table.NewClassMap(bitmap)
-	err = sy.eachClass(ctx, ci, lv, func(rep uint64, v uint8) {
+	err = sy.eachClass(ctx, ci, lv, workers, func(rep uint64, v uint8) {
 		e, _ := m.Entry(rep)
 		packed[e>>2] |= v << (e & 3 * 2)
 	})
@@ -77,29 +82,83 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 }
 
 // eachClass calls f with the representative and level of each class the
-// search over ci reached.
-func (sy *symmetric) eachClass(ctx context.Context, ci *symindex.Index, lv *symindex.Levels, f func(rep uint64, v uint8)) error {
-	var conj ksolve.State
-	for i := range ci.Size() {
-		v := lv.Level(i)
-		if v == 3 {
-			continue
-		}
-		if i%(1<<16) == 0 && ctx.Err() != nil {
-			return ctx.Err()
-		}
-		st := ci.State(i)
-		rep, ok := sy.x.Index(st)
-		if !ok {
-			return fmt.Errorf("%s: class index %d's state has no index", sy.p.Def.Name, i)
-		}
-		for s := 1; s < len(sy.syms); s++ {
-			conj = sy.p.Conjugate(conj, st, &sy.syms[s])
-			if r, ok := sy.x.Index(conj); ok {
-				rep = min(rep, r)
+// search over ci reached, on one goroutine; the representatives, each
+// worked out from a state and its conjugates, are found by workers, a
+// chunk of indices at a time.
+func (sy *symmetric) eachClass(ctx context.Context, ci *symindex.Index, lv *symindex.Levels, workers int, f func(rep uint64, v uint8)) error {
+	const chunk = 1 << 14
+	type found struct {
+		reps []uint64
+		lvs  []uint8
+		err  error
+	}
+	chunks := (ci.Size() + chunk - 1) / chunk
+	next := make(chan uint64)
+	out := make(chan found, workers)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		defer close(next)
+		for c := range chunks {
+			select {
+			case next <- c:
+			case <-ctx.Done():
+				return
 			}
 		}
-		f(rep, v)
+	}()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var conj ksolve.State
+			for c := range next {
+				var r found
+				for i := c * chunk; i < min(ci.Size(), (c+1)*chunk); i++ {
+					v := lv.Level(i)
+					if v == 3 {
+						continue
+					}
+					rep, err := sy.representative(ci.State(i), &conj)
+					if err != nil {
+						r.err = err
+						break
+					}
+					r.reps, r.lvs = append(r.reps, rep), append(r.lvs, v)
+				}
+				select {
+				case out <- r:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
 	}
-	return nil
+	go func() { wg.Wait(); close(out) }()
+	for r := range out {
+		if r.err != nil {
+			return r.err
+		}
+		for k, rep := range r.reps {
+			f(rep, r.lvs[k])
+		}
+	}
+	return ctx.Err()
+}
+
+// representative is the least index of state st's conjugates; conj is
+// scratch.
+func (sy *symmetric) representative(st ksolve.State, conj *ksolve.State) (uint64, error) {
+	rep, ok := sy.x.Index(st)
+	if !ok {
+		return 0, fmt.Errorf("%s: a class index's state has no index", sy.p.Def.Name)
+	}
+	for s := 1; s < len(sy.syms); s++ {
+		*conj = sy.p.Conjugate(*conj, st, &sy.syms[s])
+		if r, ok := sy.x.Index(*conj); ok {
+			rep = min(rep, r)
+		}
+	}
+	return rep, nil
 }
