@@ -14,7 +14,7 @@ const maxConj = 1 << 28
 // B's conjugation table (B's own moves are its index's).
 func (x *Index) moveTables() error {
 	nb, ns, gens := x.b.Size(), uint64(len(x.syms)), len(x.p.Gens)
-	if nb*ns > maxConj {
+	if nb*max(ns, uint64(gens)) > maxConj {
 		return fmt.Errorf("symindex: %s: B's %d states under %d symmetries are beyond its conjugation table", x.p.Def.Name, nb, ns)
 	}
 	if x.b.Degree() != gens || x.a.Degree() != gens {
@@ -28,6 +28,14 @@ func (x *Index) moveTables() error {
 				return fmt.Errorf("symindex: %s: more than 2^24 classes of A", x.p.Def.Name)
 			}
 			x.aMove[c*gens+g] = x.classOf[a]<<8 | uint32(x.symOf[a])
+		}
+	}
+	// B's own move table, read at every move where permindex's Apply
+	// would decode and encode B's coordinates.
+	x.bMove = make([]uint32, nb*uint64(gens))
+	for b := range nb {
+		for g := range gens {
+			x.bMove[b*uint64(gens)+uint64(g)] = uint32(x.b.Apply(b, g))
 		}
 	}
 	x.bConj = make([]uint32, nb*ns)
@@ -70,7 +78,7 @@ func (x *Index) Neighbor(i uint64, g int) uint64 {
 	c, b := i/nb, i%nb
 	e := x.aMove[c*uint64(len(x.p.Gens))+uint64(g)]
 	to, s := uint64(e>>8), uint64(e&0xff)
-	b = x.b.Apply(b, g)
+	b = uint64(x.bMove[b*uint64(len(x.p.Gens))+uint64(g)])
 	if s != 0 {
 		b = uint64(x.bConj[s*nb+b])
 	}

@@ -1,4 +1,4 @@
-package symindex
+package symindex_test
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/godtable/godtable/internal/engine/deftable"
 	"github.com/godtable/godtable/internal/engine/permindex"
+	"github.com/godtable/godtable/internal/engine/symindex"
 )
 
 // A search over the class index finds the classes and states at each
@@ -14,21 +15,21 @@ import (
 // that table's classes at its level: the table answers from levels
 // alone, so a table from these levels answers as it does.
 func TestSearchAsTheClassTable(t *testing.T) {
-	for _, c := range samples() {
-		t.Run(c.name, func(t *testing.T) {
-			if c.long && testing.Short() {
+	for _, c := range symindex.Samples() {
+		t.Run(c.Name(), func(t *testing.T) {
+			if c.Long() && testing.Short() {
 				t.Skip("long")
 			}
-			p := c.puzzle(t)
+			p := c.Puzzle(t)
 			syms := p.Symmetries()
 			full, err := permindex.New(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if full.Size() > 4*maxEnumerated() {
+			if full.Size() > 4*symindex.MaxEnumerated() {
 				t.Skipf("%d states", full.Size())
 			}
-			x, err := New(p, syms, c.inA)
+			x, err := symindex.New(p, syms, c.InA())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -55,9 +55,11 @@ type Index struct {
 	size uint64
 	// aMove[c*gens+g] is the class generator g takes class c's
 	// representative to, shifted left 8, with the symmetry taking the
-	// state moved to that class's representative; bConj[s*|B|+b] is B's
+	// state moved to that class's representative; bMove[b*gens+g] is B's
+	// state b moved by generator g; bConj[s*|B|+b] is B's
 	// state b conjugated by symmetry s; stabs[c] is stab[c] as a slice.
 	aMove []uint32
+	bMove []uint32
 	bConj []uint32
 	stabs [][]uint8
 }
