@@ -26,7 +26,7 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no class index", p.Def.Name)
 	}
-	lv, err := ci.Search(cgoal)
+	lv, err := ci.Search(cgoal, nil)
 	if err != nil {
 		return nil, err
 	}

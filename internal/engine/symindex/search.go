@@ -32,7 +32,10 @@ func (l *Levels) Bytes() uint64 { return uint64(len(l.words)) * 8 }
 // not met to a neighbour at the last distance (backward). An index at
 // distance d-3 reads as one at d, but its neighbours were all met by d-2,
 // so going forward from it finds nothing new.
-func (x *Index) Search(goal uint64) (*Levels, error) {
+//
+// progress, if not nil, is told each distance's classes and states as
+// they are found.
+func (x *Index) Search(goal uint64, progress func(d int, classes, states uint64)) (*Levels, error) {
 	if goal >= x.size {
 		return nil, fmt.Errorf("symindex: goal %d beyond the index's %d", goal, x.size)
 	}
@@ -54,6 +57,9 @@ func (x *Index) Search(goal uint64) (*Levels, error) {
 			return l, nil
 		}
 		left -= classes
+		if progress != nil {
+			progress(d+1, classes, states)
+		}
 		l.ClassCounts = append(l.ClassCounts, classes)
 		l.StateCounts = append(l.StateCounts, states)
 	}

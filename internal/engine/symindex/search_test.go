@@ -37,7 +37,7 @@ func TestSearchAsTheClassTable(t *testing.T) {
 			if !ok {
 				t.Fatal("the goal has no index")
 			}
-			lv, err := x.Search(goal)
+			lv, err := x.Search(goal, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
