@@ -53,10 +53,6 @@ func (x *Index) moveTables() error {
 			x.bConj[uint64(s)*nb+b] = uint32(j)
 		}
 	}
-	x.stabs = make([][]uint8, len(x.reps))
-	for c, st := range x.stab {
-		x.stabs[c] = st
-	}
 	return nil
 }
 
@@ -85,17 +81,18 @@ func (x *Index) Neighbor(i uint64, g int) uint64 {
 	return to*nb + x.canonicalB(to, b)
 }
 
-// isCanonical says whether index i is the one its class maps to.
-func (x *Index) isCanonical(i uint64) bool {
+// Canonical says whether index i is the one its class maps to: false for
+// a B that a symmetry fixing A's representative takes to a lesser one.
+func (x *Index) Canonical(i uint64) bool {
 	nb := x.b.Size()
 	c, b := i/nb, i%nb
 	return x.canonicalB(c, b) == b
 }
 
-// orbit is the number of states in index i's class: the symmetries over
+// OrbitSize is the number of states in index i's class: the symmetries over
 // those that fix its state (the identity and those of its A
 // representative's stabilizer that fix its B).
-func (x *Index) orbit(i uint64) uint64 {
+func (x *Index) OrbitSize(i uint64) uint64 {
 	nb := x.b.Size()
 	c, b := i/nb, i%nb
 	fixed := uint64(1)

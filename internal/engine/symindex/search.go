@@ -44,7 +44,7 @@ func (x *Index) Search(goal uint64, progress func(d int, classes, states uint64)
 		l.words[i] = ^uint64(0)
 	}
 	l.set(goal, 0)
-	l.ClassCounts, l.StateCounts = []uint64{1}, []uint64{x.orbit(goal)}
+	l.ClassCounts, l.StateCounts = []uint64{1}, []uint64{x.OrbitSize(goal)}
 	left := x.size - 1
 	for d := 0; ; d++ {
 		var classes, states uint64
@@ -85,7 +85,7 @@ func (x *Index) forward(l *Levels, v uint8) (classes, states uint64) {
 				if l.Level(n) == 3 {
 					l.set(n, next)
 					classes++
-					states += x.orbit(n)
+					states += x.OrbitSize(n)
 				}
 			}
 		}
@@ -97,14 +97,14 @@ func (x *Index) forward(l *Levels, v uint8) (classes, states uint64) {
 func (x *Index) backward(l *Levels, v uint8) (classes, states uint64) {
 	next := (v + 1) % 3
 	for i := range x.size {
-		if l.Level(i) != 3 || !x.isCanonical(i) {
+		if l.Level(i) != 3 || !x.Canonical(i) {
 			continue
 		}
 		for g := range x.p.Gens {
 			if l.Level(x.Neighbor(i, g)) == v {
 				l.set(i, next)
 				classes++
-				states += x.orbit(i)
+				states += x.OrbitSize(i)
 				break
 			}
 		}

@@ -48,20 +48,19 @@ type Index struct {
 	// symmetry taking it to its representative.
 	classOf []uint32
 	symOf   []uint8
-	// reps are each class's representative, and stab[c] the symmetries
+	// reps are each class's representative, and stabs[c] the symmetries
 	// other than the identity that fix it.
-	reps []uint32
-	stab map[uint32][]uint8
-	size uint64
+	reps  []uint32
+	stabs [][]uint8
+	size  uint64
 	// aMove[c*gens+g] is the class generator g takes class c's
 	// representative to, shifted left 8, with the symmetry taking the
 	// state moved to that class's representative; bMove[b*gens+g] is B's
 	// state b moved by generator g; bConj[s*|B|+b] is B's
-	// state b conjugated by symmetry s; stabs[c] is stab[c] as a slice.
+	// state b conjugated by symmetry s.
 	aMove []uint32
 	bMove []uint32
 	bConj []uint32
-	stabs [][]uint8
 }
 
 // New returns the class index of p under its symmetries syms (the
@@ -180,7 +179,6 @@ func (x *Index) classesOfA() error {
 	for i := range x.classOf {
 		x.classOf[i] = none
 	}
-	x.stab = map[uint32][]uint8{}
 	var conj ksolve.State
 	for r := uint64(0); r < n; r++ {
 		if x.classOf[r] != none {
@@ -188,6 +186,7 @@ func (x *Index) classesOfA() error {
 		}
 		c := uint32(len(x.reps))
 		x.reps = append(x.reps, uint32(r))
+		x.stabs = append(x.stabs, nil)
 		st := x.a.State(r)
 		for s := range x.syms {
 			// The other sets' one piece is renamed too: made one again.
@@ -197,11 +196,15 @@ func (x *Index) classesOfA() error {
 				return fmt.Errorf("symindex: %s: a conjugate of A's state %d has no index", x.p.Def.Name, r)
 			}
 			if i == r && s > 0 {
-				x.stab[c] = append(x.stab[c], uint8(s))
+				x.stabs[c] = append(x.stabs[c], uint8(s))
 			}
 			if x.classOf[i] == none {
 				// conj_s(r) = i, so conj_{s⁻¹}(i) = r.
-				x.classOf[i], x.symOf[i] = c, uint8(x.inverse(s))
+				inv, err := x.inverse(s)
+				if err != nil {
+					return err
+				}
+				x.classOf[i], x.symOf[i] = c, uint8(inv)
 			}
 		}
 	}
@@ -209,21 +212,20 @@ func (x *Index) classesOfA() error {
 }
 
 // inverse returns the symmetry undoing symmetry s.
-func (x *Index) inverse(s int) int {
+func (x *Index) inverse(s int) (int, error) {
 	d := x.p.Def
 	for t := range x.syms {
 		if slices.Equal(d.Compose(x.syms[s].Perm, x.syms[t].Perm), x.syms[0].Perm) {
-			return t
+			return t, nil
 		}
 	}
-	panic("symindex: the symmetries are not a group")
+	return 0, fmt.Errorf("symindex: %s: symmetry %d has no inverse among them", d.Name, s)
 }
 
 // Size is the number of indices: every class has one below it.
 func (x *Index) Size() uint64 { return x.size }
 
-// ClassesOfA is the number of A's classes, and StatesOfA and StatesOfB
-// the sizes of A's and B's own indices.
+// ClassesOfA is the number of A's classes.
 func (x *Index) ClassesOfA() int { return len(x.reps) }
 
 // StatesOfA is the size of A's own index.
@@ -253,7 +255,7 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 		return 0, false
 	}
 	var z ksolve.State
-	for _, t := range x.stab[c] {
+	for _, t := range x.stabs[c] {
 		z = x.p.Conjugate(z, y, &x.syms[t])
 		if bt, ok := x.b.Index(mask(d, z, x.inA, false)); ok && bt < b {
 			b = bt
@@ -275,28 +277,4 @@ func (x *Index) State(i uint64) ksolve.State {
 		}
 	}
 	return out
-}
-
-// Canonical says whether index i is the one its state's class maps to:
-// false for a B that a symmetry fixing A's representative takes to a
-// lesser one.
-func (x *Index) Canonical(i uint64) bool {
-	j, ok := x.Index(x.State(i))
-	return ok && j == i
-}
-
-// OrbitSize is the number of states in the class of index i's state: the
-// symmetries over those of them that fix it.
-func (x *Index) OrbitSize(i uint64) uint64 {
-	c := i / x.b.Size()
-	st := x.State(i)
-	fixed := uint64(1)
-	var z ksolve.State
-	for _, t := range x.stab[uint32(c)] {
-		z = x.p.Conjugate(z, st, &x.syms[t])
-		if slices.Equal(z, st) {
-			fixed++
-		}
-	}
-	return uint64(len(x.syms)) / fixed
 }
