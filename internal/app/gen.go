@@ -39,7 +39,7 @@ type genFlags struct {
 	sbatch, launch                 string
 	workers                        int
 	progress, quiet, slurm, bare   bool
-	symmetry                       bool
+	symmetry, classIndex           bool
 	checkpointAfter                time.Duration
 }
 
@@ -70,6 +70,8 @@ func newGenFlags() (*flag.FlagSet, *genFlags) {
 	fs.BoolVar(&g.symmetry, "symmetry", true, "where the definition gives whole-puzzle rotations (Fv, x, ...) that keep its solved state\n"+
 		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
 		"--mem builds state by state); --symmetry=false keeps every state")
+	fs.BoolVar(&g.classIndex, "class-index", false, "with symmetries, search over an index of the classes, two bits a class and none a state,\n"+
+		"to the same table (see docs/DESIGN.md, \"An index of the classes\")")
 	fs.StringVar(&g.pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
 		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
 	fs.BoolVar(&g.progress, "progress", false, "report progress on stderr even when it is not a terminal")
@@ -186,9 +188,12 @@ func runGen(e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "godtable: gen: %v\n", err)
 		return ExitInvalid
 	}
-	opt := tws.BuildOptions{Metric: g.metric, Moves: g.moves, Workers: g.workers, Facts: buildFacts(args, time.Now()), NoSymmetry: !g.symmetry}
+	opt := tws.BuildOptions{Metric: g.metric, Moves: g.moves, Workers: g.workers, Facts: buildFacts(args, time.Now()), NoSymmetry: !g.symmetry, ClassIndex: g.classIndex}
 	if g.bare {
 		opt.Facts = ""
+	}
+	if g.classIndex && (!g.symmetry || memory != 0 || g.pruneFlag != "") {
+		return genUsageError(e, "--class-index builds a table of classes in memory: not with --symmetry=false, --mem or --prune")
 	}
 	showProgress := g.progress || !g.quiet && isTerminal(e.stderr)
 	if g.pruneFlag != "" {

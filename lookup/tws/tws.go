@@ -100,6 +100,10 @@ type BuildOptions struct {
 	// to moves, the table keeps one entry a class of the states they make
 	// of each other (Puzzle.Symmetries); it answers every state alike.
 	NoSymmetry bool
+	// ClassIndex builds a table of classes by a search over an index of
+	// the classes themselves, two bits a class and none a state (see
+	// internal/engine/symindex); the table is the same.
+	ClassIndex bool
 }
 
 // Progress is how far a build has come.
@@ -196,7 +200,7 @@ func Build(ctx context.Context, def *Definition, opt BuildOptions) (*Puzzle, err
 	t, err := deftable.Build(ctx, p, deftable.BuildOptions{
 		Workers: opt.Workers, Progress: reportTo(opt.Progress), ReportEvery: opt.ReportEvery,
 		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, Facts: opt.Facts,
-		NoSymmetry: opt.NoSymmetry,
+		NoSymmetry: opt.NoSymmetry, ClassIndex: opt.ClassIndex,
 	})
 	if err != nil {
 		return nil, err

@@ -111,6 +111,10 @@ type BuildOptions struct {
 	// gives symmetries of its search, which otherwise reduce it to one
 	// entry a class (see ksolve.Symmetry).
 	NoSymmetry bool
+	// ClassIndex builds a table of classes by a search over an index of
+	// the classes (symindex), two bits a class, where the definition has
+	// symmetries and the index can be made.
+	ClassIndex bool
 }
 
 // reachable is ksolve.Puzzle.Reachable, the count Build checks its search
@@ -124,7 +128,7 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 		return nil, err
 	}
 	n := Symmetries(p)
-	byClasses := !opt.NoSymmetry && n > 1 && searchesClasses(size, n)
+	byClasses := !opt.NoSymmetry && n > 1 && (searchesClasses(size, n) || opt.ClassIndex)
 	newIndex := permindex.New
 	if byClasses {
 		// A search of classes moves states at random, and never reads
@@ -143,6 +147,12 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	var sy *symmetric
 	if !opt.NoSymmetry {
 		sy = symmetriesOf(p, x)
+	}
+	if opt.ClassIndex {
+		if sy == nil {
+			return nil, fmt.Errorf("%s: a class index needs symmetries of the search, and this one keeps every state", p.Def.Name)
+		}
+		return searchClassIndex(ctx, p, x, goal, sy, opt)
 	}
 	if byClasses {
 		return searchClasses(ctx, p, x, goal, sy, opt)

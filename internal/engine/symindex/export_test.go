@@ -1,0 +1,28 @@
+package symindex
+
+import (
+	"testing"
+
+	"github.com/godtable/godtable/internal/model/ksolve"
+)
+
+// What the tests of package symindex_test (which imports deftable, which
+// imports symindex) read of this package's samples.
+
+// Samples are the definitions the tests walk.
+func Samples() []sample { return samples() }
+
+// Name names the sample.
+func (c sample) Name() string { return c.name }
+
+// Long says that -short leaves the sample out.
+func (c sample) Long() bool { return c.long }
+
+// InA is the sample's split, or nil for New's choice.
+func (c sample) InA() []bool { return c.inA }
+
+// Puzzle reads the sample's puzzle.
+func (c sample) Puzzle(t *testing.T) *ksolve.Puzzle { return c.puzzle(t) }
+
+// MaxEnumerated bounds the states a test walks one by one.
+func MaxEnumerated() uint64 { return maxEnumerated() }

@@ -1,0 +1,105 @@
+package symindex
+
+import (
+	"fmt"
+
+	"github.com/godtable/godtable/internal/model/ksolve"
+)
+
+// maxConj bounds B's conjugation table: four bytes a state of B a
+// symmetry.
+const maxConj = 1 << 28
+
+// moveTables makes what Neighbor reads: a move table on A's classes and
+// B's conjugation table (B's own moves are its index's).
+func (x *Index) moveTables() error {
+	nb, ns, gens := x.b.Size(), uint64(len(x.syms)), len(x.p.Gens)
+	if nb*max(ns, uint64(gens)) > maxConj {
+		return fmt.Errorf("symindex: %s: B's %d states under %d symmetries are beyond its conjugation table", x.p.Def.Name, nb, ns)
+	}
+	if x.b.Degree() != gens || x.a.Degree() != gens {
+		return fmt.Errorf("symindex: %s: a part's moves are not the puzzle's", x.p.Def.Name)
+	}
+	x.aMove = make([]uint32, len(x.reps)*gens)
+	for c, r := range x.reps {
+		for g := range gens {
+			a := x.a.Apply(uint64(r), g)
+			if x.classOf[a] >= 1<<24 {
+				return fmt.Errorf("symindex: %s: more than 2^24 classes of A", x.p.Def.Name)
+			}
+			x.aMove[c*gens+g] = x.classOf[a]<<8 | uint32(x.symOf[a])
+		}
+	}
+	// B's own move table, read at every move where permindex's Apply
+	// would decode and encode B's coordinates.
+	x.bMove = make([]uint32, nb*uint64(gens))
+	for b := range nb {
+		for g := range gens {
+			x.bMove[b*uint64(gens)+uint64(g)] = uint32(x.b.Apply(b, g))
+		}
+	}
+	x.bConj = make([]uint32, nb*ns)
+	d := x.p.Def
+	var conj ksolve.State
+	for b := range nb {
+		st := x.b.State(b)
+		x.bConj[b] = uint32(b)
+		for s := 1; s < len(x.syms); s++ {
+			conj = x.p.Conjugate(conj, st, &x.syms[s])
+			j, ok := x.b.Index(mask(d, conj, x.inA, false))
+			if !ok {
+				return fmt.Errorf("symindex: %s: a conjugate of B's state %d has no index", d.Name, b)
+			}
+			x.bConj[uint64(s)*nb+b] = uint32(j)
+		}
+	}
+	return nil
+}
+
+// canonicalB is the least of b's conjugates by the symmetries fixing
+// class c's representative, b among them.
+func (x *Index) canonicalB(c uint64, b uint64) uint64 {
+	least := b
+	nb := x.b.Size()
+	for _, t := range x.stabs[c] {
+		least = min(least, uint64(x.bConj[uint64(t)*nb+b]))
+	}
+	return least
+}
+
+// Neighbor returns the index of the class generator g takes index i's
+// class to, from the tables alone.
+func (x *Index) Neighbor(i uint64, g int) uint64 {
+	nb := x.b.Size()
+	c, b := i/nb, i%nb
+	e := x.aMove[c*uint64(len(x.p.Gens))+uint64(g)]
+	to, s := uint64(e>>8), uint64(e&0xff)
+	b = uint64(x.bMove[b*uint64(len(x.p.Gens))+uint64(g)])
+	if s != 0 {
+		b = uint64(x.bConj[s*nb+b])
+	}
+	return to*nb + x.canonicalB(to, b)
+}
+
+// Canonical says whether index i is the one its class maps to: false for
+// a B that a symmetry fixing A's representative takes to a lesser one.
+func (x *Index) Canonical(i uint64) bool {
+	nb := x.b.Size()
+	c, b := i/nb, i%nb
+	return x.canonicalB(c, b) == b
+}
+
+// OrbitSize is the number of states in index i's class: the symmetries over
+// those that fix its state (the identity and those of its A
+// representative's stabilizer that fix its B).
+func (x *Index) OrbitSize(i uint64) uint64 {
+	nb := x.b.Size()
+	c, b := i/nb, i%nb
+	fixed := uint64(1)
+	for _, t := range x.stabs[c] {
+		if uint64(x.bConj[uint64(t)*nb+b]) == b {
+			fixed++
+		}
+	}
+	return uint64(len(x.syms)) / fixed
+}

@@ -1,0 +1,280 @@
+// Package symindex numbers the symmetry classes of a puzzle's states
+// directly (see ksolve.Symmetry), where permindex numbers the states: a
+// search over it holds its two bits an index, and nothing a state.
+//
+// The state is split in two: A, the pieces of some of the puzzle's sets,
+// and B, those of the rest, each numbered by permindex as a puzzle of its
+// own (the other sets' pieces made one, their orientations ignored). A
+// symmetry takes each set to itself, so it takes A's states to A's
+// states: they fall into classes, found once, with for each state of A a
+// symmetry taking it to its class's representative, and for each
+// representative the symmetries that fix it (its stabilizer). A state
+// (a, b) is turned by the symmetry s taking a to its representative r,
+// to (r, conj_s(b)); where r's stabilizer is more than the identity, each
+// t of it gives (r, conj_t(conj_s(b))) of the same class, and the least B
+// of them stands for it. The index is classA·|B| + that B.
+//
+// Two states of one class so get one index, and two classes two: the
+// symmetries taking a state to (r, ·) are those taking it to r, one coset
+// of r's stabilizer, all of which are tried. An index may stand for no
+// class (a B its representative's stabilizer takes to a lesser one, or a
+// pair no move reaches); the search leaves it unreached. Those are few
+// where A has many states to a class, and A's classes have small
+// stabilizers.
+package symindex
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/godtable/godtable/internal/engine/permindex"
+	"github.com/godtable/godtable/internal/model/ksolve"
+)
+
+// MaxA is the most states of A this package makes tables for: five bytes
+// each (a class and a symmetry).
+const MaxA = 1 << 24
+
+// Index numbers the classes of a puzzle's states.
+type Index struct {
+	p    *ksolve.Puzzle
+	syms []ksolve.Symmetry
+	// inA says which sets are A's.
+	inA []bool
+	// a and b number A's and B's states, over the puzzle with the other
+	// part's sets made one piece.
+	a, b *permindex.Index
+	// classOf and symOf give, for each state of A, its class and the
+	// symmetry taking it to its representative.
+	classOf []uint32
+	symOf   []uint8
+	// reps are each class's representative, and stabs[c] the symmetries
+	// other than the identity that fix it.
+	reps  []uint32
+	stabs [][]uint8
+	size  uint64
+	// aMove[c*gens+g] is the class generator g takes class c's
+	// representative to, shifted left 8, with the symmetry taking the
+	// state moved to that class's representative; bMove[b*gens+g] is B's
+	// state b moved by generator g; bConj[s*|B|+b] is B's
+	// state b conjugated by symmetry s.
+	aMove []uint32
+	bMove []uint32
+	bConj []uint32
+}
+
+// New returns the class index of p under its symmetries syms (the
+// identity first, as ksolve.Puzzle.Symmetries gives them), with A the
+// sets inA says, or the largest single set within MaxA when inA is nil.
+func New(p *ksolve.Puzzle, syms []ksolve.Symmetry, inA []bool) (*Index, error) {
+	if len(syms) < 2 || len(syms) > 256 {
+		return nil, fmt.Errorf("symindex: %d symmetries (2 to 256 are indexed)", len(syms))
+	}
+	if inA == nil {
+		var err error
+		if inA, err = chooseA(p); err != nil {
+			return nil, err
+		}
+	}
+	x := &Index{p: p, syms: syms, inA: inA}
+	var err error
+	if x.a, err = subIndex(p, inA, true); err != nil {
+		return nil, err
+	}
+	if x.b, err = subIndex(p, inA, false); err != nil {
+		return nil, err
+	}
+	if x.a.Size() > MaxA {
+		return nil, fmt.Errorf("symindex: %s: A has %d states, more than %d", p.Def.Name, x.a.Size(), MaxA)
+	}
+	if err := x.classesOfA(); err != nil {
+		return nil, err
+	}
+	if uint64(len(x.reps)) > permindex.MaxSize/x.b.Size() {
+		return nil, fmt.Errorf("symindex: %s: %d classes of A times %d states of B is beyond what godtable indexes", p.Def.Name, len(x.reps), x.b.Size())
+	}
+	x.size = uint64(len(x.reps)) * x.b.Size()
+	if err := x.moveTables(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// chooseA picks the set whose own index is largest within MaxA: the more
+// states A has, the more of them to a class and the fewer indices that
+// stand for no class.
+func chooseA(p *ksolve.Puzzle) ([]bool, error) {
+	d := p.Def
+	best, bestSize := -1, uint64(0)
+	for k := range d.Sets {
+		in := make([]bool, len(d.Sets))
+		in[k] = true
+		sub, err := subPuzzle(p, in, true)
+		if err != nil {
+			return nil, err
+		}
+		size, _, err := permindex.Plan(sub)
+		if err != nil || size > MaxA {
+			continue
+		}
+		if size > bestSize {
+			best, bestSize = k, size
+		}
+	}
+	if best < 0 {
+		return nil, fmt.Errorf("symindex: %s: no set has %d states or fewer", d.Name, MaxA)
+	}
+	in := make([]bool, len(d.Sets))
+	in[best] = true
+	return in, nil
+}
+
+// subPuzzle returns p with the sets not in the part (inA, or its
+// complement when keepA is false) made one piece each, orientation
+// ignored.
+func subPuzzle(p *ksolve.Puzzle, inA []bool, keepA bool) (*ksolve.Puzzle, error) {
+	d := *p.Def
+	d.Solved = mask(&d, p.Def.Solved, inA, keepA)
+	d.Labels = slices.Clone(d.Labels)
+	d.Numbers = slices.Clone(d.Numbers)
+	for k := range d.Sets {
+		if inA[k] != keepA {
+			d.Labels[k] = 1
+			d.Numbers[k] = []int{1}
+		}
+	}
+	return ksolve.NewPuzzle(&d, p.Metric, p.Restrict)
+}
+
+func subIndex(p *ksolve.Puzzle, inA []bool, keepA bool) (*permindex.Index, error) {
+	sub, err := subPuzzle(p, inA, keepA)
+	if err != nil {
+		return nil, err
+	}
+	return permindex.New(sub)
+}
+
+// mask returns state s with the sets not in the part made one piece,
+// orientation ignored, written into a new state.
+func mask(d *ksolve.Def, s ksolve.State, inA []bool, keepA bool) ksolve.State {
+	out := s.Clone()
+	for k, set := range d.Sets {
+		if inA[k] == keepA {
+			continue
+		}
+		for i := 0; i < set.Size; i++ {
+			out[set.Off+i] = 0
+			out[set.Off+set.Size+i] = ksolve.Wild
+		}
+	}
+	return out
+}
+
+// classesOfA finds A's classes, in the order of their least state.
+func (x *Index) classesOfA() error {
+	n := x.a.Size()
+	const none = ^uint32(0)
+	x.classOf = make([]uint32, n)
+	x.symOf = make([]uint8, n)
+	for i := range x.classOf {
+		x.classOf[i] = none
+	}
+	var conj ksolve.State
+	for r := uint64(0); r < n; r++ {
+		if x.classOf[r] != none {
+			continue
+		}
+		c := uint32(len(x.reps))
+		x.reps = append(x.reps, uint32(r))
+		x.stabs = append(x.stabs, nil)
+		st := x.a.State(r)
+		for s := range x.syms {
+			// The other sets' one piece is renamed too: made one again.
+			conj = x.p.Conjugate(conj, st, &x.syms[s])
+			i, ok := x.a.Index(mask(x.p.Def, conj, x.inA, true))
+			if !ok {
+				return fmt.Errorf("symindex: %s: a conjugate of A's state %d has no index", x.p.Def.Name, r)
+			}
+			if i == r && s > 0 {
+				x.stabs[c] = append(x.stabs[c], uint8(s))
+			}
+			if x.classOf[i] == none {
+				// conj_s(r) = i, so conj_{s⁻¹}(i) = r.
+				inv, err := x.inverse(s)
+				if err != nil {
+					return err
+				}
+				x.classOf[i], x.symOf[i] = c, uint8(inv)
+			}
+		}
+	}
+	return nil
+}
+
+// inverse returns the symmetry undoing symmetry s.
+func (x *Index) inverse(s int) (int, error) {
+	d := x.p.Def
+	for t := range x.syms {
+		if slices.Equal(d.Compose(x.syms[s].Perm, x.syms[t].Perm), x.syms[0].Perm) {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("symindex: %s: symmetry %d has no inverse among them", d.Name, s)
+}
+
+// Size is the number of indices: every class has one below it.
+func (x *Index) Size() uint64 { return x.size }
+
+// ClassesOfA is the number of A's classes.
+func (x *Index) ClassesOfA() int { return len(x.reps) }
+
+// StatesOfA is the size of A's own index.
+func (x *Index) StatesOfA() uint64 { return x.a.Size() }
+
+// StatesOfB is the size of B's own index.
+func (x *Index) StatesOfB() uint64 { return x.b.Size() }
+
+// Symmetries is the number of symmetries, the identity counted.
+func (x *Index) Symmetries() int { return len(x.syms) }
+
+// Index returns the index of state s's class, and false when s has none
+// (a part of it breaks what every reachable state keeps).
+func (x *Index) Index(s ksolve.State) (uint64, bool) {
+	d := x.p.Def
+	a, ok := x.a.Index(mask(d, s, x.inA, true))
+	if !ok {
+		return 0, false
+	}
+	c := x.classOf[a]
+	y := s
+	if sym := x.symOf[a]; sym != 0 {
+		y = x.p.Conjugate(nil, s, &x.syms[sym])
+	}
+	b, ok := x.b.Index(mask(d, y, x.inA, false))
+	if !ok {
+		return 0, false
+	}
+	var z ksolve.State
+	for _, t := range x.stabs[c] {
+		z = x.p.Conjugate(z, y, &x.syms[t])
+		if bt, ok := x.b.Index(mask(d, z, x.inA, false)); ok && bt < b {
+			b = bt
+		}
+	}
+	return uint64(c)*x.b.Size() + b, true
+}
+
+// State returns a state of index i's class: A's representative with B's
+// state.
+func (x *Index) State(i uint64) ksolve.State {
+	c, b := i/x.b.Size(), i%x.b.Size()
+	sa := x.a.State(uint64(x.reps[c]))
+	sb := x.b.State(b)
+	out := sb.Clone()
+	for k, set := range x.p.Def.Sets {
+		if x.inA[k] {
+			copy(out[set.Off:set.Off+2*set.Size], sa[set.Off:set.Off+2*set.Size])
+		}
+	}
+	return out
+}

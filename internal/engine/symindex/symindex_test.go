@@ -1,0 +1,185 @@
+package symindex
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/godtable/godtable/internal/engine/permindex"
+	"github.com/godtable/godtable/internal/model/ksolve"
+)
+
+// sample is a definition with rotations, from a file or from twsearch's
+// samples (skipped where the mirror is not on the machine).
+type sample struct {
+	name, file, twsearch string
+	moves                string
+	metric               ksolve.Metric
+	inA                  []bool
+	// long marks the samples left out under -short.
+	long bool
+}
+
+const twsearchRepo = "/work/.mirror/cubing+twsearch/repo"
+
+func samples() []sample {
+	tws := filepath.Join("..", "..", "..", "lookup", "tws", "testdata")
+	return []sample{
+		{name: "cube2 U,R,F", file: filepath.Join("..", "..", "model", "ksolve", "testdata", "cube2.tws"), moves: "U,R,F", long: true},
+		{name: "cube2 colours", file: filepath.Join(tws, "cube2_colours.tws")},
+		{name: "cube2 unoriented", file: filepath.Join(tws, "cube2_unoriented.tws")},
+		{name: "symm pyraminx", twsearch: "pyraminx"},
+		{name: "symm dino", twsearch: "dino"},
+		{name: "symm 3x3x3 half turns", twsearch: "3x3x3", moves: "U2,D2,R2,L2,F2,B2"},
+		{name: "symm 3x3x3 half turns, corners A", twsearch: "3x3x3", moves: "U2,D2,R2,L2,F2,B2", inA: []bool{false, true}},
+		{name: "symm 3x3x3 half turns, all A", twsearch: "3x3x3", moves: "U2,D2,R2,L2,F2,B2", inA: []bool{true, true}, long: true},
+		{name: "symm skewb", twsearch: "skewb", long: true},
+		{name: "symm 3x3x3 corners A, U,R", twsearch: "3x3x3", moves: "U,R", long: true},
+	}
+}
+
+func (c sample) puzzle(t *testing.T) *ksolve.Puzzle {
+	t.Helper()
+	var src []byte
+	var err error
+	name := c.file
+	if c.twsearch != "" {
+		name = c.twsearch + ".tws"
+		src, err = exec.Command("git", "-C", twsearchRepo, "show", "aeed0ed:samples/symm/"+name).Output()
+		if err != nil {
+			t.Skipf("twsearch's samples: %v", err)
+		}
+	} else if src, err = os.ReadFile(c.file); err != nil {
+		t.Fatal(err)
+	}
+	d, err := ksolve.Parse(filepath.Base(name), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ksolve.NewPuzzle(d, c.metric, c.moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// maxEnumerated bounds the states a test walks one by one.
+func maxEnumerated() uint64 {
+	if testing.Short() {
+		return 1 << 20
+	}
+	return 8 << 20
+}
+
+// Every state the moves reach maps to an index, the states of one class
+// to one index, of another class to another; the indices met are as many
+// as the classes, each is Canonical, and its OrbitSize is its class's
+// states. The classes are found by brute force: a state's class is the
+// least exact index (permindex) of its conjugates.
+func TestEveryStateOneIndexAClass(t *testing.T) {
+	for _, c := range samples() {
+		t.Run(c.name, func(t *testing.T) {
+			if c.long && testing.Short() {
+				t.Skip("long")
+			}
+			p := c.puzzle(t)
+			syms := p.Symmetries()
+			if syms == nil {
+				t.Fatalf("%s has no symmetries", c.name)
+			}
+			full, err := permindex.New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if full.Size() > maxEnumerated() {
+				t.Skipf("%d states", full.Size())
+			}
+			x, err := New(p, syms, c.inA)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkEveryState(t, p, syms, full, x)
+		})
+	}
+}
+
+func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, full *permindex.Index, x *Index) {
+	t.Helper()
+	goal, ok := full.Index(p.Def.Solved)
+	if !ok {
+		t.Fatal("the goal has no index")
+	}
+	seen := make([]bool, full.Size())
+	seen[goal] = true
+	queue := []uint64{goal}
+	indexOf := map[uint64]uint64{} // class (least exact index) -> index
+	classOf := map[uint64]uint64{} // index -> class
+	statesOf := map[uint64]uint64{}
+	var conj ksolve.State
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for g := 0; g < full.Degree(); g++ {
+			if j := full.Apply(i, g); !seen[j] {
+				seen[j] = true
+				queue = append(queue, j)
+			}
+		}
+		st := full.State(i)
+		class := i
+		for s := range syms {
+			conj = p.Conjugate(conj, st, &syms[s])
+			j, ok := full.Index(conj)
+			if !ok {
+				t.Fatalf("state %d: conjugate %d has no exact index", i, s)
+			}
+			class = min(class, j)
+		}
+		k, ok := x.Index(st)
+		if !ok {
+			t.Fatalf("state %d has no class index", i)
+		}
+		if k >= x.Size() {
+			t.Fatalf("state %d: class index %d beyond %d", i, k, x.Size())
+		}
+		// Neighbor moves the class's own state, a conjugate of st, whose
+		// moves are st's conjugated: the same neighbours' classes, each
+		// by another generator.
+		var got, want []uint64
+		for g, m := range p.Gens {
+			n, ok := x.Index(p.Def.Apply(nil, st, p.Moves[m].Perm))
+			if !ok {
+				t.Fatalf("state %d: move %s: no class index", i, p.Moves[m].Name)
+			}
+			got, want = append(got, x.Neighbor(k, g)), append(want, n)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("state %d: Neighbor gives %v, the moved states' indices are %v", i, got, want)
+		}
+		statesOf[class]++
+		if prev, ok := indexOf[class]; ok && prev != k {
+			t.Fatalf("state %d: class %d has indices %d and %d", i, class, prev, k)
+		}
+		if prev, ok := classOf[k]; ok && prev != class {
+			t.Fatalf("state %d: index %d stands for classes %d and %d", i, k, prev, class)
+		}
+		indexOf[class], classOf[k] = k, class
+	}
+	for class, k := range indexOf {
+		if !x.Canonical(k) {
+			t.Fatalf("index %d of class %d is not canonical", k, class)
+		}
+		if got := x.OrbitSize(k); got != statesOf[class] {
+			t.Fatalf("index %d: orbit of %d states, the class has %d", k, got, statesOf[class])
+		}
+	}
+	if len(indexOf) != len(classOf) {
+		t.Fatalf("%d classes, %d indices", len(indexOf), len(classOf))
+	}
+	t.Logf("%d symmetries, A %d states in %d classes, B %d: %d indices for %d classes (ratio %.3f)",
+		len(syms), x.StatesOfA(), x.ClassesOfA(), x.StatesOfB(), x.Size(), len(indexOf), float64(x.Size())/float64(len(indexOf)))
+}
