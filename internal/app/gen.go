@@ -220,16 +220,11 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 			file, need>>20, indexed, avail>>20)
 		return ExitInvalid
 	}
-	out := g.out
-	gopkg, release, code := goPackage(e, g)
+	gopkg, out, release, code := goPackage(e, g, &shown)
 	if code != ExitOK {
 		return code
 	}
 	defer release()
-	if gopkg != nil {
-		out = gopkg.TablePath()
-		shown = out
-	}
 	// The states the moves reach, from the moves alone, said before the
 	// search (and after every refusal): the build checks the search
 	// against it (tws.Reachable).
@@ -260,22 +255,24 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 }
 
 // goPackage readies -go DIR, when given: the package, its directory made,
-// and its table's path locked for this gen until release (which does
-// nothing without -go).
-func goPackage(e *env, g *genFlags) (pkg *gogen.Package, release func(), code int) {
+// and its table's path, which becomes out and what the last message names
+// (shown), locked for this gen until release; without -go, out is -o's
+// file and release does nothing.
+func goPackage(e *env, g *genFlags, shown *string) (pkg *gogen.Package, out string, release func(), code int) {
 	if g.goDir == "" {
-		return nil, func() {}, ExitOK
+		return nil, g.out, func() {}, ExitOK
 	}
 	pkg, err := gogen.New(g.goDir, g.pkg)
 	if err != nil {
-		return nil, nil, genUsageError(e, "%v", err)
+		return nil, "", nil, genUsageError(e, "%v", err)
 	}
 	release, err = prepareOutput(pkg.TablePath())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: -go %s: %v\n", g.goDir, err)
-		return nil, nil, ExitUsage
+		return nil, "", nil, ExitUsage
 	}
-	return pkg, release, ExitOK
+	*shown = pkg.TablePath()
+	return pkg, pkg.TablePath(), release, ExitOK
 }
 
 // genInMemory builds the table in memory, with checkpoints beside out,

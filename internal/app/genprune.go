@@ -17,16 +17,11 @@ import (
 // written to g.out with the definition, or with -go into a Go package
 // that embeds them.
 func genPrune(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, size uint64, shown string, showProgress bool) int {
-	out := g.out
-	gopkg, release, code := goPackage(e, g)
+	gopkg, out, release, code := goPackage(e, g, &shown)
 	if code != ExitOK {
 		return code
 	}
 	defer release()
-	if gopkg != nil {
-		out = gopkg.TablePath()
-		shown = out
-	}
 	clearProgress := func() {}
 	if showProgress {
 		opt.Progress, clearProgress = progressReporter(e.stderr)
