@@ -57,6 +57,19 @@ func AppendPuzzle(b []byte, p *ksolve.Puzzle, id [32]byte) []byte {
 	return append(b, id[:]...)
 }
 
+// ReadPuzzle reads back the metric and the definition AppendPuzzle wrote.
+func ReadPuzzle(metric byte, name, text []byte) (ksolve.Metric, *ksolve.Def, error) {
+	m := ksolve.Metric(metric)
+	if m != ksolve.HTM && m != ksolve.QTM {
+		return 0, nil, fmt.Errorf("unknown metric %d", metric)
+	}
+	d, err := ksolve.Parse(string(name), text)
+	if err != nil {
+		return 0, nil, fmt.Errorf("its definition: %v", err)
+	}
+	return m, d, nil
+}
+
 // gdtHead is a .gdt file's bytes before its table.
 func gdtHead(p *ksolve.Puzzle, id [32]byte) []byte {
 	b := AppendPuzzle([]byte(gdtMagic), p, id)
@@ -144,13 +157,9 @@ func openAt(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int)
 	if got, want := crc32.ChecksumIEEE(data[:end]), binary.LittleEndian.Uint32(sum); got != want {
 		return nil, bad(table.ErrCorrupt, "header checksum %08x, want %08x", got, want)
 	}
-	metric := ksolve.Metric(mb[0])
-	if metric != ksolve.HTM && metric != ksolve.QTM {
-		return nil, bad(table.ErrCorrupt, "unknown metric %d", mb[0])
-	}
-	d, err := ksolve.Parse(string(name), text)
+	metric, d, err := ReadPuzzle(mb[0], name, text)
 	if err != nil {
-		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
+		return nil, bad(table.ErrCorrupt, "%v", err)
 	}
 	pz, err := ksolve.NewPuzzle(d, metric, string(restrict))
 	if err != nil {

@@ -233,13 +233,9 @@ func open(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int) (
 	if rd.short || mb == nil {
 		return nil, bad(table.ErrCorrupt, "truncated head")
 	}
-	metric := ksolve.Metric(mb[0])
-	if metric != ksolve.HTM && metric != ksolve.QTM {
-		return nil, bad(table.ErrCorrupt, "unknown metric %d", mb[0])
-	}
-	d, err := ksolve.Parse(string(name), text)
+	metric, d, err := deftable.ReadPuzzle(mb[0], name, text)
 	if err != nil {
-		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
+		return nil, bad(table.ErrCorrupt, "%v", err)
 	}
 	var prs []Projection
 	var lens []uint64
