@@ -39,13 +39,14 @@ const maxEnumerated = 8
 // A table is read through the move tables of its index, which are built
 // when the file is opened and are not in size: a projection whose move
 // tables would take the move tables of all those chosen past
-// moveTableShare times size is left out (projections of the same shape, as
-// many pieces of the same sets, share theirs: permindex builds them once).
+// moveTableShare times size, or moveTableFloor for a small size, is left
+// out (projections of the same shape, as many pieces of the same sets,
+// share theirs: permindex builds them once).
 // Without this bound the largest projections of a puzzle of many pieces
 // (five of the megaminx's twenty corners) have move tables several times
 // their table, whose building makes every opening of the file slow.
 func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
-	c := chooser{p: p, left: size, movesLeft: moveTableShare * size, shapes: map[string]bool{}}
+	c := chooser{p: p, left: size, movesLeft: max(moveTableShare*size, moveTableFloor), shapes: map[string]bool{}}
 	least := uint64(MinSize)
 	if whole := c.entries(Whole(p.Def)); whole != ^uint64(0) {
 		least = min(least, (packedBytes(whole)+15)/16)
@@ -122,8 +123,13 @@ func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
 }
 
 // moveTableShare bounds the move tables of the chosen projections, as a
-// multiple of the size given for their tables.
-const moveTableShare = 2
+// multiple of the size given for their tables; moveTableFloor is the bound
+// for a small size: move tables of that much build in well under a second
+// of an opening, and a small table gains much from a larger projection.
+const (
+	moveTableShare = 2
+	moveTableFloor = 64 << 20
+)
 
 type chooser struct {
 	p      *ksolve.Puzzle
