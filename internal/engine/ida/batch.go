@@ -1,5 +1,10 @@
 package ida
 
+import (
+	"cmp"
+	"slices"
+)
+
 // The children of a node, table by table: each table's index of every
 // child first, then their levels, whose reads do not wait on each other,
 // so that where the tables are larger than the cache their misses
@@ -13,12 +18,27 @@ type batch struct {
 	h     [][]int    // h[l][i*tables+j]: its distance by table j
 	idx   []uint64
 	alive [][]bool
+	// order is the order the tables are read in: those that have cut the
+	// most children first, so that a child is cut after fewer reads (which
+	// children live does not depend on the order: each must be within
+	// every table's bound). cuts[j] counts table j's cuts since the last
+	// reordering, which comes every reorderEvery nodes.
+	order []int
+	cuts  []uint64
+	since int
 }
+
+// reorderEvery is how many nodes a worker visits between reorderings of
+// its tables.
+const reorderEvery = 1 << 12
 
 func (w *worker) newBatch(depths int) {
 	s := w.s
 	moves, tables := len(s.cost), len(s.tables)
-	w.b = &batch{idx: make([]uint64, moves)}
+	w.b = &batch{idx: make([]uint64, moves), order: make([]int, tables), cuts: make([]uint64, tables)}
+	for j := range w.b.order {
+		w.b.order[j] = j
+	}
 	for range depths {
 		w.b.kids = append(w.b.kids, make([]uint64, moves*s.words))
 		w.b.h = append(w.b.h, make([]int, moves*tables))
@@ -40,10 +60,14 @@ func (w *worker) children(l, g, last int) []bool {
 		live = live || alive[i]
 	}
 	T := len(s.tables)
-	for j, t := range s.tables {
+	if b.since++; b.since == reorderEvery {
+		b.reorder()
+	}
+	for _, j := range b.order {
 		if !live {
 			break
 		}
+		t := s.tables[j]
 		x, o, rd := t.Index(), s.off[j], &w.rd[j]
 		from := w.dec[l][o:]
 		for i, ok := range alive {
@@ -60,6 +84,7 @@ func (w *worker) children(l, g, last int) []bool {
 			hi := nextDistance(h, rd.At(b.idx[i]))
 			if hi > w.bound-g-s.cost[i] {
 				alive[i] = false
+				b.cuts[j]++
 				continue
 			}
 			hs[i*T+j] = hi
@@ -67,6 +92,16 @@ func (w *worker) children(l, g, last int) []bool {
 		}
 	}
 	return alive
+}
+
+// reorder puts the tables that cut the most children since the last
+// reordering first, and starts counting again.
+func (b *batch) reorder() {
+	slices.SortStableFunc(b.order, func(x, y int) int {
+		return cmp.Compare(b.cuts[y], b.cuts[x])
+	})
+	clear(b.cuts)
+	b.since = 0
 }
 
 // dfsBatch is dfs with the children worked out together.

@@ -83,7 +83,7 @@ func (x *Index) compact() {
 	for _, u := range units {
 		for _, k := range u.members {
 			if x.raw[k].full*uint64(x.gens) <= maxStepTable {
-				x.buildTable(k)
+				x.sharedBuildTable(k)
 			}
 		}
 		u.radix = x.radixOf(u.members)

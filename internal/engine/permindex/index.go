@@ -80,6 +80,9 @@ type coord struct {
 	par   []uint64 // parity of each value, for a permutation of distinct pieces
 	t16   []uint16 // move table when values fit 16 bits
 	t32   []uint32 // else
+	// shared keeps the move table's entry in the cache of tables indices
+	// share (tablecache.go) alive while the coordinate reads it.
+	shared *sharedTable
 	// An arrangement's move table in two (Factor): how each move
 	// reorders the half's pieces under each comb value, and each
 	// reordering of each value.
@@ -237,9 +240,9 @@ func newIndex(p *ksolve.Puzzle, factored bool) (*Index, error) {
 func (x *Index) moveTable(k int) {
 	c := &x.coords[k]
 	if r := &x.raw[c.raw]; r.t16 == nil && r.t32 == nil {
-		x.buildTable(c.raw)
+		x.sharedBuildTable(c.raw)
 	}
-	c.t16, c.t32 = x.raw[c.raw].t16, x.raw[c.raw].t32
+	c.t16, c.t32, c.shared = x.raw[c.raw].t16, x.raw[c.raw].t32, x.raw[c.raw].shared
 }
 
 // moveTables gives every coordinate Factor left without one its move

@@ -147,13 +147,17 @@ type tableBuilder struct {
 	pt       *part
 	gid, out []uint8
 	a, b     []uint8
+	// place, from and turn: see follow.
+	place []int
+	from  [][]int
+	turn  [][]uint8
 }
 
 func (x *Index) newTableBuilder(k int) *tableBuilder {
 	pt := &x.parts[x.raw[k].part]
 	n := len(pt.slots)
 	return &tableBuilder{x: x, k: k, pt: pt,
-		gid: make([]uint8, n), out: make([]uint8, n), a: make([]uint8, n), b: make([]uint8, n)}
+		gid: make([]uint8, n), out: make([]uint8, n), a: make([]uint8, n), b: make([]uint8, n), place: make([]int, n)}
 }
 
 // parentRows fills the rows of values [lo, hi) of coordinate k read with
@@ -199,21 +203,14 @@ func (tb *tableBuilder) parentRows(pf, lo, hi uint64) {
 			}
 		}
 	case kArr:
-		arr := tb.a[:len(S)]
-		grp := uint8(c.group)
+		tb.follow(S, uint8(c.group))
+		arr, nb := tb.a[:len(S)], tb.b[:len(S)]
 		for f := lo; f < hi; f++ {
 			c.ms.unrank(f, arr)
-			// The group's labels by slot, then moved.
-			for j, s := range S {
-				tb.out[s] = arr[j]
-			}
 			row := base + f*uint64(G)
-			for gi, mp := range mps {
-				nb := tb.b[:0]
-				for _, from := range mp {
-					if tb.gid[from] == grp {
-						nb = append(nb, tb.out[from])
-					}
+			for gi, from := range tb.from {
+				for j, i := range from {
+					nb[j] = arr[i]
 				}
 				put(row+uint64(gi), c.ms.rank(nb))
 			}
@@ -232,25 +229,55 @@ func (tb *tableBuilder) parentRows(pf, lo, hi uint64) {
 			}
 		}
 	case kOriWild:
+		tb.follow(S, 0)
+		digits := tb.out[:len(S)]
+		mod := uint64(c.mod)
 		for f := lo; f < hi; f++ {
 			ff := f
-			for _, s := range S {
-				tb.out[s] = uint8(ff % uint64(c.mod))
-				ff /= uint64(c.mod)
+			for j := range digits {
+				digits[j] = uint8(ff % mod)
+				ff /= mod
 			}
 			row := base + f*uint64(G)
-			for gi, mp := range mps {
-				mo := mos[gi]
+			for gi, from := range tb.from {
+				turn := tb.turn[gi]
 				nf, w := uint64(0), uint64(1)
-				for i, from := range mp {
-					if tb.gid[from] == 0 {
-						nf += uint64((int(tb.out[from])+int(mo[i]))%c.mod) * w
-						w *= uint64(c.mod)
-					}
+				for j, i := range from {
+					nf += (uint64(digits[i]) + uint64(turn[j])) % mod * w
+					w *= mod
 				}
 				put(row+uint64(gi), nf)
 			}
 		}
+	}
+}
+
+// follow works out, for each generator, where each slot of the group grp
+// (the slots S of it under the parent's value, in order) takes its piece
+// from once the generator is applied: from[g][j] is the place in S of the
+// slot the j-th slot of the group after the move receives its piece from,
+// turn[g][j] the orientation it adds. A row of the table then reads the
+// group's pieces alone, not every slot of the part.
+func (tb *tableBuilder) follow(S []int, grp uint8) {
+	place := tb.place
+	for j, s := range S {
+		place[s] = j
+	}
+	mps, mos := tb.pt.mps, tb.pt.mos
+	if tb.from == nil {
+		tb.from, tb.turn = make([][]int, len(mps)), make([][]uint8, len(mps))
+	}
+	for g, mp := range mps {
+		from, turn := tb.from[g][:0], tb.turn[g][:0]
+		for i, f := range mp {
+			if tb.gid[f] == grp {
+				from = append(from, place[f])
+				if mos != nil {
+					turn = append(turn, mos[g][i])
+				}
+			}
+		}
+		tb.from[g], tb.turn[g] = from, turn
 	}
 }
 

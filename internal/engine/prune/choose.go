@@ -35,8 +35,18 @@ const maxEnumerated = 8
 //
 // The larger a projection, the nearer its distances to the whole
 // puzzle's, so the largest that fits is taken first.
+//
+// A table is read through the move tables of its index, which are built
+// when the file is opened and are not in size: a projection whose move
+// tables would take the move tables of all those chosen past
+// moveTableShare times size, or moveTableFloor for a small size, is left
+// out (projections of the same shape, as many pieces of the same sets,
+// share theirs: permindex builds them once).
+// Without this bound the largest projections of a puzzle of many pieces
+// (five of the megaminx's twenty corners) have move tables several times
+// their table, whose building makes every opening of the file slow.
 func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
-	c := chooser{p: p, left: size}
+	c := chooser{p: p, left: size, movesLeft: max(moveTableShare*size, moveTableFloor), shapes: map[string]bool{}}
 	least := uint64(MinSize)
 	if whole := c.entries(Whole(p.Def)); whole != ^uint64(0) {
 		least = min(least, (packedBytes(whole)+15)/16)
@@ -112,10 +122,23 @@ func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
 	return c.chosen, nil
 }
 
+// moveTableShare bounds the move tables of the chosen projections, as a
+// multiple of the size given for their tables; moveTableFloor is the bound
+// for a small size: move tables of that much build in well under a second
+// of an opening, and a small table gains much from a larger projection.
+const (
+	moveTableShare = 2
+	moveTableFloor = 64 << 20
+)
+
 type chooser struct {
 	p      *ksolve.Puzzle
 	left   uint64
 	chosen []Projection
+	// movesLeft is what the move tables of projections of a new shape may
+	// still take; shapes are those of the projections chosen.
+	movesLeft uint64
+	shapes    map[string]bool
 	// smallest is the smallest projection measured, for the error when
 	// none fits.
 	smallest        Projection
@@ -135,15 +158,42 @@ func (c *chooser) entries(pr Projection) uint64 {
 	return n
 }
 
-// fits says whether pr fits what is left, and takes it if so.
+// take says whether pr fits what is left, its move tables included, and
+// takes it if so.
 func (c *chooser) take(pr Projection) bool {
 	n := c.entries(pr)
 	if n == ^uint64(0) || packedBytes(n) > c.left {
 		return false
 	}
+	shape := shapeOf(pr)
+	if !c.shapes[shape] {
+		moves, err := moveTableBytes(c.p, pr)
+		if err != nil || moves > c.movesLeft {
+			return false
+		}
+		c.movesLeft -= moves
+		c.shapes[shape] = true
+	}
 	c.left -= packedBytes(n)
 	c.chosen = append(c.chosen, pr)
 	return true
+}
+
+// shapeOf names what the move tables of pr's index depend on: for each
+// set, how many pieces it tracks and whether it keeps orientations. Which
+// pieces it tracks does not matter: the moves act on slots.
+func shapeOf(pr Projection) string {
+	var b []byte
+	for _, v := range pr {
+		n := 0
+		for _, t := range v.Track {
+			if t {
+				n++
+			}
+		}
+		b = fmt.Appendf(b, "%d %v|", n, v.Ori)
+	}
+	return string(b)
 }
 
 // sets is the projection keeping the sets ks whole.
@@ -193,7 +243,7 @@ func (c *chooser) wholeSets(ks []int) ([]int, bool) {
 	best, bestN := -1, uint64(0)
 	for i, combo := range combos {
 		n := c.entries(c.sets(combo))
-		if n != ^uint64(0) && packedBytes(n) <= c.left && (best < 0 || n > bestN) {
+		if n != ^uint64(0) && packedBytes(n) <= c.left && (best < 0 || n > bestN) && c.movesFit(c.sets(combo)) {
 			best, bestN = i, n
 		}
 	}
@@ -202,6 +252,15 @@ func (c *chooser) wholeSets(ks []int) ([]int, bool) {
 	}
 	c.take(c.sets(combos[best]))
 	return combos[best], true
+}
+
+// movesFit says whether pr's move tables fit what is left for them.
+func (c *chooser) movesFit(pr Projection) bool {
+	if c.shapes[shapeOf(pr)] {
+		return true
+	}
+	moves, err := moveTableBytes(c.p, pr)
+	return err == nil && moves <= c.movesLeft
 }
 
 // group takes the projection of set k tracking the most of the labels

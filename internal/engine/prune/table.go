@@ -64,6 +64,17 @@ func Entries(p *ksolve.Puzzle, pr Projection) (uint64, error) {
 	return size, err
 }
 
+// moveTableBytes is the memory the move tables of the index of p's
+// projection pr take.
+func moveTableBytes(p *ksolve.Puzzle, pr Projection) (uint64, error) {
+	_, pp, err := projected(p, pr)
+	if err != nil {
+		return 0, err
+	}
+	_, tables, err := permindex.Plan(pp)
+	return tables, err
+}
+
 // Build builds the table of p's projection pr.
 func Build(ctx context.Context, p *ksolve.Puzzle, pr Projection, opt deftable.BuildOptions) (*Table, error) {
 	pj, pp, err := projected(p, pr)
