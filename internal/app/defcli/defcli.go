@@ -126,7 +126,7 @@ func (p *Puzzle) load(o *cli.Options) (*tws.Puzzle, error) {
 	opt := tws.BuildOptions{Metric: o.Metric, Moves: o.Moves}
 	indexed, need, err := tws.Plan(def, opt)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrLoad, p.path, err)
+		return nil, fmt.Errorf("%w: %s: %v: build pruning tables with \"godtable gen %s --prune SIZE -o T.gdt\" and give the command T.gdt", ErrLoad, p.path, err, p.path)
 	}
 	gen := fmt.Sprintf("build its table once with \"godtable gen %s -o TABLE.gdt\" and give the command TABLE.gdt", p.path)
 	if indexed > MaxInMemory {
