@@ -26,10 +26,13 @@ import (
 // the same with any number of workers.
 
 // node is a position as the search keeps it: along each axis the flip,
-// twist and sorted slice coordinates, and the corners' permutation.
+// twist and sorted slice coordinates, and the corners' permutation; and its
+// inverse as pieces (inverse.go), made only for the positions the
+// coordinates' entries leave in.
 type node struct {
 	flip, twist, slice [3]uint16
 	cperm              uint16
+	inv                invView
 }
 
 var solvedSlice = func() uint16 { c := Solved; return sliceSortedOf(&c) }()
@@ -41,6 +44,7 @@ func nodeOf(c Cubie) node {
 		n.flip[a], n.twist[a], n.slice[a] = flipOf(&d), twistOf(&d), sliceSortedOf(&d)
 	}
 	n.cperm = cpermOf(&c)
+	n.inv = invViewOf(c)
 	return n
 }
 
@@ -57,10 +61,24 @@ func (p *pruneTable) child(n *node, m Move) node {
 	return c
 }
 
-// bound returns the pruning table's lower bound of n's distance.
+// entries are a position's lower bounds: the flip-slice-twist table's
+// entries along the three axes, the corner table's, and the
+// flip-slice-twist table's entries of the inverse along the three axes.
+type entries [7]uint8
+
+const firstInverse = 4
+
+// own is the largest of the position's own entries (not its inverse's).
+func (e *entries) own() int { return int(max(e[0], e[1], e[2], e[3])) }
+
+// all is the largest entry.
+func (e *entries) all() int { return max(e.own(), int(max(e[4], e[5], e[6]))) }
+
+// bound returns the tables' lower bound of n's distance: the largest of
+// the entries of n and of its inverse.
 func (p *pruneTable) bound(n *node) int {
 	hv := p.axisValues(n)
-	return int(max(hv[0], hv[1], hv[2], hv[3]))
+	return hv.all()
 }
 
 // axisValue is the table's entry for n along axis a, or for a = 3 the
@@ -75,11 +93,13 @@ func (p *pruneTable) axisValue(n *node, a int) uint8 {
 	return uint8(p.get(p.index(int(n.slice[a]/24)*nFlip+int(n.flip[a]), int(n.twist[a]))))
 }
 
-// axisValues are n's four lower bounds: the flip-slice-twist table along
-// the three axes and the corner table.
-func (p *pruneTable) axisValues(n *node) (hv [4]uint8) {
-	for a := range hv {
+// axisValues are n's entries.
+func (p *pruneTable) axisValues(n *node) (hv entries) {
+	for a := range firstInverse {
 		hv[a] = p.axisValue(n, a)
+	}
+	for a := range axes {
+		hv[firstInverse+a] = uint8(p.get(p.invIndex(&n.inv, a)))
 	}
 	return hv
 }
@@ -184,6 +204,7 @@ func (p *pruneTable) tasks(root *node, bound int, qtm bool) []task {
 			continue
 		}
 		n1 := p.child(root, m)
+		n1.inv = root.inv.child(m)
 		if bound == c1 || bound < 2 {
 			out = append(out, task{[]Move{m}, n1, c1})
 			continue
@@ -192,7 +213,9 @@ func (p *pruneTable) tasks(root *node, bound int, qtm bool) []task {
 			if !follows(m2, m.Face(), qtm) || c1+m2.Cost(qtm) > bound {
 				continue
 			}
-			out = append(out, task{[]Move{m, m2}, p.child(&n1, m2), c1 + m2.Cost(qtm)})
+			n2 := p.child(&n1, m2)
+			n2.inv = n1.inv.child(m2)
+			out = append(out, task{[]Move{m, m2}, n2, c1 + m2.Cost(qtm)})
 		}
 	}
 	return out
@@ -219,7 +242,7 @@ func (p *pruneTable) searchBound(root *node, bound, workers int, o *Options) (so
 				t := &ts[i]
 				wk.task, wk.sols = i, nil
 				wk.path = append(wk.path[:0], t.moves...)
-				if hv := p.axisValues(&t.at); t.cost+int(max(hv[0], hv[1], hv[2], hv[3])) <= bound {
+				if hv := p.axisValues(&t.at); t.cost+hv.all() <= bound {
 					wk.dfs(&t.at, hv, t.cost, t.moves[len(t.moves)-1].Face())
 				}
 				if len(wk.sols) > 0 {
@@ -255,7 +278,7 @@ func (p *pruneTable) searchBound(root *node, bound, workers int, o *Options) (so
 // dfs searches below n, reached at cost g by the path, its table entries
 // hv within the bound; last is the face of the last move. It reports
 // whether to stop.
-func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
+func (w *worker) dfs(n *node, hv entries, g, last int) bool {
 	w.nodes++
 	sh := w.sh
 	if w.nodes&4095 == 0 {
@@ -281,10 +304,21 @@ func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
 	var kids [NMoves]node
 	var moves [NMoves]Move
 	var lefts [NMoves]int
-	parent := int(max(hv[0], hv[1], hv[2], hv[3]))
+	parent := hv.own()
+	// Where an inverse's entry along an axis is what the bound leaves, no
+	// solution within the bound starts with a move that keeps that axis's
+	// twist, flip and slice (a turn of the axis's faces, or a half turn):
+	// read backwards, such a sequence would solve the inverse's
+	// coordinates one move sooner, below the entry.
+	var barred uint32
+	for a := range axes {
+		if int(hv[firstInverse+a]) == sh.bound-g {
+			barred |= keepsAxis[a]
+		}
+	}
 	k := 0
 	for m := Move(0); m < NMoves; m++ {
-		if !follows(m, last, sh.o.QTM) {
+		if barred>>m&1 != 0 || !follows(m, last, sh.o.QTM) {
 			continue
 		}
 		left := sh.bound - g - m.Cost(sh.o.QTM)
@@ -297,12 +331,12 @@ func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
 		kids[k], moves[k], lefts[k] = sh.p.child(n, m), m, left
 		k++
 	}
-	var values [NMoves][4]uint8
+	var values [NMoves]entries
 	var in [NMoves]uint8
 	for i := range k {
 		in[i] = uint8(i)
 	}
-	for a := 0; a < 4 && k > 0; a++ {
+	for a := 0; a < firstInverse && k > 0; a++ {
 		sh.p.lookup(&kids, &in, k, a, &values)
 		kept := 0
 		for _, i := range in[:k] {
@@ -312,6 +346,13 @@ func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
 			}
 		}
 		k = kept
+	}
+	// The survivors' inverses, then their entries along each axis.
+	for _, i := range in[:k] {
+		kids[i].inv = n.inv.child(moves[i])
+	}
+	for a := 0; a < 3 && k > 0; a++ {
+		k = sh.p.lookupInverse(&kids, &in, k, a, &lefts, &values)
 	}
 	for _, i := range in[:k] {
 		w.path = append(w.path, moves[i])
@@ -327,7 +368,7 @@ func (w *worker) dfs(n *node, hv [4]uint8, g, last int) bool {
 // lookup reads table a's entries (the flip-slice-twist table along axis a,
 // or for a = 3 the corner table's) of the children in[:k] of kids into
 // values: the indices first, then the entries, so that the reads overlap.
-func (p *pruneTable) lookup(kids *[NMoves]node, in *[NMoves]uint8, k, a int, values *[NMoves][4]uint8) {
+func (p *pruneTable) lookup(kids *[NMoves]node, in *[NMoves]uint8, k, a int, values *[NMoves]entries) {
 	var idx [NMoves]int
 	if a == 3 {
 		if p.corners == nil {
@@ -348,6 +389,27 @@ func (p *pruneTable) lookup(kids *[NMoves]node, in *[NMoves]uint8, k, a int, val
 	for j, i := range in[:k] {
 		values[i][a] = uint8(p.get(idx[j]))
 	}
+}
+
+// lookupInverse reads the table's entries of the inverses of the children
+// in[:k] of kids along axis a into values, as lookup does, and keeps in
+// in[:k] those whose entry is within what the bound leaves them; it
+// returns their number.
+func (p *pruneTable) lookupInverse(kids *[NMoves]node, in *[NMoves]uint8, k, a int, lefts *[NMoves]int, values *[NMoves]entries) int {
+	var idx [NMoves]int
+	for j, i := range in[:k] {
+		idx[j] = p.invIndex(&kids[i].inv, a)
+	}
+	kept := 0
+	for j, i := range in[:k] {
+		v := uint8(p.get(idx[j]))
+		values[i][firstInverse+a] = v
+		if int(v) <= lefts[i] {
+			in[kept] = i
+			kept++
+		}
+	}
+	return kept
 }
 
 // expand puts back the orders the search leaves out: in a canonical

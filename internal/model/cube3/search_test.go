@@ -225,13 +225,17 @@ func TestSearchWithTable(t *testing.T) {
 		if h := tb.LowerBound(c); h > r.Length {
 			t.Fatalf("bound %d above the optimal length %d", h, r.Length)
 		}
-		// One move changes each axis's entry by one at most, which the
-		// search's early cut relies on.
+		// One move changes each of the position's own entries by one at
+		// most, which the search's early cut relies on (the inverse's
+		// entries it does not rely on).
 		n := nodeOf(c)
 		hv := tb.p.axisValues(&n)
 		for m := Move(0); m < NMoves; m++ {
-			ch := tb.p.child(&n, m)
+			ch := nodeOf(c.Apply(m))
 			for a, v := range tb.p.axisValues(&ch) {
+				if a >= firstInverse {
+					break
+				}
 				if d := int(v) - int(hv[a]); d < -1 || d > 1 {
 					t.Fatalf("%s changes axis %d's entry from %d to %d", m, a, hv[a], v)
 				}
