@@ -68,6 +68,10 @@ type entries [7]uint8
 
 const firstInverse = 4
 
+// lookupOrder is the order in which the search reads a child's entries:
+// the order that reads the fewest (see docs/CUBE3.md).
+var lookupOrder = [7]int{0, 1, 2, 4, 5, 6, 3}
+
 // own is the largest of the position's own entries (not its inverse's).
 func (e *entries) own() int { return int(max(e[0], e[1], e[2], e[3])) }
 
@@ -336,7 +340,23 @@ func (w *worker) dfs(n *node, hv entries, g, last int) bool {
 	for i := range k {
 		in[i] = uint8(i)
 	}
-	for a := 0; a < firstInverse && k > 0; a++ {
+	invMade := false
+	for _, a := range lookupOrder {
+		if k == 0 {
+			break
+		}
+		if a >= firstInverse {
+			// The inverses are made for the children still in when
+			// the first of their entries is wanted.
+			if !invMade {
+				for _, i := range in[:k] {
+					kids[i].inv = n.inv.child(moves[i])
+				}
+				invMade = true
+			}
+			k = sh.p.lookupInverse(&kids, &moves, &in, k, a-firstInverse, &lefts, &values, hv[a])
+			continue
+		}
 		sh.p.lookup(&kids, &in, k, a, &values)
 		kept := 0
 		for _, i := range in[:k] {
@@ -346,13 +366,6 @@ func (w *worker) dfs(n *node, hv entries, g, last int) bool {
 			}
 		}
 		k = kept
-	}
-	// The survivors' inverses, then their entries along each axis.
-	for _, i := range in[:k] {
-		kids[i].inv = n.inv.child(moves[i])
-	}
-	for a := 0; a < 3 && k > 0; a++ {
-		k = sh.p.lookupInverse(&kids, &in, k, a, &lefts, &values)
 	}
 	for _, i := range in[:k] {
 		w.path = append(w.path, moves[i])
@@ -394,15 +407,22 @@ func (p *pruneTable) lookup(kids *[NMoves]node, in *[NMoves]uint8, k, a int, val
 // lookupInverse reads the table's entries of the inverses of the children
 // in[:k] of kids along axis a into values, as lookup does, and keeps in
 // in[:k] those whose entry is within what the bound leaves them; it
-// returns their number.
-func (p *pruneTable) lookupInverse(kids *[NMoves]node, in *[NMoves]uint8, k, a int, lefts *[NMoves]int, values *[NMoves]entries) int {
+// returns their number. A child reached by a move that keeps the axis has
+// its parent's entry, parent: the move is made before the inverse, and
+// the inverse's coordinates are solved as soon as they were.
+func (p *pruneTable) lookupInverse(kids *[NMoves]node, moves *[NMoves]Move, in *[NMoves]uint8, k, a int, lefts *[NMoves]int, values *[NMoves]entries, parent uint8) int {
 	var idx [NMoves]int
 	for j, i := range in[:k] {
-		idx[j] = p.invIndex(&kids[i].inv, a)
+		if keepsAxis[a]>>moves[i]&1 == 0 {
+			idx[j] = p.invIndex(&kids[i].inv, a)
+		}
 	}
 	kept := 0
 	for j, i := range in[:k] {
-		v := uint8(p.get(idx[j]))
+		v := parent
+		if keepsAxis[a]>>moves[i]&1 == 0 {
+			v = uint8(p.get(idx[j]))
+		}
 		values[i][firstInverse+a] = v
 		if int(v) <= lefts[i] {
 			in[kept] = i
