@@ -158,13 +158,17 @@ func fromFaces(f [54]uint8, src string) (Cubie, error) {
 	for i := 0; i < 8; i++ {
 		fi := cornerFacelet[i]
 		j, o, bad := identifyCorner(f[fi[0]], f[fi[1]], f[fi[2]])
-		chars := fmt.Sprintf("%q %q %q", src[fi[0]], src[fi[1]], src[fi[2]])
-		where := fmt.Sprintf("corner %s (stickers %s %s %s)", CornerNames[i], stickerName(int(fi[0])), stickerName(int(fi[1])), stickerName(int(fi[2])))
+		// The words of an error are made only for an error: the
+		// symmetries read every cube they make through here.
+		chars := func() string { return fmt.Sprintf("%q %q %q", src[fi[0]], src[fi[1]], src[fi[2]]) }
+		where := func() string {
+			return fmt.Sprintf("corner %s (stickers %s %s %s)", CornerNames[i], stickerName(int(fi[0])), stickerName(int(fi[1])), stickerName(int(fi[2])))
+		}
 		if bad != "" {
-			return Cubie{}, perr(ErrCorner, "%s %s: %s", where, bad, chars)
+			return Cubie{}, perr(ErrCorner, "%s %s: %s", where(), bad, chars())
 		}
 		if at[j] >= 0 {
-			return Cubie{}, perr(ErrDuplicate, "the same corner is at %s and at %s: %s", CornerNames[at[j]], where, chars)
+			return Cubie{}, perr(ErrDuplicate, "the same corner is at %s and at %s: %s", CornerNames[at[j]], where(), chars())
 		}
 		at[j] = int8(i)
 		c.CP[i], c.CO[i] = uint8(j), uint8(o)
@@ -178,13 +182,15 @@ func fromFaces(f [54]uint8, src string) (Cubie, error) {
 	for i := 0; i < 12; i++ {
 		fi := edgeFacelet[i]
 		j, o, bad := identifyEdge(f[fi[0]], f[fi[1]])
-		chars := fmt.Sprintf("%q %q", src[fi[0]], src[fi[1]])
-		where := fmt.Sprintf("edge %s (stickers %s %s)", EdgeNames[i], stickerName(int(fi[0])), stickerName(int(fi[1])))
+		chars := func() string { return fmt.Sprintf("%q %q", src[fi[0]], src[fi[1]]) }
+		where := func() string {
+			return fmt.Sprintf("edge %s (stickers %s %s)", EdgeNames[i], stickerName(int(fi[0])), stickerName(int(fi[1])))
+		}
 		if bad != "" {
-			return Cubie{}, perr(ErrEdge, "%s %s: %s", where, bad, chars)
+			return Cubie{}, perr(ErrEdge, "%s %s: %s", where(), bad, chars())
 		}
 		if eat[j] >= 0 {
-			return Cubie{}, perr(ErrDuplicate, "the same edge is at %s and at %s: %s", EdgeNames[eat[j]], where, chars)
+			return Cubie{}, perr(ErrDuplicate, "the same edge is at %s and at %s: %s", EdgeNames[eat[j]], where(), chars())
 		}
 		eat[j] = int8(i)
 		c.EP[i], c.EO[i] = uint8(j), uint8(o)
