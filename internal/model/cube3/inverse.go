@@ -1,7 +1,5 @@
 package cube3
 
-import "math/bits"
-
 // The inverse position: a sequence that solves a position, read backwards
 // with each move undone, solves the inverse position, so the two are as far
 // from solved, and the table's entries for the inverse are lower bounds
@@ -113,57 +111,10 @@ func (p *pieces) flipSliceTwist() (fs, tw int) {
 	return set*nFlip + flip, tw
 }
 
-// invTables are the tables looked up for the inverse: the
-// flip-slice-twist table along each axis, then the separation table.
-var invTables = [4]int{0, 1, 2, sepEntry}
-
-// invIndex is the index of the inverse's entry in invTables[j].
-func (p *pruneTable) invIndex(v *invView, j int) int {
-	if j == 3 {
-		if p.sep == nil {
-			return 0
-		}
-		return p.sep.k.index(v[0].sepCoords())
-	}
-	fs, tw := v[j].flipSliceTwist()
+// invIndex is the table's entry of the inverse along axis a.
+func (p *pruneTable) invIndex(v *invView, a int) int {
+	fs, tw := v[a].flipSliceTwist()
 	return p.index(fs, tw)
-}
-
-// invValue is the entry at i of invTables[j].
-func (p *pruneTable) invValue(i, j int) uint8 {
-	if j == 3 {
-		if p.sep == nil {
-			return 0
-		}
-		return uint8(p.sep.words.get(i))
-	}
-	return uint8(p.get(i))
-}
-
-// sepCoords are the separation table's coordinates of the pieces: the
-// corners' tetrads and twist, the edges' slices.
-func (p *pieces) sepCoords() (cocsep, esep int) {
-	var a uint16
-	tw := 0
-	for i, x := range p.c {
-		if tetradA[x&7] {
-			a |= 1 << i
-		}
-		if i < 7 {
-			tw = 3*tw + int(x>>3)
-		}
-	}
-	var e, m uint16
-	for i, x := range p.e {
-		switch edgeSlice[x&15] {
-		case 2:
-			e |= 1 << i
-		case 1:
-			m |= 1 << i
-		}
-	}
-	er := int(rank12[e])
-	return int(rank8[a])*nTwist + tw, er*70 + int(mRank[er*nSlice+int(mSliceRank[m])])
 }
 
 // keepsAxis[a] has bit m set for the moves that, seen along axis a, keep
@@ -179,39 +130,4 @@ var keepsAxis = func() (k [3]uint32) {
 		}
 	}
 	return k
-}()
-
-// invKeeps[j] has bit m set for the moves that keep invTables[j]'s
-// coordinates solved: keepsAxis, and for the separation table the half
-// turns (each keeps the corners in their tetrads, twisted as they were, and
-// the edges in their slices).
-var invKeeps = func() (k [4]uint32) {
-	copy(k[:], keepsAxis[:])
-	for m := range NMoves {
-		if Move(m).Quarters() == 2 {
-			k[3] |= 1 << m
-		}
-	}
-	return k
-}()
-
-// rank8[mask] is the colex rank of a set of four places among eight (0
-// for a mask of another size).
-var rank8 = func() (t [256]uint8) {
-	for m := range t {
-		if bits.OnesCount16(uint16(m)) == 4 {
-			t[m] = uint8(colexRank(uint16(m), 8))
-		}
-	}
-	return t
-}()
-
-// mSliceRank[mask] is axis 1's slice coordinate (divided by 24) where the
-// M edges are at the places of mask.
-var mSliceRank = func() []uint16 {
-	t := make([]uint16, 1<<12)
-	for s, m := range axisSliceMask[1] {
-		t[m] = uint16(s)
-	}
-	return t
 }()

@@ -18,9 +18,8 @@ const unset = 15
 type pruneTable struct {
 	k       *classes
 	mt      *moveTables
-	words   nibbles   // eight entries a word, entry i in bits 4*(i%8)
-	corners nibbles   // the corner table (corners.go); nil when left out
-	sep     *sepTable // the separation table (h0.go); nil when left out
+	words   nibbles // eight entries a word, entry i in bits 4*(i%8)
+	corners nibbles // the corner table (corners.go); nil when left out
 }
 
 func (p *pruneTable) get(i int) uint32 { return p.words.get(i) }

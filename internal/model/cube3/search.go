@@ -62,26 +62,21 @@ func (p *pruneTable) child(n *node, m Move) node {
 }
 
 // entries are a position's lower bounds: the flip-slice-twist table's
-// entries along the three axes, the corner table's, the separation
-// table's; then the inverse's flip-slice-twist entries along the three
-// axes and its separation entry.
-type entries [9]uint8
+// entries along the three axes, the corner table's, and the
+// flip-slice-twist table's entries of the inverse along the three axes.
+type entries [7]uint8
 
-const (
-	cornerEntry  = 3
-	sepEntry     = 4
-	firstInverse = 5
-)
+const firstInverse = 4
 
 // lookupOrder is the order in which the search reads a child's entries:
 // the order that reads the fewest (see docs/CUBE3.md).
-var lookupOrder = [9]int{0, 1, 2, 5, 6, 7, 3, 4, 8}
+var lookupOrder = [7]int{0, 1, 2, 4, 5, 6, 3}
 
 // own is the largest of the position's own entries (not its inverse's).
-func (e *entries) own() int { return int(max(e[0], e[1], e[2], e[3], e[4])) }
+func (e *entries) own() int { return int(max(e[0], e[1], e[2], e[3])) }
 
 // all is the largest entry.
-func (e *entries) all() int { return max(e.own(), int(max(e[5], e[6], e[7], e[8]))) }
+func (e *entries) all() int { return max(e.own(), int(max(e[4], e[5], e[6]))) }
 
 // bound returns the tables' lower bound of n's distance: the largest of
 // the entries of n and of its inverse.
@@ -93,13 +88,7 @@ func (p *pruneTable) bound(n *node) int {
 // axisValue is the table's entry for n along axis a, or for a = 3 the
 // corner table's.
 func (p *pruneTable) axisValue(n *node, a int) uint8 {
-	if a == sepEntry {
-		if p.sep == nil {
-			return 0
-		}
-		return uint8(p.sep.words.get(p.sep.k.index(p.sep.k.nodeCoords(n))))
-	}
-	if a == cornerEntry {
+	if a == 3 {
 		if p.corners == nil {
 			return 0
 		}
@@ -113,8 +102,8 @@ func (p *pruneTable) axisValues(n *node) (hv entries) {
 	for a := range firstInverse {
 		hv[a] = p.axisValue(n, a)
 	}
-	for j := range invTables {
-		hv[firstInverse+j] = p.invValue(p.invIndex(&n.inv, j), j)
+	for a := range axes {
+		hv[firstInverse+a] = uint8(p.get(p.invIndex(&n.inv, a)))
 	}
 	return hv
 }
@@ -326,9 +315,9 @@ func (w *worker) dfs(n *node, hv entries, g, last int) bool {
 	// read backwards, such a sequence would solve the inverse's
 	// coordinates one move sooner, below the entry.
 	var barred uint32
-	for j := range invTables {
-		if int(hv[firstInverse+j]) == sh.bound-g {
-			barred |= invKeeps[j]
+	for a := range axes {
+		if int(hv[firstInverse+a]) == sh.bound-g {
+			barred |= keepsAxis[a]
 		}
 	}
 	k := 0
@@ -394,19 +383,7 @@ func (w *worker) dfs(n *node, hv entries, g, last int) bool {
 // values: the indices first, then the entries, so that the reads overlap.
 func (p *pruneTable) lookup(kids *[NMoves]node, in *[NMoves]uint8, k, a int, values *[NMoves]entries) {
 	var idx [NMoves]int
-	if a == sepEntry {
-		if p.sep == nil {
-			return
-		}
-		for j, i := range in[:k] {
-			idx[j] = p.sep.k.index(p.sep.k.nodeCoords(&kids[i]))
-		}
-		for j, i := range in[:k] {
-			values[i][sepEntry] = uint8(p.sep.words.get(idx[j]))
-		}
-		return
-	}
-	if a == cornerEntry {
+	if a == 3 {
 		if p.corners == nil {
 			return
 		}
@@ -435,17 +412,16 @@ func (p *pruneTable) lookup(kids *[NMoves]node, in *[NMoves]uint8, k, a int, val
 // the inverse's coordinates are solved as soon as they were.
 func (p *pruneTable) lookupInverse(kids *[NMoves]node, moves *[NMoves]Move, in *[NMoves]uint8, k, a int, lefts *[NMoves]int, values *[NMoves]entries, parent uint8) int {
 	var idx [NMoves]int
-	keeps := invKeeps[a]
 	for j, i := range in[:k] {
-		if keeps>>moves[i]&1 == 0 {
+		if keepsAxis[a]>>moves[i]&1 == 0 {
 			idx[j] = p.invIndex(&kids[i].inv, a)
 		}
 	}
 	kept := 0
 	for j, i := range in[:k] {
 		v := parent
-		if keeps>>moves[i]&1 == 0 {
-			v = p.invValue(idx[j], a)
+		if keepsAxis[a]>>moves[i]&1 == 0 {
+			v = uint8(p.get(idx[j]))
 		}
 		values[i][firstInverse+a] = v
 		if int(v) <= lefts[i] {
