@@ -38,7 +38,18 @@ func benchTable(b *testing.B) *Tables {
 // every length up to 14 (none has a solution that short): a fixed amount
 // of work, the search's speed.
 func BenchmarkSearchBound(b *testing.B) {
-	tb := benchTable(b)
+	searchBound(b, benchTable(b))
+}
+
+// BenchmarkFlipSliceTwistAlone is BenchmarkSearchBound with the corner
+// table left out: what the corner table saves.
+func BenchmarkFlipSliceTwistAlone(b *testing.B) {
+	alone := *benchTable(b).p
+	alone.corners = nil
+	searchBound(b, &Tables{&alone})
+}
+
+func searchBound(b *testing.B, tb *Tables) {
 	rng := rand.New(rand.NewPCG(2026, 56))
 	cubes := []Cubie{randomState(rng), randomState(rng), randomState(rng)}
 	var nodes int64
