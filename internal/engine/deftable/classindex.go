@@ -120,7 +120,12 @@ func (sy *symmetric) eachClass(ctx context.Context, ci *symindex.Index, lv *symi
 					if v == 3 {
 						continue
 					}
-					rep, err := sy.representative(ci.State(i), &conj)
+					st, ok := ci.State(i)
+					if !ok {
+						r.err = fmt.Errorf("%s: class index %d reached stands for no state", sy.p.Def.Name, i)
+						break
+					}
+					rep, err := sy.representative(st, &conj)
 					if err != nil {
 						r.err = err
 						break

@@ -81,8 +81,8 @@ func (x *Index) forward(l *Levels, v uint8) (classes, states uint64) {
 				break
 			}
 			for g := range x.p.Gens {
-				n := x.Neighbor(i, g)
-				if l.Level(n) == 3 {
+				n, ok := x.Neighbor(i, g)
+				if ok && l.Level(n) == 3 {
 					l.set(n, next)
 					classes++
 					states += x.OrbitSize(n)
@@ -101,7 +101,7 @@ func (x *Index) backward(l *Levels, v uint8) (classes, states uint64) {
 			continue
 		}
 		for g := range x.p.Gens {
-			if l.Level(x.Neighbor(i, g)) == v {
+			if n, ok := x.Neighbor(i, g); ok && l.Level(n) == v {
 				l.set(i, next)
 				classes++
 				states += x.OrbitSize(i)

@@ -1,6 +1,7 @@
 package symindex
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +17,11 @@ import (
 type sample struct {
 	name, file, twsearch string
 	moves                string
-	metric               ksolve.Metric
-	inA                  []bool
+	// edit, when set, replaces its first string in the definition with
+	// its second.
+	edit   [2]string
+	metric ksolve.Metric
+	inA    []bool
 	// long marks the samples left out under -short.
 	long bool
 }
@@ -37,6 +41,14 @@ func samples() []sample {
 		{name: "symm 3x3x3 half turns, all A", twsearch: "3x3x3", moves: "U2,D2,R2,L2,F2,B2", inA: []bool{true, true}, long: true},
 		{name: "symm skewb", twsearch: "skewb", long: true},
 		{name: "symm 3x3x3 corners A, U,R", twsearch: "3x3x3", moves: "U,R", long: true},
+		// Parities tied across the sets: the corners' and the centres'
+		// (every move swaps two of each), and the 3x3x3's layers' corners
+		// and edges under U and D.
+		{name: "symm pyramorphix", twsearch: "pyramorphix"},
+		{name: "symm 3x3x3 U,D", twsearch: "3x3x3", moves: "U,D"},
+		// Two centres alike: the centres have no parity, and the corners'
+		// is free.
+		{name: "symm pyramorphix, two centres alike", twsearch: "pyramorphix", edit: [2]string{"CENTERS\n1 2 3 4\n", "CENTERS\n1 1 2 3\n"}},
 	}
 }
 
@@ -53,6 +65,12 @@ func (c sample) puzzle(t *testing.T) *ksolve.Puzzle {
 		}
 	} else if src, err = os.ReadFile(c.file); err != nil {
 		t.Fatal(err)
+	}
+	if c.edit[0] != "" {
+		if !bytes.Contains(src, []byte(c.edit[0])) {
+			t.Fatalf("%s has no %q to replace", name, c.edit[0])
+		}
+		src = bytes.Replace(src, []byte(c.edit[0]), []byte(c.edit[1]), 1)
 	}
 	d, err := ksolve.Parse(filepath.Base(name), src)
 	if err != nil {
@@ -153,7 +171,11 @@ func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, ful
 			if !ok {
 				t.Fatalf("state %d: move %s: no class index", i, p.Moves[m].Name)
 			}
-			got, want = append(got, x.Neighbor(k, g)), append(want, n)
+			nk, ok := x.Neighbor(k, g)
+			if !ok {
+				t.Fatalf("state %d: move %s: Neighbor gives none", i, p.Moves[m].Name)
+			}
+			got, want = append(got, nk), append(want, n)
 		}
 		slices.Sort(got)
 		slices.Sort(want)
