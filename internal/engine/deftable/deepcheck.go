@@ -101,6 +101,9 @@ func (t *Table) DeepCheck(ctx context.Context, opt CheckOptions) error {
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
 	}
+	if t.ClassIndexed() {
+		return t.checkClassIndex(ctx, opt)
+	}
 	if t.sym != nil {
 		return t.checkClasses(ctx, opt)
 	}
