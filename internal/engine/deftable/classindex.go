@@ -188,3 +188,24 @@ func (t *Table) checkClassIndex(ctx context.Context, opt CheckOptions) error {
 	}
 	return compareCounts("states", fresh.lv.Counts, t.lv.Counts)
 }
+
+// PlanClassIndex returns the size of p's class index and the memory a
+// build over it takes (BuildOptions.ClassIndex): the index's two bits an
+// index, which become the table, its own tables, and the state index's
+// move tables, which the table's walk reads. It makes the class index's
+// tables to know them: a few seconds at most.
+func PlanClassIndex(p *ksolve.Puzzle) (indices, memory uint64, err error) {
+	sy := symmetriesOf(p, nil)
+	if sy == nil {
+		return 0, 0, fmt.Errorf("%s: a class index needs symmetries of the search, and this one keeps every state", p.Def.Name)
+	}
+	_, tables, err := permindex.Plan(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	ci, err := symindex.New(p, sy.syms, nil)
+	if err != nil {
+		return 0, 0, err
+	}
+	return ci.Size(), (ci.Size()+31)/32*8 + ci.TableBytes() + tables, nil
+}

@@ -120,3 +120,14 @@ func (x *Index) OrbitSize(i uint64) uint64 {
 	}
 	return uint64(len(x.syms)) / fixed
 }
+
+// TableBytes is the memory the index's own tables take: A's classes and
+// symmetries, the moves of A's classes and of B, B's conjugates, and a
+// parity tie's numbering of B.
+func (x *Index) TableBytes() uint64 {
+	n := uint64(len(x.classOf))*5 + uint64(len(x.reps))*4 + uint64(len(x.aMove)+len(x.bMove)+len(x.bConj))*4
+	if t := x.tie; t != nil {
+		n += uint64(len(t.sigOf)) + uint64(len(t.rank)+len(t.unrank))*4 + uint64(len(t.want))
+	}
+	return n
+}
