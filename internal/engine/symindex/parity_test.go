@@ -75,30 +75,14 @@ func TestParityTiesAsTheStates(t *testing.T) {
 // parity vectors (bit j unit j's) they show.
 func reachedParities(t *testing.T, p *ksolve.Puzzle, full *permindex.Index, units []parityUnit) map[uint64]bool {
 	t.Helper()
-	goal, ok := full.Index(p.Def.Solved)
-	if !ok {
-		t.Fatal("the goal has no index")
-	}
-	seen := make([]bool, full.Size())
-	seen[goal] = true
-	queue := []uint64{goal}
 	out := map[uint64]bool{}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		for g := 0; g < full.Degree(); g++ {
-			if j := full.Apply(i, g); !seen[j] {
-				seen[j] = true
-				queue = append(queue, j)
-			}
-		}
-		st := full.State(i)
+	eachReached(t, p, full, func(_ uint64, st ksolve.State) {
 		var par uint64
 		for j := range units {
 			par |= uint64(units[j].parity(st)) << j
 		}
 		out[par] = true
-	}
+	})
 	return out
 }
 

@@ -125,27 +125,11 @@ func TestEveryStateOneIndexAClass(t *testing.T) {
 
 func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, full *permindex.Index, x *Index) {
 	t.Helper()
-	goal, ok := full.Index(p.Def.Solved)
-	if !ok {
-		t.Fatal("the goal has no index")
-	}
-	seen := make([]bool, full.Size())
-	seen[goal] = true
-	queue := []uint64{goal}
 	indexOf := map[uint64]uint64{} // class (least exact index) -> index
 	classOf := map[uint64]uint64{} // index -> class
 	statesOf := map[uint64]uint64{}
 	var conj ksolve.State
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		for g := 0; g < full.Degree(); g++ {
-			if j := full.Apply(i, g); !seen[j] {
-				seen[j] = true
-				queue = append(queue, j)
-			}
-		}
-		st := full.State(i)
+	eachReached(t, p, full, func(i uint64, st ksolve.State) {
 		class := i
 		for s := range syms {
 			conj = p.Conjugate(conj, st, &syms[s])
@@ -190,7 +174,7 @@ func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, ful
 			t.Fatalf("state %d: index %d stands for classes %d and %d", i, k, prev, class)
 		}
 		indexOf[class], classOf[k] = k, class
-	}
+	})
 	for class, k := range indexOf {
 		if !x.Canonical(k) {
 			t.Fatalf("index %d of class %d is not canonical", k, class)
@@ -204,4 +188,28 @@ func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, ful
 	}
 	t.Logf("%d symmetries, A %d states in %d classes, B %d: %d indices for %d classes (ratio %.3f)",
 		len(syms), x.StatesOfA(), x.ClassesOfA(), x.StatesOfB(), x.Size(), len(indexOf), float64(x.Size())/float64(len(indexOf)))
+}
+
+// eachReached calls f with the exact index and the state of every state
+// the moves reach, breadth first from the goal.
+func eachReached(t *testing.T, p *ksolve.Puzzle, full *permindex.Index, f func(i uint64, st ksolve.State)) {
+	t.Helper()
+	goal, ok := full.Index(p.Def.Solved)
+	if !ok {
+		t.Fatal("the goal has no index")
+	}
+	seen := make([]bool, full.Size())
+	seen[goal] = true
+	queue := []uint64{goal}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for g := 0; g < full.Degree(); g++ {
+			if j := full.Apply(i, g); !seen[j] {
+				seen[j] = true
+				queue = append(queue, j)
+			}
+		}
+		f(i, full.State(i))
+	}
 }
