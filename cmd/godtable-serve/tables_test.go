@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtable/godtable/internal/app"
 	"github.com/godtable/godtable/internal/app/defcli"
 )
 
@@ -160,5 +161,33 @@ func TestServeTablePaged(t *testing.T) {
 	status, out := post(t, h, "POST", "/api/v1/twisty/solve", `{"state":"A B A","scramble":true,"count":true}`)
 	if status != 200 || out != want {
 		t.Errorf("solve: %d %q, want %q", status, out, want)
+	}
+}
+
+// A table keyed by its class index (gen --class-index) is served as any
+// table, and answers as the default build's table of the same puzzle.
+func TestServeClassIndexTable(t *testing.T) {
+	dir := t.TempDir()
+	const def = "../../lookup/tws/testdata/cube2_unoriented.tws"
+	want, got := filepath.Join(dir, "want.gdt"), filepath.Join(dir, "cube2ci.gdt")
+	for _, args := range [][]string{{"gen", def, "-o", want, "--quiet"}, {"gen", def, "-o", got, "--quiet", "--class-index"}} {
+		var stderr bytes.Buffer
+		if code := app.Run(args, strings.NewReader(""), io.Discard, &stderr); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr.String())
+		}
+	}
+	serveTable(t, got)
+	h := newHandler(io.Discard)
+	for _, c := range []struct {
+		method, path, body string
+		args               []string
+	}{
+		{"POST", "/api/v1/cube2ci/solve", `{"state":"U R F D","scramble":true}`, []string{"solve", want, "--json", "--scramble", "U R F D"}},
+		{"POST", "/api/v1/cube2ci/solve", `{"state":"U R F D","scramble":true,"count":true}`, []string{"solve", want, "--json", "--scramble", "--count", "U R F D"}},
+	} {
+		status, out := post(t, h, c.method, c.path, c.body)
+		if w := strings.ReplaceAll(runOutput(c.args, ""), want, "cube2ci"); status != 200 || out != w {
+			t.Errorf("%s %s %s: %d %q, the default table's %q", c.method, c.path, c.body, status, out, w)
+		}
 	}
 }

@@ -1,39 +1,98 @@
 package app
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// gen --class-index writes the table gen writes by default, on one worker
-// and two; it refuses in one line a definition without symmetries and the
+// classIndexDefs are definitions with symmetries: one set (its own part
+// of the class index), and, from twsearch's samples where they are on the
+// machine, two sets whose parities are tied.
+func classIndexDefs(t *testing.T) []string {
+	defs := []string{"../../lookup/tws/testdata/cube2_unoriented.tws"}
+	src, err := exec.Command("git", "-C", "/work/.mirror/cubing+twsearch/repo", "show", "aeed0ed:samples/symm/pyramorphix.tws").Output()
+	if err != nil {
+		t.Logf("twsearch's samples: %v", err)
+		return defs
+	}
+	def := filepath.Join(t.TempDir(), "pyramorphix.tws")
+	if err := os.WriteFile(def, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return append(defs, def)
+}
+
+// gen --class-index writes a table keyed by its class index, the same
+// bytes on one worker and two, and every mode answers from it as from the
+// table gen writes by default: stats (with its antipodes), scramble,
+// solve (one solution, the count, all of them), verify, check and check
+// --deep. It refuses in one line a definition without symmetries and the
 // flags it cannot go with.
 func TestGenClassIndex(t *testing.T) {
 	dir := t.TempDir()
+	for k, def := range classIndexDefs(t) {
+		want := filepath.Join(dir, "want.gdt")
+		if code, _, stderr := run("gen", def, "-o", want, "--quiet", "--no-facts"); code != ExitOK {
+			t.Fatalf("gen: exit %d: %s", code, stderr)
+		}
+		var first []byte
+		got := filepath.Join(dir, "got.gdt")
+		for _, workers := range []string{"1", "2"} {
+			if code, _, stderr := run("gen", def, "-o", got, "--quiet", "--no-facts", "--class-index", "--workers", workers); code != ExitOK {
+				t.Fatalf("gen --class-index: exit %d: %s", code, stderr)
+			}
+			b, err := os.ReadFile(got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if first != nil && string(first) != string(b) {
+				t.Fatalf("%s: gen --class-index on 2 workers wrote other bytes than on 1", def)
+			}
+			first = b
+		}
+		scrambles := []string{"U R F D", "F2 U' R2 D B'", "L D' B2 R U F' L2", "U D'"}
+		if k > 0 {
+			scrambles = []string{"FD LR", "FL DR FD", "DL FR LR FD DR"}
+		}
+		var verify strings.Builder
+		for _, s := range scrambles {
+			_, sol, _ := run("solve", want, "--scramble", s)
+			verify.WriteString(s + "\t" + strings.TrimSpace(sol) + "\n")
+		}
+		modes := [][]string{
+			{"stats"}, {"stats", "--json"}, {"stats", "--antipodes", "5"},
+			{"scramble", "-n", "5", "--seed", "1"},
+			{"solve", "--scramble"}, {"solve", "--scramble", "--count"}, {"solve", "--scramble", "--all"},
+		}
+		in := strings.Join(scrambles, "\n") + "\n"
+		for _, m := range modes {
+			_, a, ea := runInput(in, append([]string{m[0], want}, m[1:]...)...)
+			_, b, eb := runInput(in, append([]string{m[0], got}, m[1:]...)...)
+			a, b = strings.ReplaceAll(a, want, "T"), strings.ReplaceAll(b, got, "T")
+			if a != b || ea != eb || a == "" {
+				t.Fatalf("%s: %v: the class index's table says\n%s%s\nthe default table\n%s%s", def, m, b, eb, a, ea)
+			}
+		}
+		var verdicts [2]string
+		for k, tbl := range []string{want, got} {
+			code, out, stderr := runInput(verify.String(), "verify", tbl, "--scramble")
+			if code != ExitOK || strings.Count(out, "\n") != len(scrambles) {
+				t.Fatalf("verify %s: exit %d: %s%s", tbl, code, out, stderr)
+			}
+			verdicts[k] = out
+		}
+		if verdicts[0] != verdicts[1] {
+			t.Fatalf("%s: verify says\n%s\nof the class index's table, and\n%s\nof the default one", def, verdicts[1], verdicts[0])
+		}
+		if code, out, stderr := run("check", got, "--deep"); code != ExitOK || !strings.Contains(out, "keyed by an index of the classes") || !strings.Contains(out, "exact: a search of its class index again") {
+			t.Fatalf("check --deep: exit %d: %s%s", code, out, stderr)
+		}
+	}
 	def := "../../lookup/tws/testdata/cube2_unoriented.tws"
-	want := filepath.Join(dir, "want.gdt")
-	if code, _, stderr := run("gen", def, "-o", want, "--quiet", "--no-facts"); code != ExitOK {
-		t.Fatalf("gen: exit %d: %s", code, stderr)
-	}
-	for _, workers := range []string{"1", "2"} {
-		got := filepath.Join(dir, "got"+workers+".gdt")
-		if code, _, stderr := run("gen", def, "-o", got, "--quiet", "--no-facts", "--class-index", "--workers", workers); code != ExitOK {
-			t.Fatalf("gen --class-index: exit %d: %s", code, stderr)
-		}
-		a, err := os.ReadFile(want)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := os.ReadFile(got)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(a) != string(b) {
-			t.Fatalf("gen --class-index on %s workers: not the default build's bytes", workers)
-		}
-	}
 	for _, c := range []struct {
 		args []string
 		says string
@@ -47,4 +106,11 @@ func TestGenClassIndex(t *testing.T) {
 			t.Fatalf("%v: exit %d, %q; want an error saying %q", c.args, code, stderr, c.says)
 		}
 	}
+}
+
+// runInput is run with in on stdin.
+func runInput(in string, args ...string) (int, string, string) {
+	var stdout, stderr bytes.Buffer
+	code := Run(args, strings.NewReader(in), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
 }

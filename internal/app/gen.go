@@ -211,6 +211,10 @@ func runGen(e *env, args []string) int {
 func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, src []byte, memory uint64, shown string, showProgress bool) int {
 	file := g.file
 	indexed, need, err := tws.Plan(def, opt)
+	if err != nil && opt.ClassIndex {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", file, err)
+		return ExitInvalid
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v: give --prune SIZE to build pruning tables of at most SIZE bytes instead\n", file, err)
 		return ExitInvalid

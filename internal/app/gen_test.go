@@ -68,6 +68,11 @@ func TestGenGoPackage(t *testing.T) {
 		strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
 		t.Fatalf("gen -go: exit %d: %s", code, stderr.String())
 	}
+	// And a table keyed by its class index.
+	if code := Run([]string{"gen", "../../lookup/tws/testdata/cube2_unoriented.tws", "--class-index", "-go", filepath.Join(dir, "cube2ci")},
+		strings.NewReader(""), &bytes.Buffer{}, &stderr); code != 0 {
+		t.Fatalf("gen -go --class-index: exit %d: %s", code, stderr.String())
+	}
 	src, err := os.ReadFile(filepath.Join(dir, "pocketdef", "pocketdef.go"))
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +95,7 @@ import (
 	"fmt"
 	"log"
 
+	"example.com/solver/cube2ci"
 	"example.com/solver/cube2def"
 	"example.com/solver/pocketdef"
 )
@@ -121,10 +127,23 @@ func main() {
 		log.Fatal(err)
 	}
 	fmt.Println(sol, c2.Symmetries())
+	ci, err := cube2ci.Puzzle()
+	if err != nil {
+		log.Fatal(err)
+	}
+	pos, err = ci.ParseMoves("U R F D")
+	if err != nil {
+		log.Fatal(err)
+	}
+	sol, err = pos.Solve()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(sol, ci.Symmetries())
 }
 `)
-	if got := strings.TrimSpace(out); got != "U R U' R'\nU' R' B' D' 24" {
-		t.Fatalf("the generated packages solved R U R' U' and U R F D (by classes of 24 symmetries) with %q", got)
+	if got := strings.TrimSpace(out); got != "U R U' R'\nU' R' B' D' 24\nU' R' B' D' 24" {
+		t.Fatalf("the generated packages solved R U R' U' and U R F D (by classes of 24 symmetries, by least state and by class index) with %q", got)
 	}
 }
 

@@ -135,11 +135,15 @@ type Puzzle struct {
 }
 
 // Plan returns the index size and the memory, in bytes, a build with these
-// options would take, without building.
+// options would take, without building (with ClassIndex, the class
+// index's size, whose tables it makes).
 func Plan(def *Definition, opt BuildOptions) (indexed, memory uint64, err error) {
 	p, err := puzzleOf(def, opt)
 	if err != nil {
 		return 0, 0, err
+	}
+	if opt.ClassIndex && !opt.NoSymmetry {
+		return deftable.PlanClassIndex(p)
 	}
 	return deftable.Plan(p, opt.NoSymmetry)
 }

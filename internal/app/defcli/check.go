@@ -89,6 +89,9 @@ func Check(path string, w io.Writer, opt CheckOptions) error {
 			return &table.Error{Table: path, Err: table.ErrCorrupt, Detail: fmt.Sprintf("%d classes marked, the header says %d", m.Count(), lv.Classes)}
 		}
 	}
+	if lv.Symmetry == table.SymClassIndex {
+		classes = fmt.Sprintf(", keyed by an index of the classes of the states its symmetries make of each other (%d classes)", lv.Classes)
+	}
 	fmt.Fprintf(w, "states: %d reachable, at most %d moves from the goal; %d entries (%v)%s\n", reached, lv.MaxDistance(), lv.Entries, lv.Encoding, classes)
 	if lv.Version >= 4 {
 		z := uint64(0)
@@ -102,6 +105,8 @@ func Check(path string, w io.Writer, opt CheckOptions) error {
 	switch {
 	case checked && lv.Symmetry == table.SymClasses:
 		fmt.Fprintln(w, "counts: the stored levels match the classes at every distance")
+	case checked && lv.Symmetry == table.SymClassIndex:
+		fmt.Fprintln(w, "counts: the stored levels match the classes at every distance, and the indices left hold no class")
 	case checked:
 		fmt.Fprintln(w, "counts: the stored levels match the counts at every distance")
 	default:
@@ -138,6 +143,9 @@ func checkDeep(path string, pz *deftable.Table, lv *table.Levels, opt CheckOptio
 	err := pz.DeepCheck(ctx, deftable.CheckOptions{Workers: opt.Workers, Progress: progress})
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if lv.Symmetry == table.SymClassIndex {
+		return fmt.Sprintf("exact: a search of its class index again made the same %d classes in its %d indices, at the same distances (%.1f s)", lv.Classes, lv.Entries, time.Since(start).Seconds()), nil
 	}
 	if lv.Symmetry == table.SymClasses {
 		return fmt.Sprintf("exact: a search of its classes again made the same %d classes, at the same distances (%.1f s)", lv.Classes, time.Since(start).Seconds()), nil

@@ -44,6 +44,9 @@ func (t *Table) antipodes(n int, progress func(done, total uint64)) ([]uint64, e
 	if n <= 0 || most < 0 {
 		return nil, nil
 	}
+	if t.ClassIndexed() {
+		return t.classIndexAntipodes(n, most, progress)
+	}
 	if t.sym != nil {
 		return t.classAntipodes(n, most, progress)
 	}

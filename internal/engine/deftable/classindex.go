@@ -2,24 +2,28 @@ package deftable
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
+	"math/bits"
 	"runtime"
-	"sync"
+	"slices"
 
 	"github.com/godtable/godtable/internal/engine/permindex"
 	"github.com/godtable/godtable/internal/engine/symindex"
 	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/internal/model/ksolve"
+	"github.com/godtable/godtable/internal/model/puzzle"
 )
 
-// searchClassIndex builds a table of classes by a search over an index of
-// the classes themselves (symindex), two bits a class and nothing a
-// state, then writes the table a search of the classes writes: each
-// class's least index among its states' (its representative), marked in
-// the table's bits, and its level at its entry.
+// searchClassIndex builds a table keyed by an index of the classes
+// (symindex, table.SymClassIndex) by a search over that index, two bits a
+// class and nothing a state: the search's levels are the table's bytes.
 func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index, goal uint64, sy *symmetric, opt BuildOptions) (*Table, error) {
 	ci, err := symindex.New(p, sy.syms, nil)
 	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	cgoal, ok := ci.Index(p.Def.Solved)
@@ -34,131 +38,174 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	if err != nil {
 		return nil, err
 	}
-	classes := uint64(0)
-	for _, c := range lv.ClassCounts {
-		classes += c
-	}
-	levelBytes, repBytes := table.ClassLayout(x.Size(), classes)
-	packed := make([]byte, levelBytes+repBytes)
-	bitmap := packed[levelBytes:]
-	// Two passes over the classes: the first marks the representatives,
-	// the second puts each level at its entry, the representatives before
-	// it counted.
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	marked := uint64(0)
-	err = sy.eachClass(ctx, ci, lv, workers, func(rep uint64, _ uint8) {
-		bitmap[rep/8] |= 1 << (rep % 8)
-		marked++
-	})
+	sy.ci = ci
+	id := classIndexID(p, x, sy)
+	def := walkDef(p, x, goal, id, sy)
+	packed := lv.Packed()
+	h, err := table.ClassIndexHeader(def, packed, lv.StateCounts, lv.ClassCounts)
 	if err != nil {
 		return nil, err
 	}
-	if marked != classes {
-		return nil, fmt.Errorf("%s: %d representatives for %d classes", p.Def.Name, marked, classes)
-	}
-	m := table.NewClassMap(bitmap)
-	err = sy.eachClass(ctx, ci, lv, workers, func(rep uint64, v uint8) {
-		e, _ := m.Entry(rep)
-		packed[e>>2] |= v << (e & 3 * 2)
-	})
-	if err != nil {
-		return nil, err
+	cl := table.ClassIndexLevels(def, h, packed)
+	if opt.Facts != "" {
+		cl.Facts = fmt.Sprintf("%sreachable=%d\nindexed=%d\nclasses=%d\nsymmetries=%d\nclass-index=%d\nparity-ties=%d\n",
+			opt.Facts, reached, x.Size(), cl.Classes, len(sy.syms), ci.Size(), ci.ParityTies())
 	}
 	runtime.GC()
-	id := classID(p, x, sy)
-	def := walkDef(p, x, goal, id, sy)
-	h, err := table.ClassHeader(def, packed, lv.StateCounts, lv.ClassCounts)
-	if err != nil {
-		return nil, err
-	}
-	cl := table.ClassLevels(def, h, packed)
-	if opt.Facts != "" {
-		cl.Facts = fmt.Sprintf("%sreachable=%d\nindexed=%d\nclasses=%d\nsymmetries=%d\nclass-index=%d\n", opt.Facts, reached, x.Size(), cl.Classes, len(sy.syms), ci.Size())
-	}
 	return newTable(p, x, id, def, cl, sy), nil
 }
 
-// eachClass calls f with the representative and level of each class the
-// search over ci reached, on one goroutine; the representatives, each
-// worked out from a state and its conjugates, are found by workers, a
-// chunk of indices at a time.
-func (sy *symmetric) eachClass(ctx context.Context, ci *symindex.Index, lv *symindex.Levels, workers int, f func(rep uint64, v uint8)) error {
-	const chunk = 1 << 14
-	type found struct {
-		reps []uint64
-		lvs  []uint8
-		err  error
-	}
-	chunks := (ci.Size() + chunk - 1) / chunk
-	next := make(chan uint64)
-	out := make(chan found, workers)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	go func() {
-		defer close(next)
-		for c := range chunks {
-			select {
-			case next <- c:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var conj ksolve.State
-			for c := range next {
-				var r found
-				for i := c * chunk; i < min(ci.Size(), (c+1)*chunk); i++ {
-					v := lv.Level(i)
-					if v == 3 {
-						continue
-					}
-					rep, err := sy.representative(ci.State(i), &conj)
-					if err != nil {
-						r.err = err
-						break
-					}
-					r.reps, r.lvs = append(r.reps, rep), append(r.lvs, v)
-				}
-				select {
-				case out <- r:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
-	}
-	go func() { wg.Wait(); close(out) }()
-	for r := range out {
-		if r.err != nil {
-			return r.err
-		}
-		for k, rep := range r.reps {
-			f(rep, r.lvs[k])
-		}
-	}
-	return ctx.Err()
+// classIndexID is the ID of a table keyed by a class index: a table of
+// classes' ID, and the index's numbering (symindex's, as New chooses its
+// split), so that it is never taken for a table of states or of classes
+// by their least state.
+func classIndexID(p *ksolve.Puzzle, x *permindex.Index, sy *symmetric) [32]byte {
+	h := sha256.New()
+	id := classID(p, x, sy)
+	h.Write(id[:])
+	fmt.Fprintf(h, "class index 1")
+	var out [32]byte
+	copy(out[:], h.Sum(nil))
+	return out
 }
 
-// representative is the least index of state st's conjugates; conj is
-// scratch.
-func (sy *symmetric) representative(st ksolve.State, conj *ksolve.State) (uint64, error) {
-	rep, ok := sy.x.Index(st)
+// classEntry is the class index of the state of index r, or
+// puzzle.NoEntry where it has none.
+func (sy *symmetric) classEntry(r uint64) uint64 {
+	e, ok := sy.ci.Index(sy.x.State(r))
 	if !ok {
-		return 0, fmt.Errorf("%s: a class index's state has no index", sy.p.Def.Name)
+		return puzzle.NoEntry
 	}
-	for s := 1; s < len(sy.syms); s++ {
-		*conj = sy.p.Conjugate(*conj, st, &sy.syms[s])
-		if r, ok := sy.x.Index(*conj); ok {
-			rep = min(rep, r)
+	return e
+}
+
+// ClassIndexed says whether the table is keyed by an index of its
+// classes (gen --class-index) rather than by their least states.
+func (t *Table) ClassIndexed() bool { return t.sym != nil && t.sym.ci != nil }
+
+// classIndexAntipodes is AntipodesProgress for a table keyed by a class
+// index: its entries at the largest distance's level, each with no
+// neighbour (from the index's tables alone) at the next level and a walk
+// as long, each class taken whole. The entries are in no order of the
+// states', so every one is looked at unless all the antipodes are found
+// first.
+func (t *Table) classIndexAntipodes(n, most int, progress func(done, total uint64)) ([]uint64, error) {
+	ci := t.sym.ci
+	size := ci.Size()
+	span := antipodeChunkWords * 32
+	chunks := int((size + span - 1) / span)
+	v, up := uint8(most%3), uint8(most+1)%3
+	all := t.lv.Counts[most]
+	found, err := inChunks(chunks, progressIn(progress, size, span),
+		func() func(c int) ([]uint64, error) {
+			return func(c int) ([]uint64, error) {
+				var far []uint64
+				for e := uint64(c) * span; e < min(size, uint64(c+1)*span); e++ {
+					if t.lv.AtEntry(e) != v || !ci.Canonical(e) {
+						continue
+					}
+					ok, err := t.entryPeak(e, up, most)
+					if err != nil {
+						return nil, err
+					}
+					if ok {
+						st, _ := ci.State(e)
+						r, _ := t.Index.Index(st)
+						far = append(far, t.sym.orbit(r)...)
+					}
+				}
+				return far, checked(t.lv, nil)
+			}
+		},
+		func(found []uint64, _ int) bool { return uint64(len(found)) == all })
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(found)
+	settled(progress, size)
+	return found[:min(n, len(found))], nil
+}
+
+// entryPeak says whether the class of entry e, at the largest distance's
+// level, is at the largest distance most: no neighbour at level up, and
+// its walk as long.
+func (t *Table) entryPeak(e uint64, up uint8, most int) (bool, error) {
+	ci := t.sym.ci
+	for g := range t.Index.Degree() {
+		if nb, ok := ci.Neighbor(e, g); ok && t.lv.AtEntry(nb) == up {
+			return false, nil
 		}
 	}
-	return rep, nil
+	st, ok := ci.State(e)
+	if !ok {
+		return false, nil
+	}
+	r, ok := t.Index.Index(st)
+	if !ok {
+		return false, fmt.Errorf("%s: class index %d's state has no index", t.Puzzle.Def.Name, e)
+	}
+	return t.farthest(r, most)
+}
+
+// checkClassIndex is DeepCheck for a table keyed by a class index: the
+// search over the index again, its levels compared with the table's, and
+// its counts.
+func (t *Table) checkClassIndex(ctx context.Context, opt CheckOptions) error {
+	fresh, err := Build(ctx, t.Puzzle, BuildOptions{Workers: opt.Workers, ClassIndex: true})
+	if err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
+		return fmt.Errorf("the search that checks it: %v", err)
+	}
+	if !fresh.ClassIndexed() || fresh.ID != t.ID {
+		return fmt.Errorf("%s: the search that checks it made no table of the same class index", t.Puzzle.Def.Name)
+	}
+	a, b := fresh.lv.Packed(), t.lv.Packed()
+	if len(a) != len(b) {
+		return &DeepError{Detail: fmt.Sprintf("the search makes %d bytes of class indices, the table has %d", len(a), len(b))}
+	}
+	for i := range a {
+		x := a[i] ^ b[i]
+		if x == 0 {
+			continue
+		}
+		e := 4*uint64(i) + uint64(bits.TrailingZeros8(x))/2
+		u := t.lv.AtEntry(e)
+		st, ok := fresh.sym.ci.State(e)
+		if fresh.lv.AtEntry(e) == 3 || !ok {
+			return &DeepError{Index: e, Detail: fmt.Sprintf("class index %d stands for no reachable class, the table gives it level %d", e, u)}
+		}
+		r, _ := t.Index.Index(st)
+		d, err := fresh.distance(r)
+		if err != nil {
+			return err
+		}
+		return &DeepError{Index: e, Detail: fmt.Sprintf("the class of class index %d is %s from the goal, the table says %s", e, moves(d), says(u, d))}
+	}
+	if err := compareCounts("classes", fresh.lv.ClassCounts, t.lv.ClassCounts); err != nil {
+		return err
+	}
+	return compareCounts("states", fresh.lv.Counts, t.lv.Counts)
+}
+
+// PlanClassIndex returns the size of p's class index and the memory a
+// build over it takes (BuildOptions.ClassIndex): the index's two bits an
+// index, which become the table, its own tables, and the state index's
+// move tables, which the table's walk reads. It makes the class index's
+// tables to know them: a few seconds at most.
+func PlanClassIndex(p *ksolve.Puzzle) (indices, memory uint64, err error) {
+	sy := symmetriesOf(p, nil)
+	if sy == nil {
+		return 0, 0, fmt.Errorf("%s: a class index needs symmetries of the search, and this one keeps every state", p.Def.Name)
+	}
+	_, tables, err := permindex.Plan(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	ci, err := symindex.New(p, sy.syms, nil)
+	if err != nil {
+		return 0, 0, err
+	}
+	return ci.Size(), (ci.Size()+31)/32*8 + ci.TableBytes() + tables, nil
 }

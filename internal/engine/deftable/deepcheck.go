@@ -71,8 +71,16 @@ func (e *DeepError) Unwrap() error { return ErrNotExact }
 
 // CheckMemory is the memory DeepCheck takes besides the table's own: the
 // search's (see Plan) for a table of states; for a table of classes, its
-// build's, with the table it makes.
+// build's, with the table it makes (a table keyed by a class index: the
+// search over the index, whose levels are that table).
 func (t *Table) CheckMemory() uint64 {
+	if t.ClassIndexed() {
+		_, need, err := PlanClassIndex(t.Puzzle)
+		if err != nil {
+			return 0
+		}
+		return need
+	}
 	_, need, err := Plan(t.Puzzle, t.sym == nil)
 	if err != nil {
 		return 0
@@ -100,6 +108,9 @@ func (t *Table) DeepCheck(ctx context.Context, opt CheckOptions) error {
 	}
 	if opt.Workers <= 0 {
 		opt.Workers = runtime.GOMAXPROCS(0)
+	}
+	if t.ClassIndexed() {
+		return t.checkClassIndex(ctx, opt)
 	}
 	if t.sym != nil {
 		return t.checkClasses(ctx, opt)

@@ -239,22 +239,27 @@ func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte, sy 
 		inverse[g] = slices.Index(p.Gens, inv)
 	}
 	var canon func(uint64) uint64
+	var ci *puzzle.ClassIndex
 	apply := func(s puzzle.State, m int) puzzle.State { return puzzle.State(x.Apply(uint64(s), m)) }
-	if sy != nil {
+	switch {
+	case sy != nil && sy.ci != nil:
+		ci = &puzzle.ClassIndex{Entries: sy.ci.Size(), Entry: sy.classEntry}
+	case sy != nil:
 		canon = sy.canonical
 		apply = func(s puzzle.State, m int) puzzle.State { return puzzle.State(sy.apply(uint64(s), m)) }
 	}
 	return &puzzle.Def{
-		Canonical: canon,
-		Name:      fmt.Sprintf("def-%x", id[:8]),
-		Size:      x.Size(),
-		Goal:      puzzle.State(goal),
-		Moves:     names,
-		Inverse:   inverse,
-		Unrank:    func(r uint64) puzzle.State { return puzzle.State(r) },
-		Rank:      func(s puzzle.State) uint64 { return uint64(s) },
-		Apply:     apply,
-		Accel:     puzzle.Accel{StateIsRank: true},
+		Canonical:  canon,
+		ClassIndex: ci,
+		Name:       fmt.Sprintf("def-%x", id[:8]),
+		Size:       x.Size(),
+		Goal:       puzzle.State(goal),
+		Moves:      names,
+		Inverse:    inverse,
+		Unrank:     func(r uint64) puzzle.State { return puzzle.State(r) },
+		Rank:       func(s puzzle.State) uint64 { return uint64(s) },
+		Apply:      apply,
+		Accel:      puzzle.Accel{StateIsRank: true},
 	}
 }
 

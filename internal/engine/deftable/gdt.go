@@ -9,6 +9,7 @@ import (
 	"io"
 
 	"github.com/godtable/godtable/internal/engine/permindex"
+	"github.com/godtable/godtable/internal/engine/symindex"
 	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/internal/model/ksolve"
 )
@@ -170,7 +171,11 @@ func openAt(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int)
 		return nil, bad(table.ErrCorrupt, "its definition: %v", err)
 	}
 	sy := symmetriesOf(pz, x)
-	if sy != nil && classID(pz, x, sy) != [32]byte(id) {
+	if sy != nil && classIndexID(pz, x, sy) == [32]byte(id) {
+		if sy.ci, err = symindex.New(pz, sy.syms, nil); err != nil {
+			return nil, bad(table.ErrCorrupt, "its class index: %v", err)
+		}
+	} else if sy != nil && classID(pz, x, sy) != [32]byte(id) {
 		sy = nil // a table of states of a puzzle with symmetries
 	}
 	if sy == nil && ID(pz, x) != [32]byte(id) {

@@ -12,6 +12,7 @@ import (
 	"github.com/godtable/godtable/internal/engine/bfs"
 	"github.com/godtable/godtable/internal/engine/classes"
 	"github.com/godtable/godtable/internal/engine/permindex"
+	"github.com/godtable/godtable/internal/engine/symindex"
 	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/internal/model/ksolve"
 	"github.com/godtable/godtable/internal/model/puzzle"
@@ -32,6 +33,9 @@ type symmetric struct {
 	// walk made came from (parents).
 	orbits  [1 << 10]orbitSlot
 	parents [1 << 12]parentSlot
+	// ci, for a table keyed by an index of the classes, is that index:
+	// a state's entry is its class's there.
+	ci *symindex.Index
 }
 
 // orbitSlot keeps the conjugates of an index, in the symmetries' order.

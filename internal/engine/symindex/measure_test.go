@@ -31,8 +31,8 @@ func TestMeasure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d symmetries; A %d states in %d classes, B %d: %d indices; tables %v",
-		x.Symmetries(), x.StatesOfA(), x.ClassesOfA(), x.StatesOfB(), x.Size(), time.Since(start))
+	t.Logf("%d symmetries; A %d states in %d classes, B %d, %d parity ties: %d indices; tables %v",
+		x.Symmetries(), x.StatesOfA(), x.ClassesOfA(), x.StatesOfB(), x.ParityTies(), x.Size(), time.Since(start))
 	goal, ok := x.Index(p.Def.Solved)
 	if !ok {
 		t.Fatal("the goal has no index")

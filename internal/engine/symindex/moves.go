@@ -57,44 +57,61 @@ func (x *Index) moveTables() error {
 }
 
 // canonicalB is the least of b's conjugates by the symmetries fixing
-// class c's representative, b among them.
+// class c's representative, b among them; with a parity tie, the least
+// of those the tie allows (all of them, for a state the moves reach).
 func (x *Index) canonicalB(c uint64, b uint64) uint64 {
 	least := b
 	nb := x.b.Size()
 	for _, t := range x.stabs[c] {
-		least = min(least, uint64(x.bConj[uint64(t)*nb+b]))
+		bt := uint64(x.bConj[uint64(t)*nb+b])
+		if bt < least && (x.tie == nil || x.tie.sigOf[bt] == x.tie.sigOf[b]) {
+			least = bt
+		}
 	}
 	return least
 }
 
 // Neighbor returns the index of the class generator g takes index i's
-// class to, from the tables alone.
-func (x *Index) Neighbor(i uint64, g int) uint64 {
-	nb := x.b.Size()
-	c, b := i/nb, i%nb
-	e := x.aMove[c*uint64(len(x.p.Gens))+uint64(g)]
+// class to, from the tables alone, and false where there is none: i
+// stands for no state, or (with a parity tie) for one the moves never
+// reach whose neighbour's conjugate breaks the tie.
+func (x *Index) Neighbor(i uint64, g int) (uint64, bool) {
+	nb, gens := x.b.Size(), uint64(len(x.p.Gens))
+	c := i / x.per
+	b, ok := x.stateOfB(c, i%x.per)
+	if !ok {
+		return 0, false
+	}
+	e := x.aMove[c*gens+uint64(g)]
 	to, s := uint64(e>>8), uint64(e&0xff)
-	b = uint64(x.bMove[b*uint64(len(x.p.Gens))+uint64(g)])
+	b = uint64(x.bMove[b*gens+uint64(g)])
 	if s != 0 {
 		b = uint64(x.bConj[s*nb+b])
 	}
-	return to*nb + x.canonicalB(to, b)
+	r, ok := x.numberOf(to, x.canonicalB(to, b))
+	return to*x.per + r, ok
 }
 
 // Canonical says whether index i is the one its class maps to: false for
-// a B that a symmetry fixing A's representative takes to a lesser one.
+// an index that stands for no state of B, or for a B that a symmetry
+// fixing A's representative takes to a lesser one.
 func (x *Index) Canonical(i uint64) bool {
-	nb := x.b.Size()
-	c, b := i/nb, i%nb
-	return x.canonicalB(c, b) == b
+	c := i / x.per
+	b, ok := x.stateOfB(c, i%x.per)
+	return ok && x.canonicalB(c, b) == b
 }
 
 // OrbitSize is the number of states in index i's class: the symmetries over
 // those that fix its state (the identity and those of its A
-// representative's stabilizer that fix its B).
+// representative's stabilizer that fix its B); 0 where i stands for no
+// state.
 func (x *Index) OrbitSize(i uint64) uint64 {
 	nb := x.b.Size()
-	c, b := i/nb, i%nb
+	c := i / x.per
+	b, ok := x.stateOfB(c, i%x.per)
+	if !ok {
+		return 0
+	}
 	fixed := uint64(1)
 	for _, t := range x.stabs[c] {
 		if uint64(x.bConj[uint64(t)*nb+b]) == b {
@@ -102,4 +119,15 @@ func (x *Index) OrbitSize(i uint64) uint64 {
 		}
 	}
 	return uint64(len(x.syms)) / fixed
+}
+
+// TableBytes is the memory the index's own tables take: A's classes and
+// symmetries, the moves of A's classes and of B, B's conjugates, and a
+// parity tie's numbering of B.
+func (x *Index) TableBytes() uint64 {
+	n := uint64(len(x.classOf))*5 + uint64(len(x.reps))*4 + uint64(len(x.aMove)+len(x.bMove)+len(x.bConj))*4
+	if t := x.tie; t != nil {
+		n += uint64(len(t.sigOf)) + uint64(len(t.rank)+len(t.unrank))*4 + uint64(len(t.want))
+	}
+	return n
 }

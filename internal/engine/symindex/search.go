@@ -1,29 +1,44 @@
 package symindex
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 )
 
 // Levels is a search's result over a class index: two bits an index, each
 // class's distance mod 3 on the index its class maps to, 3 on an index
-// no class maps to or none the moves reach.
+// no class maps to or none the moves reach. They are packed four to a
+// byte from the lowest bits up, as a table's Mod3 levels are, so that the
+// table is written from them as they are (Packed).
 type Levels struct {
-	words []uint64
+	data []byte
+	size uint64
 	// ClassCounts are the classes at each distance, and StateCounts the
 	// states in them.
 	ClassCounts, StateCounts []uint64
 }
 
 // Level is index i's level: its class's distance mod 3, or 3.
-func (l *Levels) Level(i uint64) uint8 { return uint8(l.words[i/32] >> (i % 32 * 2) & 3) }
+func (l *Levels) Level(i uint64) uint8 { return l.data[i/4] >> (i % 4 * 2) & 3 }
 
 func (l *Levels) set(i uint64, v uint8) {
-	l.words[i/32] &^= (3 ^ uint64(v)) << (i % 32 * 2)
+	l.data[i/4] &^= (3 ^ v) << (i % 4 * 2)
 }
 
 // Bytes is the memory the levels take.
-func (l *Levels) Bytes() uint64 { return uint64(len(l.words)) * 8 }
+func (l *Levels) Bytes() uint64 { return uint64(len(l.data)) }
+
+// Packed returns the levels as a table's Mod3 levels pack them: a byte
+// for four indices, 0 past the last index (not a copy: the levels are
+// not to be read after).
+func (l *Levels) Packed() []byte {
+	n := (l.size + 3) / 4
+	if r := l.size % 4; r != 0 {
+		l.data[n-1] &= 1<<(2*r) - 1
+	}
+	return l.data[:n]
+}
 
 // Search finds the distance of every class the moves reach from the
 // goal's, level by level, holding two bits an index: from each class at
@@ -39,9 +54,10 @@ func (x *Index) Search(goal uint64, progress func(d int, classes, states uint64)
 	if goal >= x.size {
 		return nil, fmt.Errorf("symindex: goal %d beyond the index's %d", goal, x.size)
 	}
-	l := &Levels{words: make([]uint64, (x.size+31)/32)}
-	for i := range l.words {
-		l.words[i] = ^uint64(0)
+	// Whole words, so that forward reads eight bytes at a time.
+	l := &Levels{data: make([]byte, (x.size+31)/32*8), size: x.size}
+	for i := range l.data {
+		l.data[i] = 0xff
 	}
 	l.set(goal, 0)
 	l.ClassCounts, l.StateCounts = []uint64{1}, []uint64{x.OrbitSize(goal)}
@@ -70,19 +86,19 @@ func (x *Index) forward(l *Levels, v uint8) (classes, states uint64) {
 	next := (v + 1) % 3
 	// A pair of bits equal to v: its xor with v's pattern is 0.
 	pattern := uint64(v) * 0x5555555555555555
-	for w := range l.words {
-		z := l.words[w] ^ pattern
+	for w := range uint64(len(l.data) / 8) {
+		z := binary.LittleEndian.Uint64(l.data[w*8:]) ^ pattern
 		at := ^(z | z>>1) & 0x5555555555555555
 		for at != 0 {
 			k := uint64(bits.TrailingZeros64(at))
 			at &= at - 1
-			i := uint64(w)*32 + k/2
+			i := w*32 + k/2
 			if i >= x.size {
 				break
 			}
 			for g := range x.p.Gens {
-				n := x.Neighbor(i, g)
-				if l.Level(n) == 3 {
+				n, ok := x.Neighbor(i, g)
+				if ok && l.Level(n) == 3 {
 					l.set(n, next)
 					classes++
 					states += x.OrbitSize(n)
@@ -101,7 +117,7 @@ func (x *Index) backward(l *Levels, v uint8) (classes, states uint64) {
 			continue
 		}
 		for g := range x.p.Gens {
-			if l.Level(x.Neighbor(i, g)) == v {
+			if n, ok := x.Neighbor(i, g); ok && l.Level(n) == v {
 				l.set(i, next)
 				classes++
 				states += x.OrbitSize(i)

@@ -14,11 +14,17 @@
 // t of it gives (r, conj_t(conj_s(b))) of the same class, and the least B
 // of them stands for it. The index is classA·|B| + that B.
 //
+// Where the moves tie B's parities to A's (parity.go: the domino group's
+// corners to its edges), the states of B a class of A allows are those of
+// one signature of those parities, and B is numbered within it: the index
+// is classA·|B|/2 + that B's number, for one tie.
+//
 // Two states of one class so get one index, and two classes two: the
 // symmetries taking a state to (r, ·) are those taking it to r, one coset
 // of r's stabilizer, all of which are tried. An index may stand for no
-// class (a B its representative's stabilizer takes to a lesser one, or a
-// pair no move reaches); the search leaves it unreached. Those are few
+// class (a B its representative's stabilizer takes to a lesser one, a
+// number past the last of a signature's states, or a pair no move
+// reaches); the search leaves it unreached. Those are few
 // where A has many states to a class, and A's classes have small
 // stabilizers.
 package symindex
@@ -61,6 +67,11 @@ type Index struct {
 	aMove []uint32
 	bMove []uint32
 	bConj []uint32
+	// tie, when not nil, keeps for each class of A only the states of B
+	// its parities allow (parity.go); per is the indices a class of A
+	// has: B's states, or those of one signature.
+	tie *parityTie
+	per uint64
 }
 
 // New returns the class index of p under its symmetries syms (the
@@ -93,10 +104,14 @@ func New(p *ksolve.Puzzle, syms []ksolve.Symmetry, inA []bool) (*Index, error) {
 	if uint64(len(x.reps)) > permindex.MaxSize/x.b.Size() {
 		return nil, fmt.Errorf("symindex: %s: %d classes of A times %d states of B is beyond what godtable indexes", p.Def.Name, len(x.reps), x.b.Size())
 	}
-	x.size = uint64(len(x.reps)) * x.b.Size()
 	if err := x.moveTables(); err != nil {
 		return nil, err
 	}
+	x.per = x.b.Size()
+	if x.tie = x.findTies(); x.tie != nil {
+		x.per = x.tie.per
+	}
+	x.size = uint64(len(x.reps)) * x.per
 	return x, nil
 }
 
@@ -254,20 +269,43 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	var z ksolve.State
-	for _, t := range x.stabs[c] {
-		z = x.p.Conjugate(z, y, &x.syms[t])
-		if bt, ok := x.b.Index(mask(d, z, x.inA, false)); ok && bt < b {
-			b = bt
-		}
+	r, ok := x.numberOf(uint64(c), x.canonicalB(uint64(c), b))
+	if !ok {
+		return 0, false
 	}
-	return uint64(c)*x.b.Size() + b, true
+	return uint64(c)*x.per + r, true
 }
 
-// State returns a state of index i's class: A's representative with B's
-// state.
-func (x *Index) State(i uint64) ksolve.State {
-	c, b := i/x.b.Size(), i%x.b.Size()
+// numberOf is B's state b's number among class c's indices, and false
+// where c's parities rule it out.
+func (x *Index) numberOf(c, b uint64) (uint64, bool) {
+	if x.tie == nil {
+		return b, true
+	}
+	if x.tie.sigOf[b] != x.tie.want[c] {
+		return 0, false
+	}
+	return uint64(x.tie.rank[b]), true
+}
+
+// stateOfB is the state of B numbered r among class c's indices, and
+// false where the number stands for none.
+func (x *Index) stateOfB(c, r uint64) (uint64, bool) {
+	if x.tie == nil {
+		return r, true
+	}
+	b := x.tie.unrank[uint64(x.tie.want[c])*x.per+r]
+	return uint64(b), b != noState
+}
+
+// State returns a state of index i's class (A's representative with B's
+// state), and false where the index stands for no state of B.
+func (x *Index) State(i uint64) (ksolve.State, bool) {
+	c := i / x.per
+	b, ok := x.stateOfB(c, i%x.per)
+	if !ok {
+		return nil, false
+	}
 	sa := x.a.State(uint64(x.reps[c]))
 	sb := x.b.State(b)
 	out := sb.Clone()
@@ -276,5 +314,5 @@ func (x *Index) State(i uint64) ksolve.State {
 			copy(out[set.Off:set.Off+2*set.Size], sa[set.Off:set.Off+2*set.Size])
 		}
 	}
-	return out
+	return out, true
 }

@@ -1,6 +1,7 @@
 package symindex
 
 import (
+	"bytes"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,8 +17,11 @@ import (
 type sample struct {
 	name, file, twsearch string
 	moves                string
-	metric               ksolve.Metric
-	inA                  []bool
+	// edit, when set, replaces its first string in the definition with
+	// its second.
+	edit   [2]string
+	metric ksolve.Metric
+	inA    []bool
 	// long marks the samples left out under -short.
 	long bool
 }
@@ -37,6 +41,14 @@ func samples() []sample {
 		{name: "symm 3x3x3 half turns, all A", twsearch: "3x3x3", moves: "U2,D2,R2,L2,F2,B2", inA: []bool{true, true}, long: true},
 		{name: "symm skewb", twsearch: "skewb", long: true},
 		{name: "symm 3x3x3 corners A, U,R", twsearch: "3x3x3", moves: "U,R", long: true},
+		// Parities tied across the sets: the corners' and the centres'
+		// (every move swaps two of each), and the 3x3x3's layers' corners
+		// and edges under U and D.
+		{name: "symm pyramorphix", twsearch: "pyramorphix"},
+		{name: "symm 3x3x3 U,D", twsearch: "3x3x3", moves: "U,D"},
+		// Two centres alike: the centres have no parity, and the corners'
+		// is free.
+		{name: "symm pyramorphix, two centres alike", twsearch: "pyramorphix", edit: [2]string{"CENTERS\n1 2 3 4\n", "CENTERS\n1 1 2 3\n"}},
 	}
 }
 
@@ -53,6 +65,12 @@ func (c sample) puzzle(t *testing.T) *ksolve.Puzzle {
 		}
 	} else if src, err = os.ReadFile(c.file); err != nil {
 		t.Fatal(err)
+	}
+	if c.edit[0] != "" {
+		if !bytes.Contains(src, []byte(c.edit[0])) {
+			t.Fatalf("%s has no %q to replace", name, c.edit[0])
+		}
+		src = bytes.Replace(src, []byte(c.edit[0]), []byte(c.edit[1]), 1)
 	}
 	d, err := ksolve.Parse(filepath.Base(name), src)
 	if err != nil {
@@ -107,27 +125,11 @@ func TestEveryStateOneIndexAClass(t *testing.T) {
 
 func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, full *permindex.Index, x *Index) {
 	t.Helper()
-	goal, ok := full.Index(p.Def.Solved)
-	if !ok {
-		t.Fatal("the goal has no index")
-	}
-	seen := make([]bool, full.Size())
-	seen[goal] = true
-	queue := []uint64{goal}
 	indexOf := map[uint64]uint64{} // class (least exact index) -> index
 	classOf := map[uint64]uint64{} // index -> class
 	statesOf := map[uint64]uint64{}
 	var conj ksolve.State
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		for g := 0; g < full.Degree(); g++ {
-			if j := full.Apply(i, g); !seen[j] {
-				seen[j] = true
-				queue = append(queue, j)
-			}
-		}
-		st := full.State(i)
+	eachReached(t, p, full, func(i uint64, st ksolve.State) {
 		class := i
 		for s := range syms {
 			conj = p.Conjugate(conj, st, &syms[s])
@@ -153,7 +155,11 @@ func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, ful
 			if !ok {
 				t.Fatalf("state %d: move %s: no class index", i, p.Moves[m].Name)
 			}
-			got, want = append(got, x.Neighbor(k, g)), append(want, n)
+			nk, ok := x.Neighbor(k, g)
+			if !ok {
+				t.Fatalf("state %d: move %s: Neighbor gives none", i, p.Moves[m].Name)
+			}
+			got, want = append(got, nk), append(want, n)
 		}
 		slices.Sort(got)
 		slices.Sort(want)
@@ -168,7 +174,7 @@ func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, ful
 			t.Fatalf("state %d: index %d stands for classes %d and %d", i, k, prev, class)
 		}
 		indexOf[class], classOf[k] = k, class
-	}
+	})
 	for class, k := range indexOf {
 		if !x.Canonical(k) {
 			t.Fatalf("index %d of class %d is not canonical", k, class)
@@ -182,4 +188,28 @@ func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, ful
 	}
 	t.Logf("%d symmetries, A %d states in %d classes, B %d: %d indices for %d classes (ratio %.3f)",
 		len(syms), x.StatesOfA(), x.ClassesOfA(), x.StatesOfB(), x.Size(), len(indexOf), float64(x.Size())/float64(len(indexOf)))
+}
+
+// eachReached calls f with the exact index and the state of every state
+// the moves reach, breadth first from the goal.
+func eachReached(t *testing.T, p *ksolve.Puzzle, full *permindex.Index, f func(i uint64, st ksolve.State)) {
+	t.Helper()
+	goal, ok := full.Index(p.Def.Solved)
+	if !ok {
+		t.Fatal("the goal has no index")
+	}
+	seen := make([]bool, full.Size())
+	seen[goal] = true
+	queue := []uint64{goal}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		for g := 0; g < full.Degree(); g++ {
+			if j := full.Apply(i, g); !seen[j] {
+				seen[j] = true
+				queue = append(queue, j)
+			}
+		}
+		f(i, full.State(i))
+	}
 }

@@ -83,6 +83,9 @@ func read(name string, def *puzzle.Def, r io.ReaderAt) (*Levels, error) {
 	if h.Symmetry == SymClasses && def != nil {
 		lv.classIndex(def.Canonical)
 	}
+	if h.Symmetry == SymClassIndex && def != nil {
+		lv.index = def.ClassIndex.Entry
+	}
 	return lv, nil
 }
 

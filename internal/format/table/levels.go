@@ -3,6 +3,8 @@ package table
 import (
 	"encoding/binary"
 	"fmt"
+
+	"github.com/godtable/godtable/internal/model/puzzle"
 )
 
 // Levels is a decoded table: for every rank, the stored level (the distance
@@ -95,9 +97,28 @@ func (l *Levels) At(r uint64) uint8 {
 	return l.data[r>>l.shift] >> ((uint8(r) & (1<<l.shift - 1)) * l.bits) & l.mask
 }
 
+// AtEntry returns the stored level of entry e, not of a rank: for a look
+// over a table's entries themselves (a table keyed by a class index).
+// A read in place that fails reads as unreachable and is kept, as At's.
+func (l *Levels) AtEntry(e uint64) uint8 {
+	sh := (uint8(e) & (1<<l.shift - 1)) * l.bits
+	if l.page != nil {
+		if l.page.lv.data != nil {
+			return l.page.lv.AtEntry(e) // read whole
+		}
+		b, err := l.page.byteAt(e >> l.shift)
+		if err != nil {
+			l.fail.keep(err)
+			return l.unreachable()
+		}
+		return b >> sh & l.mask
+	}
+	return l.data[e>>l.shift] >> sh & l.mask
+}
+
 // NoEntry is what a table's map from a rank to its entry gives for a rank
 // with none: an unreachable state of a table of classes.
-const NoEntry = ^uint64(0)
+const NoEntry = puzzle.NoEntry
 
 // classIndex makes a table of classes (SymClasses) find a rank's entry:
 // its representative, as canon gives it, among the representatives the
@@ -208,15 +229,20 @@ func (l *Levels) StoredCounts() []uint64 {
 // unreachable. A folded table's entries stand for several states each, so
 // it has nothing to compare: checked is false.
 func (l *Levels) CheckCounts() (checked bool, err error) {
-	if l.Symmetry == SymClasses {
+	if l.Symmetry != SymNone {
 		// Each entry is a class: the entries at each level are the
-		// classes at the distances it stands for.
+		// classes at the distances it stands for, and in a table keyed
+		// by a class index the rest stand for none.
 		stored := l.StoredCounts()
 		want := make([]uint64, len(stored))
 		for d, c := range l.ClassCounts {
 			want[d%3] += c
 		}
-		for v := range 3 {
+		want[3] = l.Entries - l.Classes
+		if l.Symmetry == SymClasses {
+			want[3] = stored[3] // the representatives' bits, not levels
+		}
+		for v := range 4 {
 			if stored[v] != want[v] {
 				return true, fmt.Errorf("%d entries hold level %d, the class counts say %d", stored[v], v, want[v])
 			}

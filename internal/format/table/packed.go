@@ -74,6 +74,43 @@ func ClassHeader(def *puzzle.Def, packed []byte, counts, classCounts []uint64) (
 	return h, nil
 }
 
+// ClassIndexHeader is the header of a table keyed by an index of the
+// classes (SymClassIndex) of an undirected definition with one
+// (def.ClassIndex): packed holds every index's level, 3 where it stands
+// for no class; counts are the states at each distance and classCounts
+// the classes.
+func ClassIndexHeader(def *puzzle.Def, packed []byte, counts, classCounts []uint64) (*Header, error) {
+	ci := def.ClassIndex
+	if ci == nil || def.Fold != nil || !def.Undirected() {
+		return nil, fmt.Errorf("table %s: a table keyed by a class index needs an undirected definition with one", def.Name)
+	}
+	classes := uint64(0)
+	for _, c := range classCounts {
+		classes += c
+	}
+	if uint64(len(packed)) != packedLen(Mod3, ci.Entries) || len(classCounts) != len(counts) || classes > ci.Entries {
+		return nil, fmt.Errorf("table %s: %d packed bytes for %d classes in %d indices", def.Name, len(packed), classes, ci.Entries)
+	}
+	if len(counts) > MaxDistances {
+		return nil, fmt.Errorf("table %s: %d distances, more than a table holds (%d)", def.Name, len(counts), MaxDistances)
+	}
+	return &Header{
+		Version: Version, Name: def.Name, Size: def.Size, Entries: ci.Entries,
+		Goal: def.Rank(def.Goal), Encoding: Mod3, Codec: Huff0,
+		Counts: slices.Clone(counts), Definition: def.Fingerprint(),
+		Symmetry: SymClassIndex, Classes: classes, ClassCounts: slices.Clone(classCounts),
+		PackedLen: uint64(len(packed)), PackedCRC: crc32.ChecksumIEEE(packed),
+	}, nil
+}
+
+// ClassIndexLevels returns the levels of a table keyed by a class index
+// under h, made by ClassIndexHeader, as Read would return them.
+func ClassIndexLevels(def *puzzle.Def, h *Header, packed []byte) *Levels {
+	lv := newLevels(h, packed)
+	lv.index = def.ClassIndex.Entry
+	return lv
+}
+
 // ClassLevels returns the levels of a table of classes under h, made by
 // ClassHeader, as Read would return them.
 func ClassLevels(def *puzzle.Def, h *Header, packed []byte) *Levels {

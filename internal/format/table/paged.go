@@ -103,6 +103,9 @@ func OpenPaged(def *puzzle.Def, r io.ReaderAt, size int64, cacheBlocks int) (*Pa
 	if def.Fold != nil {
 		lv.index = def.Fold.Index
 	}
+	if h.Symmetry == SymClassIndex {
+		lv.index = def.ClassIndex.Entry
+	}
 	return &Paged{
 		Header:  *h,
 		lv:      lv,
@@ -131,7 +134,9 @@ func (p *Paged) At(r uint64) (uint8, error) {
 		return lv.At(r), nil // a version 3 table, read whole
 	}
 	if lv.index != nil {
-		r = lv.index(r)
+		if r = lv.index(r); r == NoEntry {
+			return lv.unreachable(), nil
+		}
 	}
 	b, err := p.byteAt(r >> lv.shift)
 	if err != nil {

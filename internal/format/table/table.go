@@ -16,10 +16,11 @@
 //	distances        uint16 n, then n uint64: states at distance 0..n-1
 //	definition       32 bytes, puzzle.Def.Fingerprint
 //	symmetry         uint8 kind, then uint64 classes: SymNone (0) and 0
-//	                 for a table of states; SymClasses (1) and the number
-//	                 of classes for a table of one entry a class of states
-//	                 under the puzzle's symmetries, followed by the classes
-//	                 at each distance (as many uint64 as distances)
+//	                 for a table of states; SymClasses (1) or
+//	                 SymClassIndex (2) and the number of classes for a
+//	                 table of one entry a class of states under the
+//	                 puzzle's symmetries, followed by the classes at each
+//	                 distance (as many uint64 as distances)
 //	packed length    uint64, bytes of the packed distances
 //	packed CRC       uint32, CRC-32 (IEEE) of the packed distances
 //	block size       uint32, packed bytes a block holds (128 KiB; the last
@@ -219,6 +220,13 @@ const SymNone = 0
 // before it. The definition's Canonical gives a state's representative.
 const SymClasses = 1
 
+// SymClassIndex is the Symmetry of a table keyed by an index of the
+// classes themselves (internal/engine/symindex): its packed bytes are the
+// Entries indices' levels, two bits each as Mod3 packs them, 3 on an index
+// that stands for no class; Classes of them hold one. The definition's
+// ClassIndex gives a state's entry. Its entries may outnumber the states.
+const SymClassIndex = 2
+
 // Encode packs and compresses the distances of def's states (dist[r] is the
 // distance of rank r, or Unreachable) into a table file. The output depends
 // on nothing but its inputs, so regeneration is byte-for-byte deterministic.
@@ -342,7 +350,7 @@ func appendHeader(b []byte, h *Header) ([]byte, error) {
 	b = append(b, h.Definition[:]...)
 	b = append(b, h.Symmetry)
 	b = le.AppendUint64(b, h.Classes)
-	if h.Symmetry == SymClasses {
+	if h.Symmetry != SymNone {
 		if len(h.ClassCounts) != len(h.Counts) {
 			return nil, fmt.Errorf("table %s: classes at %d distances, states at %d", h.Name, len(h.ClassCounts), len(h.Counts))
 		}
@@ -448,7 +456,7 @@ func ReadHeader(name string, file []byte) (*Header, int, error) {
 	if h.Codec != Huff0 {
 		return bad("unknown codec %d", h.Codec)
 	}
-	if h.Entries == 0 || h.Entries > h.Size {
+	if h.Entries == 0 || h.Entries > h.Size && h.Symmetry != SymClassIndex {
 		return bad("%d entries for %d states", h.Entries, h.Size)
 	}
 	if want := packedLen(h.Encoding, h.Entries); h.PackedLen != want && h.Symmetry == SymNone {
@@ -522,7 +530,7 @@ func parseV4(b []byte) (*Header, error) {
 	}
 	copy(h.Definition[:], f.take(32))
 	h.Symmetry, h.Classes = f.u8(), f.u64()
-	if h.Symmetry == SymClasses {
+	if h.Symmetry != SymNone {
 		h.ClassCounts = make([]uint64, nc)
 		for i := range h.ClassCounts {
 			h.ClassCounts[i] = f.u64()
@@ -558,6 +566,16 @@ func parseV4(b []byte) (*Header, error) {
 			h.PackedLen != packedLen(Mod3, h.Classes)+(h.Size+7)/8 {
 			return nil, fmt.Errorf("a table of %d classes of %d states, with %d packed bytes and %d classes counted, does not hold together",
 				h.Classes, h.Size, h.PackedLen, classes)
+		}
+	case SymClassIndex:
+		classes := uint64(0)
+		for _, c := range h.ClassCounts {
+			classes += c
+		}
+		if h.Encoding != Mod3 || classes != h.Classes || h.Classes > h.Entries || h.Classes > h.Size ||
+			h.PackedLen != packedLen(Mod3, h.Entries) {
+			return nil, fmt.Errorf("a table of %d classes in %d indices of %d states, with %d packed bytes and %d classes counted, does not hold together",
+				h.Classes, h.Entries, h.Size, h.PackedLen, classes)
 		}
 	default:
 		return nil, fmt.Errorf("symmetry kind %d, which this code does not read", h.Symmetry)
@@ -624,6 +642,10 @@ func (h *Header) check(def *puzzle.Def) error {
 		return mismatch("table has %d states, definition %d", h.Size, def.Size)
 	case h.Symmetry == SymClasses && (def.Canonical == nil || def.Fold != nil):
 		return mismatch("table of symmetry classes for a definition without symmetries")
+	case h.Symmetry == SymClassIndex && (def.ClassIndex == nil || def.Fold != nil):
+		return mismatch("table keyed by an index of symmetry classes for a definition without one")
+	case h.Symmetry == SymClassIndex && h.Entries != def.ClassIndex.Entries:
+		return mismatch("table has %d class indices, definition %d", h.Entries, def.ClassIndex.Entries)
 	case h.Symmetry == SymNone && h.Entries != def.Entries():
 		return mismatch("table has %d entries, definition %d", h.Entries, def.Entries())
 	case h.Goal != def.Rank(def.Goal):

@@ -48,6 +48,10 @@ type Def struct {
 	// the goal. A table of classes (table.SymClasses) keeps one entry a
 	// class and finds a state's through it.
 	Canonical func(r uint64) uint64
+	// ClassIndex, if set, keys a table by an index of the classes of
+	// states under the puzzle's symmetries (table.SymClassIndex): one
+	// entry an index, a state's found from its class.
+	ClassIndex *ClassIndex
 	// Accel holds optional accelerations of the walk. They are not part of
 	// what the puzzle is: a Def without them answers the same, and the
 	// table does not record them.
@@ -94,6 +98,20 @@ type Fold struct {
 	// Rep returns the rank of a state whose entry is e.
 	Rep func(e uint64) uint64
 }
+
+// A ClassIndex numbers the classes of a puzzle's states under its
+// symmetries directly, each class one entry, some entries standing for no
+// class.
+type ClassIndex struct {
+	// Entries is the number of table entries.
+	Entries uint64
+	// Entry returns the entry of the class of the state of rank r, or
+	// NoEntry for a state that has none (one the moves never reach).
+	Entry func(r uint64) uint64
+}
+
+// NoEntry is what ClassIndex.Entry gives a state with no entry.
+const NoEntry = ^uint64(0)
 
 // Entries is the number of entries of the def's table: Fold.Entries if the
 // table is folded, else one per state.
@@ -165,6 +183,14 @@ func (d *Def) Fingerprint() [32]byte {
 		put(uint64(d.Fold.Entries))
 		for i := uint64(0); i < samples; i++ {
 			put(uint64(d.Fold.Rep(sampleRank(i, samples, first, d.Fold.Entries))))
+		}
+	}
+	if c := d.ClassIndex; c != nil {
+		// The numbering of the classes: the entries of the sampled
+		// states.
+		put(c.Entries)
+		for i := uint64(0); i < samples; i++ {
+			put(c.Entry(sampleRank(i, samples, first, d.Size)))
 		}
 	}
 	var sum [32]byte
