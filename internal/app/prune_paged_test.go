@@ -10,16 +10,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/engine/prune"
 )
 
-// A pruning file past defcli.PagedAbove is read in place: a batch answers
-// as from the file read whole; with a block of its largest table damaged,
-// every line whose search reads the block is one error line naming the
-// file, the block and its byte, every other line is the intact file's
-// answer, and the batch exits 3. check reads every block and names the
-// damaged one.
+// A pruning file is read in place, each block checked as the searches
+// first read it: with a block of its largest table damaged, every line
+// whose search reads the block is one error line naming the file, the
+// block and its byte, every other line is the intact file's answer, and
+// the batch exits 3. check reads every block and names the damaged one.
 func TestPruneInPlaceDamagedBlock(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "cube.gdt")
@@ -44,19 +42,13 @@ func TestPruneInPlaceDamagedBlock(t *testing.T) {
 	if code != ExitOK {
 		t.Fatalf("read whole: exit %d: %s", code, errs)
 	}
-	old := defcli.PagedAbove
-	defcli.PagedAbove = 0
-	t.Cleanup(func() { defcli.PagedAbove = old })
-	if got, errs, code := runIn(args, in.String()); code != ExitOK || got != whole {
-		t.Fatalf("in place: exit %d, %s\n%s\nwant\n%s", code, errs, got, whole)
-	}
-	pf, err := prune.OpenInPlace(path, bytes.NewReader(data), int64(len(data)), 0)
+	pf, err := prune.OpenInPlace(path, bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg := pf.Tables[0].Levels().Paged()
-	block := len(pg.Blocks) / 2
-	at, size := pg.BlockSpan(block)
+	lv := pf.Tables[0].Levels()
+	block := len(lv.Blocks) / 2
+	at, size := lv.BlockSpan(block)
 	bad := bytes.Clone(data)
 	bad[at+size/2] ^= 0x55
 	if err := os.WriteFile(path, bad, 0o644); err != nil {
@@ -90,7 +82,7 @@ func TestPruneInPlaceDamagedBlock(t *testing.T) {
 		t.Fatalf("stderr: %d lines, want %d: %q", n, failed, errs)
 	}
 	out, errs, code = runIn([]string{"check", path}, "")
-	if code == ExitOK || !strings.Contains(errs, fmt.Sprintf("block %d of %d", block+1, len(pg.Blocks))) || !strings.Contains(errs, "checksum") {
+	if code == ExitOK || !strings.Contains(errs, fmt.Sprintf("block %d of %d", block+1, len(lv.Blocks))) || !strings.Contains(errs, "checksum") {
 		t.Fatalf("check of the damaged file: exit %d, %q %q", code, out, errs)
 	}
 }

@@ -1,5 +1,7 @@
 package permindex
 
+import "fmt"
+
 // Factor gives each arrangement coordinate read with a comb (a set split
 // in two halves: which slots hold which half, then each half's
 // arrangement) its move table in two, where the two are much smaller:
@@ -74,27 +76,47 @@ func (x *Index) factor(c, comb *coord, perms, G uint64) {
 			c.sigma[pf*G+uint64(g)] = uint16(sym.rank(sigma))
 		}
 	}
-	if c.full <= 1<<16 {
-		c.comp16 = make([]uint16, perms*c.full)
-	} else {
-		c.comp32 = make([]uint32, perms*c.full)
-	}
-	arr := make([]uint8, c.ms.n)
-	moved := make([]uint8, c.ms.n)
-	for s := range perms {
-		sym.unrank(s, sigma[:c.ms.n])
+	c.comp16, c.comp32, c.sharedComp = x.compositions(c, sym, perms)
+}
+
+// compositions returns arrangement coordinate c's composition table: each
+// reordering (a rank of sym) of each of its values. It depends on the
+// half's multiset alone, so every coordinate of the same one shares it,
+// through the cache of move tables (tablecache.go); each value is
+// unranked once, not once a reordering.
+func (x *Index) compositions(c *coord, sym multiset, perms uint64) ([]uint16, []uint32, *sharedTable) {
+	key := fmt.Sprintf("compose %d %d|%v", perms, c.full, c.ms.counts)
+	st := sharedBuild(key, func() *sharedTable {
+		k := c.ms.n
+		arrs := make([]uint8, c.full*uint64(k))
 		for f := range c.full {
-			c.ms.unrank(f, arr)
-			for j, from := range sigma[:c.ms.n] {
-				moved[j] = arr[from]
-			}
-			if r := c.ms.rank(moved); c.comp16 != nil {
-				c.comp16[s*c.full+f] = uint16(r)
-			} else {
-				c.comp32[s*c.full+f] = uint32(r)
+			c.ms.unrank(f, arrs[f*uint64(k):(f+1)*uint64(k)])
+		}
+		st := &sharedTable{}
+		if c.full <= 1<<16 {
+			st.t16 = make([]uint16, perms*c.full)
+		} else {
+			st.t32 = make([]uint32, perms*c.full)
+		}
+		sigma := make([]uint8, k)
+		moved := make([]uint8, k)
+		for s := range perms {
+			sym.unrank(s, sigma)
+			for f := range c.full {
+				arr := arrs[f*uint64(k) : (f+1)*uint64(k)]
+				for j, from := range sigma {
+					moved[j] = arr[from]
+				}
+				if r := c.ms.rank(moved); st.t16 != nil {
+					st.t16[s*c.full+f] = uint16(r)
+				} else {
+					st.t32[s*c.full+f] = uint32(r)
+				}
 			}
 		}
-	}
+		return st
+	})
+	return st.t16, st.t32, st
 }
 
 // move is the value generator g takes value f of coordinate c to, read

@@ -89,6 +89,9 @@ type coord struct {
 	sigma  []uint16
 	comp16 []uint16
 	comp32 []uint32
+	// sharedComp keeps the composition table's entry in the cache alive,
+	// as shared does the move table's.
+	sharedComp *sharedTable
 	// For converting states.
 	ms      multiset
 	group   int   // kArr: the group
