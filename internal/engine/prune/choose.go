@@ -158,9 +158,27 @@ func (c *chooser) entries(pr Projection) uint64 {
 	return n
 }
 
+// beyond says whether pr's table is sure not to fit what is left, by the
+// states its moves reach (ksolve.Puzzle.Reachable, counted from the moves'
+// group in milliseconds), which its index numbers at least: working out
+// the index itself, whose joins search the coordinates' values, takes
+// up to a second a candidate, and most combinations of a large puzzle's
+// sets are far past any size.
+func (c *chooser) beyond(pr Projection) bool {
+	_, pp, err := projected(c.p, pr)
+	if err != nil {
+		return false
+	}
+	n, exact := pp.Reachable()
+	return exact && n != nil && (!n.IsUint64() || packedBytes(n.Uint64()) > c.left)
+}
+
 // take says whether pr fits what is left, its move tables included, and
 // takes it if so.
 func (c *chooser) take(pr Projection) bool {
+	if c.beyond(pr) {
+		return false
+	}
 	n := c.entries(pr)
 	if n == ^uint64(0) || packedBytes(n) > c.left {
 		return false
@@ -242,6 +260,9 @@ func (c *chooser) wholeSets(ks []int) ([]int, bool) {
 	}
 	best, bestN := -1, uint64(0)
 	for i, combo := range combos {
+		if c.beyond(c.sets(combo)) {
+			continue
+		}
 		n := c.entries(c.sets(combo))
 		if n != ^uint64(0) && packedBytes(n) <= c.left && (best < 0 || n > bestN) && c.movesFit(c.sets(combo)) {
 			best, bestN = i, n
