@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/godtable/godtable/internal/engine/permindex"
 	"github.com/godtable/godtable/internal/model/ksolve"
 )
 
@@ -44,9 +45,22 @@ const maxEnumerated = 8
 // share theirs: permindex builds them once).
 // Without this bound the largest projections of a puzzle of many pieces
 // (five of the megaminx's twenty corners) have move tables several times
-// their table, whose building makes every opening of the file slow.
+// their table, whose building makes them slow to build.
+//
+// The build is bounded too, whatever the size (buildBudget): a table's
+// build costs in proportion to its entries, and a search's gain from one
+// more table is small where the tables already bound most of the
+// distance. The budget grows with the square of the puzzle's moves: a
+// search's nodes grow by about their number at each depth, so that a
+// puzzle of many moves gains more from deeper bounds.
 func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
-	c := chooser{p: p, left: size, movesLeft: max(moveTableShare*size, moveTableFloor), shapes: map[string]bool{}}
+	return chooseWithin(p, size, buildBudget(p))
+}
+
+// chooseWithin is Choose with builds that cost budget at most.
+func chooseWithin(p *ksolve.Puzzle, size, budget uint64) ([]Projection, error) {
+	c := chooser{p: p, left: size, movesLeft: max(moveTableShare*size, moveTableFloor), shapes: map[string]bool{},
+		buildLeft: budget}
 	least := uint64(MinSize)
 	if whole := c.entries(Whole(p.Def)); whole != ^uint64(0) {
 		least = min(least, (packedBytes(whole)+15)/16)
@@ -131,6 +145,32 @@ const (
 	moveTableFloor = 64 << 20
 )
 
+// buildBudget is the cost of the builds Choose takes for p at most, in
+// entries of tables (see cost): 2^18 times the square of the generators,
+// 2^26 entries (a second or so of a core's build) for a puzzle of 16
+// moves, nine times that for one of 48.
+func buildBudget(p *ksolve.Puzzle) uint64 {
+	g := uint64(len(p.Gens))
+	return 1 << 18 * g * g
+}
+
+// directCost is what an entry of an index with no move table (one
+// arrangement of the whole projection, permindex.Direct) costs a build,
+// in entries of an index with move tables: each move of each entry is
+// ranked, not read.
+const directCost = 8
+
+// cost is pr's build cost, in entries of an index with move tables, of
+// its n entries.
+func (c *chooser) cost(pr Projection, n uint64) uint64 {
+	if _, pp, err := projected(c.p, pr); err == nil {
+		if direct, err := permindex.Direct(pp); err == nil && direct {
+			return n * directCost
+		}
+	}
+	return n
+}
+
 type chooser struct {
 	p      *ksolve.Puzzle
 	left   uint64
@@ -139,6 +179,9 @@ type chooser struct {
 	// still take; shapes are those of the projections chosen.
 	movesLeft uint64
 	shapes    map[string]bool
+	// buildLeft is what the builds of the projections still to choose
+	// may cost (buildBudget, cost).
+	buildLeft uint64
 	// smallest is the smallest projection measured, for the error when
 	// none fits.
 	smallest        Projection
@@ -180,7 +223,7 @@ func (c *chooser) take(pr Projection) bool {
 		return false
 	}
 	n := c.entries(pr)
-	if n == ^uint64(0) || packedBytes(n) > c.left {
+	if n == ^uint64(0) || packedBytes(n) > c.left || c.cost(pr, n) > c.buildLeft {
 		return false
 	}
 	shape := shapeOf(pr)
@@ -193,6 +236,7 @@ func (c *chooser) take(pr Projection) bool {
 		c.shapes[shape] = true
 	}
 	c.left -= packedBytes(n)
+	c.buildLeft -= c.cost(pr, n)
 	c.chosen = append(c.chosen, pr)
 	return true
 }
@@ -264,7 +308,7 @@ func (c *chooser) wholeSets(ks []int) ([]int, bool) {
 			continue
 		}
 		n := c.entries(c.sets(combo))
-		if n != ^uint64(0) && packedBytes(n) <= c.left && (best < 0 || n > bestN) && c.movesFit(c.sets(combo)) {
+		if n != ^uint64(0) && packedBytes(n) <= c.left && c.cost(c.sets(combo), n) <= c.buildLeft && (best < 0 || n > bestN) && c.movesFit(c.sets(combo)) {
 			best, bestN = i, n
 		}
 	}
