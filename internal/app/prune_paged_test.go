@@ -10,14 +10,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/engine/prune"
 )
 
-// A pruning file is read in place, each block checked as the searches
-// first read it: with a block of its largest table damaged, every line
-// whose search reads the block is one error line naming the file, the
-// block and its byte, every other line is the intact file's answer, and
-// the batch exits 3. check reads every block and names the damaged one.
+// A pruning file past defcli.PagedAbove is read in place: a batch answers
+// as from the file read whole; with a block of its largest table damaged,
+// every line whose search reads the block is one error line naming the
+// file, the block and its byte, every other line is the intact file's
+// answer, and the batch exits 3. check reads every block and names the
+// damaged one.
 func TestPruneInPlaceDamagedBlock(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "cube.gdt")
@@ -41,6 +43,12 @@ func TestPruneInPlaceDamagedBlock(t *testing.T) {
 	whole, errs, code := runIn(args, in.String())
 	if code != ExitOK {
 		t.Fatalf("read whole: exit %d: %s", code, errs)
+	}
+	old := defcli.PagedAbove
+	defcli.PagedAbove = 0
+	t.Cleanup(func() { defcli.PagedAbove = old })
+	if got, errs, code := runIn(args, in.String()); code != ExitOK || got != whole {
+		t.Fatalf("in place: exit %d, %s\n%s\nwant\n%s", code, errs, got, whole)
 	}
 	pf, err := prune.OpenInPlace(path, bytes.NewReader(data), int64(len(data)))
 	if err != nil {

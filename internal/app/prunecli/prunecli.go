@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/godtable/godtable/internal/app/cli"
+	"github.com/godtable/godtable/internal/app/defcli"
 	"github.com/godtable/godtable/internal/engine/prune"
 	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/lookup"
@@ -67,21 +68,29 @@ func (p *Puzzle) Load(o *cli.Options) error {
 	return p.matches(o)
 }
 
-// Open reads the pruning file at path in place: mapped to memory where
-// the system allows (else read whole), each block checked the first time
-// a search reads it, so that an answer reads and checks the pages it needs
-// and no others, and a damaged block fails the answers that read it.
+// Open reads the pruning file at path, mapped to memory where the system
+// allows (else read whole), with nothing to decode: every block checked
+// at the opening, or, past defcli.Paged's size, as the commands read a
+// complete table, each block checked the first time a search reads it.
 func Open(path string) (*tws.Pruned, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
 	fi, err := f.Stat()
 	if err != nil {
+		f.Close()
 		return nil, err
 	}
-	return tws.OpenPruned(path, f, fi.Size(), tws.OpenOptions{InPlace: true})
+	if fi.Mode().IsRegular() && defcli.Paged(fi.Size()) {
+		pz, err := tws.OpenPruned(path, f, fi.Size(), tws.OpenOptions{InPlace: true})
+		if err != nil {
+			f.Close()
+		}
+		return pz, err
+	}
+	defer f.Close()
+	return tws.OpenPrunedAt(path, f, fi.Size())
 }
 
 func (p *Puzzle) matches(o *cli.Options) error {

@@ -149,9 +149,15 @@ func (l *Levels) ReachableLevel(v uint8) bool {
 func (l *Levels) MaxDistance() int { return len(l.Counts) - 1 }
 
 // Reader returns a copy of what At computes with, for loops that keep it
-// in locals (see Reader).
+// in locals (see Reader). A mapped table's reader checks the blocks it
+// reads until CheckBlocks has found every one intact, and then reads as
+// a table held does.
 func (l *Levels) Reader() Reader {
-	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page, fail: l.fail, mapped: l.mapped}
+	m := l.mapped
+	if m != nil && m.whole.Load() {
+		m = nil
+	}
+	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page, fail: l.fail, mapped: m}
 }
 
 // Reader reads a table's levels as At does, from locals: a walk's loop

@@ -24,10 +24,13 @@ import (
 // mappedBlocks is which blocks of a mapped table have been checked.
 type mappedBlocks struct {
 	checked []atomic.Uint64 // a bit a block, set once it is found intact
-	reads   atomic.Int64    // blocks checked by the reads of levels
-	crcs    []uint32
-	name    string // the file's name in errors
-	base    int64  // where the distances start in that file
+	// whole says that every block is checked and intact: the reads of
+	// levels taken after (Levels.Reader) check nothing more.
+	whole atomic.Bool
+	reads atomic.Int64 // blocks checked by the reads of levels
+	crcs  []uint32
+	name  string // the file's name in errors
+	base  int64  // where the distances start in that file
 	// hold keeps what the distances lie in (a mapping of the file)
 	// alive while the levels are.
 	hold any
@@ -167,6 +170,7 @@ func (l *Levels) CheckBlocks() error {
 	if got := crc32.ChecksumIEEE(l.data); got != l.PackedCRC {
 		return &Error{Table: m.name, Err: ErrCorrupt, Detail: fmt.Sprintf("distances checksum %08x, want %08x", got, l.PackedCRC)}
 	}
+	m.whole.Store(true)
 	return nil
 }
 
