@@ -201,8 +201,9 @@ func (c *chooser) entries(pr Projection) uint64 {
 	return n
 }
 
-// beyond says whether pr's table is sure not to fit what is left, by the
-// states its moves reach (ksolve.Puzzle.Reachable, counted from the moves'
+// beyond says whether pr's table is sure not to fit what is left, of
+// the size or of the build budget (a build costs an entry a state at
+// least), by the states its moves reach (ksolve.Puzzle.Reachable, counted from the moves'
 // group in milliseconds), which its index numbers at least: working out
 // the index itself, whose joins search the coordinates' values, takes
 // up to a second a candidate, and most combinations of a large puzzle's
@@ -213,7 +214,7 @@ func (c *chooser) beyond(pr Projection) bool {
 		return false
 	}
 	n, exact := pp.Reachable()
-	return exact && n != nil && (!n.IsUint64() || packedBytes(n.Uint64()) > c.left)
+	return exact && n != nil && (!n.IsUint64() || packedBytes(n.Uint64()) > c.left || n.Uint64() > c.buildLeft)
 }
 
 // take says whether pr fits what is left, its move tables included, and
