@@ -201,13 +201,15 @@ func (c *chooser) entries(pr Projection) uint64 {
 	return n
 }
 
-// beyond says whether pr's table is sure not to fit what is left, of
-// the size or of the build budget (a build costs an entry a state at
-// least), by the states its moves reach (ksolve.Puzzle.Reachable, counted from the moves'
-// group in milliseconds), which its index numbers at least: working out
-// the index itself, whose joins search the coordinates' values, takes
-// up to a second a candidate, and most combinations of a large puzzle's
-// sets are far past any size.
+// beyond says whether pr, whole sets, is sure not to fit what is left,
+// of the size or of the build budget (a build costs an entry a state at
+// least), by the states its moves reach (ksolve.Puzzle.Reachable, counted
+// from the moves' group in milliseconds where every piece is its own),
+// which its index numbers at least: working out the index itself, whose
+// joins search the coordinates' values, takes up to a second a
+// combination, and most combinations of a large puzzle's sets are far
+// past any size. (A group of tracked pieces among identical ones is
+// counted by a longer search, longer than its index is worked out in.)
 func (c *chooser) beyond(pr Projection) bool {
 	_, pp, err := projected(c.p, pr)
 	if err != nil {
@@ -220,9 +222,6 @@ func (c *chooser) beyond(pr Projection) bool {
 // take says whether pr fits what is left, its move tables included, and
 // takes it if so.
 func (c *chooser) take(pr Projection) bool {
-	if c.beyond(pr) {
-		return false
-	}
 	n := c.entries(pr)
 	if n == ^uint64(0) || packedBytes(n) > c.left || c.cost(pr, n) > c.buildLeft {
 		return false
