@@ -163,12 +163,23 @@ const directCost = 8
 // cost is pr's build cost, in entries of an index with move tables, of
 // its n entries.
 func (c *chooser) cost(pr Projection, n uint64) uint64 {
-	if _, pp, err := projected(c.p, pr); err == nil {
-		if direct, err := permindex.Direct(pp); err == nil && direct {
+	key := pr.String()
+	if direct, ok := c.direct[key]; ok {
+		if direct {
 			return n * directCost
 		}
+		return n
 	}
-	return n
+	direct := false
+	if _, pp, err := projected(c.p, pr); err == nil {
+		direct, err = permindex.Direct(pp)
+		direct = err == nil && direct
+	}
+	if c.direct == nil {
+		c.direct = map[string]bool{}
+	}
+	c.direct[key] = direct
+	return c.cost(pr, n)
 }
 
 type chooser struct {
@@ -182,6 +193,14 @@ type chooser struct {
 	// buildLeft is what the builds of the projections still to choose
 	// may cost (buildBudget, cost).
 	buildLeft uint64
+	// measured, direct and reachable keep what is worked out of each
+	// projection: each round of step 1 measures the combinations of the
+	// sets left again.
+	measured map[string]uint64
+	direct   map[string]bool
+	// reachable keeps the states a combination of whole sets reaches
+	// (beyond), 0 where they are not counted.
+	reachable map[string]uint64
 	// smallest is the smallest projection measured, for the error when
 	// none fits.
 	smallest        Projection
@@ -191,9 +210,20 @@ type chooser struct {
 // entries measures pr, or gives the largest uint64 when it cannot be
 // indexed.
 func (c *chooser) entries(pr Projection) uint64 {
-	n, err := Entries(c.p, pr)
-	if err != nil {
-		return ^uint64(0)
+	key := pr.String()
+	n, ok := c.measured[key]
+	if !ok {
+		var err error
+		if n, err = Entries(c.p, pr); err != nil {
+			n = ^uint64(0)
+		}
+		if c.measured == nil {
+			c.measured = map[string]uint64{}
+		}
+		c.measured[key] = n
+	}
+	if n == ^uint64(0) {
+		return n
 	}
 	if c.smallest == nil || n < c.smallestEntries {
 		c.smallest, c.smallestEntries = pr, n
@@ -211,12 +241,24 @@ func (c *chooser) entries(pr Projection) uint64 {
 // past any size. (A group of tracked pieces among identical ones is
 // counted by a longer search, longer than its index is worked out in.)
 func (c *chooser) beyond(pr Projection) bool {
-	_, pp, err := projected(c.p, pr)
-	if err != nil {
-		return false
+	key := pr.String()
+	least, ok := c.reachable[key]
+	if !ok {
+		// 0: not known; the largest uint64: past it.
+		if _, pp, err := projected(c.p, pr); err == nil {
+			if n, exact := pp.Reachable(); exact && n != nil {
+				least = ^uint64(0)
+				if n.IsUint64() {
+					least = n.Uint64()
+				}
+			}
+		}
+		if c.reachable == nil {
+			c.reachable = map[string]uint64{}
+		}
+		c.reachable[key] = least
 	}
-	n, exact := pp.Reachable()
-	return exact && n != nil && (!n.IsUint64() || packedBytes(n.Uint64()) > c.left || n.Uint64() > c.buildLeft)
+	return least > c.buildLeft || least > 0 && packedBytes(least) > c.left
 }
 
 // take says whether pr fits what is left, its move tables included, and
