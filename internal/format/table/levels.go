@@ -157,7 +157,7 @@ func (l *Levels) Reader() Reader {
 	if m != nil && m.whole.Load() {
 		m = nil
 	}
-	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page, fail: l.fail, mapped: m}
+	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page, fail: l.fail, mapped: m, keep: l.mapped}
 }
 
 // Reader reads a table's levels as At does, from locals: a walk's loop
@@ -170,7 +170,10 @@ type Reader struct {
 	mask              uint8
 	page              *Paged // levels read in place (see Levels.page)
 	fail              *readFailure
-	mapped            *mappedBlocks // a mapped table's checked blocks (see Levels.mapped)
+	mapped            *mappedBlocks // a mapped table's checked blocks (see Levels.mapped), nil once all are
+	// keep holds a mapped table's blocks, and with them the mapping data
+	// lies in, while the reader reads it, checking or not.
+	keep *mappedBlocks
 }
 
 // At returns the stored level of rank r.
