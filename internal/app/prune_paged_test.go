@@ -50,13 +50,13 @@ func TestPruneInPlaceDamagedBlock(t *testing.T) {
 	if got, errs, code := runIn(args, in.String()); code != ExitOK || got != whole {
 		t.Fatalf("in place: exit %d, %s\n%s\nwant\n%s", code, errs, got, whole)
 	}
-	pf, err := prune.OpenInPlace(path, bytes.NewReader(data), int64(len(data)), 0)
+	pf, err := prune.OpenInPlace(path, bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg := pf.Tables[0].Levels().Paged()
-	block := len(pg.Blocks) / 2
-	at, size := pg.BlockSpan(block)
+	lv := pf.Tables[0].Levels()
+	block := len(lv.Blocks) / 2
+	at, size := lv.BlockSpan(block)
 	bad := bytes.Clone(data)
 	bad[at+size/2] ^= 0x55
 	if err := os.WriteFile(path, bad, 0o644); err != nil {
@@ -90,7 +90,7 @@ func TestPruneInPlaceDamagedBlock(t *testing.T) {
 		t.Fatalf("stderr: %d lines, want %d: %q", n, failed, errs)
 	}
 	out, errs, code = runIn([]string{"check", path}, "")
-	if code == ExitOK || !strings.Contains(errs, fmt.Sprintf("block %d of %d", block+1, len(pg.Blocks))) || !strings.Contains(errs, "checksum") {
+	if code == ExitOK || !strings.Contains(errs, fmt.Sprintf("block %d of %d", block+1, len(lv.Blocks))) || !strings.Contains(errs, "checksum") {
 		t.Fatalf("check of the damaged file: exit %d, %q %q", code, out, errs)
 	}
 }

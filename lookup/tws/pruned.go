@@ -133,20 +133,21 @@ func OpenPrunedAt(file string, r io.ReaderAt, size int64) (*Pruned, error) {
 	return OpenPruned(file, r, size, OpenOptions{})
 }
 
-// OpenPruned is OpenPrunedAt with options, as Open takes them: InPlace
-// leaves the tables in the file (the reader must stay open while the file
-// answers), each search reading the blocks it needs, checked and decoded
-// into caches of at most CacheBlocks of them in all, shared evenly among
-// the tables. A block found
-// damaged then fails each answer whose search reads it, and no other,
-// with a *TableError naming the file, the block and its offset: a search
-// that could not read a level gives no answer rather than one that level
-// might have changed.
+// OpenPruned is OpenPrunedAt with options, as Open takes them. The
+// tables are read where they lie (an *os.File mapped to memory where the
+// system allows; any other reader read whole), with nothing to decode.
+// OpenPrunedAt checks every block at the opening; InPlace checks each
+// block the first time a search reads it, so that an answer reads only the
+// pages it needs: a block found damaged then fails each answer whose
+// search reads it, and no other, with a *TableError naming the file, the
+// block and its offset (a search that could not read a level gives no
+// answer rather than one that level might have changed). CacheBlocks is
+// not read: the system's cache of the file's pages is the cache.
 func OpenPruned(file string, r io.ReaderAt, size int64, opt OpenOptions) (*Pruned, error) {
 	var f *prune.File
 	var err error
 	if opt.InPlace {
-		f, err = prune.OpenInPlace(file, r, size, opt.CacheBlocks)
+		f, err = prune.OpenInPlace(file, r, size)
 	} else {
 		f, err = prune.OpenAt(file, r, size)
 	}
@@ -157,13 +158,12 @@ func OpenPruned(file string, r io.ReaderAt, size int64, opt OpenOptions) (*Prune
 }
 
 // BlocksRead is how many blocks of the tables the file's answers have
-// read and decoded since it was opened in place (0 when read whole).
+// read and checked since it was opened in place (0 when every block was
+// checked at the opening).
 func (pz *Pruned) BlocksRead() int {
 	n := 0
 	for _, t := range pz.f.Tables {
-		if pg := t.Levels().Paged(); pg != nil {
-			n += pg.BlocksRead()
-		}
+		n += t.Levels().BlocksRead()
 	}
 	return n
 }

@@ -70,16 +70,16 @@ func TestPrunedInPlace(t *testing.T) {
 		t.Fatalf("blocks read before any answer: %d whole, %d in place", whole.BlocksRead(), paged.BlocksRead())
 	}
 	// The largest table's middle block damaged.
-	pf, err := prune.OpenInPlace("c.gdt", bytes.NewReader(data), int64(len(data)), 0)
+	pf, err := prune.OpenInPlace("c.gdt", bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pg := pf.Tables[0].Levels().Paged()
-	if len(pg.Blocks) < 4 {
-		t.Fatalf("the largest table has %d blocks; the test wants several", len(pg.Blocks))
+	lv := pf.Tables[0].Levels()
+	if len(lv.Blocks) < 4 {
+		t.Fatalf("the largest table has %d blocks; the test wants several", len(lv.Blocks))
 	}
-	block := len(pg.Blocks) / 2
-	at, size := pg.BlockSpan(block)
+	block := len(lv.Blocks) / 2
+	at, size := lv.BlockSpan(block)
 	bad := bytes.Clone(data)
 	bad[at+size/2] ^= 0x5a
 	damaged, err := tws.OpenPruned("bad.gdt", bytes.NewReader(bad), int64(len(bad)), tws.OpenOptions{InPlace: true, CacheBlocks: 5})

@@ -68,9 +68,10 @@ func (p *Puzzle) Load(o *cli.Options) error {
 	return p.matches(o)
 }
 
-// Open reads the pruning file at path: whole, or, past defcli.Paged's
-// size, in place, as the commands read a complete table (the file then
-// stays open, and each search reads the blocks it needs).
+// Open reads the pruning file at path, mapped to memory where the system
+// allows (else read whole), with nothing to decode: every block checked
+// at the opening, or, past defcli.Paged's size, as the commands read a
+// complete table, each block checked the first time a search reads it.
 func Open(path string) (*tws.Pruned, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -82,7 +83,7 @@ func Open(path string) (*tws.Pruned, error) {
 		return nil, err
 	}
 	if fi.Mode().IsRegular() && defcli.Paged(fi.Size()) {
-		pz, err := tws.OpenPruned(path, f, fi.Size(), tws.OpenOptions{InPlace: true, CacheBlocks: defcli.PagedCacheBlocks})
+		pz, err := tws.OpenPruned(path, f, fi.Size(), tws.OpenOptions{InPlace: true})
 		if err != nil {
 			f.Close()
 		}

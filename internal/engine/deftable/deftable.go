@@ -306,12 +306,12 @@ func newTable(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, def *puzzle.Def
 		steps[i] = walk.Step{Name: m.Name, Group: g, Paths: p.Paths(i)}
 	}
 	w := walk.New(def, lv, steps, p.Metric == ksolve.QTM)
-	if x.Size() > 1<<24 || sy != nil || lv.Paged() != nil {
+	if x.Size() > 1<<24 || sy != nil || lv.Paged() != nil || lv.Mapped() {
 		// The next-step table takes half a byte an index: worth it for
 		// a small puzzle answered many times, not for a large one, nor
 		// for a table of classes, which it would read a class at a time
-		// for every index, nor for a table read in place, which it
-		// would read whole.
+		// for every index, nor for a table read in place or mapped,
+		// which it would read whole.
 		w.SetNextAfter(0)
 	}
 	return &Table{Puzzle: p, Index: x, ID: id, def: def, lv: lv, w: w, goal: uint64(def.Goal),

@@ -1,5 +1,7 @@
 package permindex
 
+import "fmt"
+
 // Factor gives each arrangement coordinate read with a comb (a set split
 // in two halves: which slots hold which half, then each half's
 // arrangement) its move table in two, where the two are much smaller:
@@ -42,17 +44,30 @@ func (x *Index) factorable(k int) bool {
 
 // factor makes arrangement coordinate c's two tables (see Factor).
 func (x *Index) factor(c, comb *coord, perms, G uint64) {
-	pt := &x.parts[c.part]
-	n := len(pt.slots)
-	ones := make([]int, c.ms.n)
+	sym := reorderings(c.ms.n)
+	c.sigma = x.reorderings(c, comb, sym, G)
+	c.comp16, c.comp32, c.sharedComp = x.compositions(c, sym, perms)
+}
+
+// reorderings is the multiset of the reorderings of n pieces.
+func reorderings(n int) multiset {
+	ones := make([]int, n)
 	for i := range ones {
 		ones[i] = 1
 	}
-	sym := newMultiset(ones) // the reorderings of the half's k pieces
+	return newMultiset(ones)
+}
+
+// reorderings returns arrangement coordinate c's table of how each move
+// reorders its half's pieces under each value of its comb (a rank of sym,
+// at comb value times G plus the move).
+func (x *Index) reorderings(c, comb *coord, sym multiset, G uint64) []uint16 {
+	pt := &x.parts[c.part]
+	n := len(pt.slots)
 	gid := make([]uint8, n)
 	pos := make([]uint8, n)
 	sigma := make([]uint8, c.ms.n)
-	c.sigma = make([]uint16, comb.full*G)
+	table := make([]uint16, comb.full*G)
 	for pf := range comb.full {
 		comb.ms.unrank(pf, gid)
 		j := uint8(0)
@@ -71,30 +86,96 @@ func (x *Index) factor(c, comb *coord, perms, G uint64) {
 					sigma = append(sigma, pos[from])
 				}
 			}
-			c.sigma[pf*G+uint64(g)] = uint16(sym.rank(sigma))
+			table[pf*G+uint64(g)] = uint16(sym.rank(sigma))
 		}
 	}
+	return table
+}
+
+// factorRows says whether an arrangement's move table is filled from its
+// factored tables (fromFactors) when they are small; the tests turn it
+// off to compare the two.
+var factorRows = true
+
+// fromFactors fills raw arrangement coordinate k's move table, if it can,
+// from its two factored tables (see Factor), which rank far fewer
+// arrangements than the table has rows: the 3x3x3's six edges of twelve,
+// with their placements, are a table of 12 million entries, each a rank
+// of six pieces, and compositions of 518,400. It says whether it did.
+func (x *Index) fromFactors(k int) bool {
+	c := &x.raw[k]
+	if !factorRows || c.kind != kArr || c.parent < 0 || c.ms.n > 8 {
+		return false
+	}
+	comb := &x.raw[c.parent]
+	perms := uint64(factorial(c.ms.n))
+	if comb.kind != kComb || comb.part != c.part || perms*c.full > 1<<22 {
+		return false
+	}
+	G := uint64(x.gens)
+	sym := reorderings(c.ms.n)
+	sigma := x.reorderings(c, comb, sym, G)
+	comp16, comp32, _ := x.compositions(c, sym, perms)
+	n := comb.full * c.full * G
 	if c.full <= 1<<16 {
-		c.comp16 = make([]uint16, perms*c.full)
+		c.t16 = make([]uint16, n)
 	} else {
-		c.comp32 = make([]uint32, perms*c.full)
+		c.t32 = make([]uint32, n)
 	}
-	arr := make([]uint8, c.ms.n)
-	moved := make([]uint8, c.ms.n)
-	for s := range perms {
-		sym.unrank(s, sigma[:c.ms.n])
+	for pf := range comb.full {
 		for f := range c.full {
-			c.ms.unrank(f, arr)
-			for j, from := range sigma[:c.ms.n] {
-				moved[j] = arr[from]
-			}
-			if r := c.ms.rank(moved); c.comp16 != nil {
-				c.comp16[s*c.full+f] = uint16(r)
-			} else {
-				c.comp32[s*c.full+f] = uint32(r)
+			row := (pf*c.full + f) * G
+			for g := range G {
+				at := uint64(sigma[pf*G+g])*c.full + f
+				if c.t16 != nil {
+					c.t16[row+g] = comp16[at]
+				} else {
+					c.t32[row+g] = comp32[at]
+				}
 			}
 		}
 	}
+	return true
+}
+
+// compositions returns arrangement coordinate c's composition table: each
+// reordering (a rank of sym) of each of its values. It depends on the
+// half's multiset alone, so every coordinate of the same one shares it,
+// through the cache of move tables (tablecache.go); each value is
+// unranked once, not once a reordering.
+func (x *Index) compositions(c *coord, sym multiset, perms uint64) ([]uint16, []uint32, *sharedTable) {
+	key := fmt.Sprintf("compose %d %d|%v", perms, c.full, c.ms.counts)
+	st := sharedBuild(key, func() *sharedTable {
+		k := c.ms.n
+		arrs := make([]uint8, c.full*uint64(k))
+		for f := range c.full {
+			c.ms.unrank(f, arrs[f*uint64(k):(f+1)*uint64(k)])
+		}
+		st := &sharedTable{}
+		if c.full <= 1<<16 {
+			st.t16 = make([]uint16, perms*c.full)
+		} else {
+			st.t32 = make([]uint32, perms*c.full)
+		}
+		sigma := make([]uint8, k)
+		moved := make([]uint8, k)
+		for s := range perms {
+			sym.unrank(s, sigma)
+			for f := range c.full {
+				arr := arrs[f*uint64(k) : (f+1)*uint64(k)]
+				for j, from := range sigma {
+					moved[j] = arr[from]
+				}
+				if r := c.ms.rank(moved); st.t16 != nil {
+					st.t16[s*c.full+f] = uint16(r)
+				} else {
+					st.t32[s*c.full+f] = uint32(r)
+				}
+			}
+		}
+		return st
+	})
+	return st.t16, st.t32, st
 }
 
 // move is the value generator g takes value f of coordinate c to, read

@@ -89,6 +89,9 @@ type coord struct {
 	sigma  []uint16
 	comp16 []uint16
 	comp32 []uint32
+	// sharedComp keeps the composition table's entry in the cache alive,
+	// as shared does the move table's.
+	sharedComp *sharedTable
 	// For converting states.
 	ms      multiset
 	group   int   // kArr: the group
@@ -273,8 +276,8 @@ func (x *Index) direct() bool {
 func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 	// A caller that plans, then builds through one that plans again
 	// (gen, then deftable.Build), works the index out once.
-	if size, tables, ok := planned.answer(p); ok {
-		return size, tables, nil
+	if a, ok := planned.answer(p); ok {
+		return a.size, a.tables, nil
 	}
 	x, err := plan(p)
 	if err != nil {
@@ -290,8 +293,26 @@ func Plan(p *ksolve.Puzzle) (size, tables uint64, err error) {
 	}
 	// Kept last: once kept, a New on another goroutine may take it and
 	// add its tables.
-	planned.keep(p, x, x.size, tables)
+	planned.keep(p, x, planAnswer{size: x.size, tables: tables, direct: x.direct()})
 	return x.size, tables, nil
+}
+
+// Direct says whether p's index is one arrangement of the whole puzzle
+// with no move table (see direct): each move of its every value in a
+// build is then ranked, several times the cost of reading a table.
+func Direct(p *ksolve.Puzzle) (bool, error) {
+	if _, _, err := Plan(p); err != nil {
+		return false, err
+	}
+	if a, ok := planned.answer(p); ok {
+		return a.direct, nil
+	}
+	// Taken by a New since: plan it again.
+	x, err := plan(p)
+	if err != nil {
+		return false, err
+	}
+	return x.direct(), nil
 }
 
 // Layout names the numbering when it differs from the one of coordinates
@@ -334,10 +355,16 @@ type lastPlan struct {
 	mu  sync.Mutex
 	key string
 	x   *Index
-	// size and tables are Plan's answer for x, kept with it so that a
-	// Plan asked again for the same puzzle answers without reading x,
-	// which a New on another goroutine may be adding its tables to.
+	// a is Plan's answer for x, kept with it so that a Plan asked again
+	// for the same puzzle answers without reading x, which a New on
+	// another goroutine may be adding its tables to.
+	a planAnswer
+}
+
+// planAnswer is what Plan and Direct say of a planned index.
+type planAnswer struct {
 	size, tables uint64
+	direct       bool
 }
 
 // planKey is what plan reads of a puzzle: its sets, its solved state and
@@ -358,23 +385,23 @@ func planKey(p *ksolve.Puzzle) string {
 }
 
 // keep keeps x, planned for p, with Plan's answer for it.
-func (l *lastPlan) keep(p *ksolve.Puzzle, x *Index, size, tables uint64) {
+func (l *lastPlan) keep(p *ksolve.Puzzle, x *Index, a planAnswer) {
 	key := planKey(p)
 	l.mu.Lock()
-	l.key, l.x, l.size, l.tables = key, x, size, tables
+	l.key, l.x, l.a = key, x, a
 	l.mu.Unlock()
 }
 
 // answer returns Plan's answer for an index planned for a puzzle of p's
 // sets, solved state and generators and not yet taken, if there is one.
-func (l *lastPlan) answer(p *ksolve.Puzzle) (size, tables uint64, ok bool) {
+func (l *lastPlan) answer(p *ksolve.Puzzle) (planAnswer, bool) {
 	key := planKey(p)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.x == nil || l.key != key {
-		return 0, 0, false
+		return planAnswer{}, false
 	}
-	return l.size, l.tables, true
+	return l.a, true
 }
 
 // take returns the index planned for a puzzle of p's sets, solved state

@@ -379,3 +379,40 @@ func TestFactor(t *testing.T) {
 		}
 	}
 }
+
+// An arrangement's move table filled from its factored tables is the one
+// worked out row by row: on splitSix, each arrangement coordinate's
+// table both ways, entry by entry.
+func TestArrangementTableFromFactors(t *testing.T) {
+	rawOnly(t)
+	old := maxTable
+	maxTable = splitTable
+	t.Cleanup(func() { maxTable = old; factorRows = true })
+	x, err := New(puzzleOf(t, splitSix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	arrangements := 0
+	for k := range x.raw {
+		c := &x.raw[k]
+		if c.kind != kArr {
+			continue
+		}
+		arrangements++
+		factorRows = true
+		c.t16, c.t32 = nil, nil
+		if !x.fromFactors(k) {
+			t.Fatalf("coordinate %d: not filled from its factors", k)
+		}
+		f16, f32 := c.t16, c.t32
+		factorRows = false
+		c.t16, c.t32 = nil, nil
+		x.buildTable(k)
+		if !slices.Equal(f16, c.t16) || !slices.Equal(f32, c.t32) || len(f16)+len(f32) == 0 {
+			t.Fatalf("coordinate %d: the table from its factors differs from the one worked out row by row", k)
+		}
+	}
+	if arrangements == 0 {
+		t.Fatal("no arrangement coordinate")
+	}
+}

@@ -14,7 +14,21 @@ type multiset struct {
 	// that the rank is the Lehmer code, computed with a bit mask.
 	distinct bool
 	fact     []uint64 // fact[i] = i!, when distinct
+	// For a multiset of few labels (not distinct), the rank a label adds
+	// at each step, so that rank and unrank divide nothing: the labels
+	// still to place are a code, counts in mixed radix (unit[l] the
+	// weight of label l, full the whole multiset's code), and
+	// before[code*(L+1)+v] is how many arrangements of that code start
+	// with a label below v (v = L: all of them). nil when there are too
+	// many codes.
+	unit   []int
+	full   int
+	before []uint64
 }
+
+// maxBefore bounds a multiset's table of ranks (multiset.before), in
+// entries: 512 KiB.
+const maxBefore = 1 << 16
 
 func newMultiset(counts []int) multiset {
 	n := 0
@@ -30,8 +44,48 @@ func newMultiset(counts []int) multiset {
 		for i := 1; i <= n; i++ {
 			ms.fact[i] = ms.fact[i-1] * uint64(i)
 		}
+	} else if ms.size > 0 {
+		ms.rankTable()
 	}
 	return ms
+}
+
+// rankTable makes the multiset's table of ranks (multiset.before), when
+// it is small enough.
+func (ms *multiset) rankTable() {
+	L := len(ms.counts)
+	codes := 1
+	unit := make([]int, L)
+	for l, c := range ms.counts {
+		unit[l] = codes
+		codes *= c + 1
+		if codes*(L+1) > maxBefore {
+			return
+		}
+	}
+	before := make([]uint64, codes*(L+1))
+	left := make([]int, L)
+	for code := range codes {
+		x := code
+		for l := range left {
+			left[l] = x % (ms.counts[l] + 1)
+			x /= ms.counts[l] + 1
+		}
+		row := before[code*(L+1):]
+		for l := range L {
+			row[l+1] = row[l]
+			if left[l] > 0 {
+				left[l]--
+				row[l+1] += multinomial(left)
+				left[l]++
+			}
+		}
+	}
+	full := 0
+	for l, c := range ms.counts {
+		full += c * unit[l]
+	}
+	ms.unit, ms.full, ms.before = unit, full, before
 }
 
 // multinomial is n!/prod(c!) for n the sum of counts, or 0 when it does not
@@ -62,6 +116,15 @@ func (ms *multiset) rank(a []uint8) uint64 {
 			low := uint32(1)<<v - 1
 			r += uint64(int(v)-bits.OnesCount32(seen&low)) * ms.fact[n-1-i]
 			seen |= 1 << v
+		}
+		return r
+	}
+	if ms.before != nil {
+		L1 := len(ms.counts) + 1
+		code, r := ms.full, uint64(0)
+		for _, v := range a {
+			r += ms.before[code*L1+int(v)]
+			code -= ms.unit[v]
 		}
 		return r
 	}
@@ -99,6 +162,21 @@ func (ms *multiset) unrank(r uint64, a []uint8) {
 			v := uint8(bits.TrailingZeros32(m))
 			a[i] = v
 			left &^= 1 << v
+		}
+		return
+	}
+	if ms.before != nil {
+		L := len(ms.counts)
+		code := ms.full
+		for i := range a {
+			row := ms.before[code*(L+1) : code*(L+1)+L+1]
+			v := 0
+			for v < L-1 && row[v+1] <= r {
+				v++
+			}
+			a[i] = uint8(v)
+			r -= row[v]
+			code -= ms.unit[v]
 		}
 		return
 	}

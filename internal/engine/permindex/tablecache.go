@@ -53,15 +53,25 @@ func (x *Index) tableKey(k int) string {
 // sharedBuildTable gives raw coordinate k its move table: one an index
 // already has for the same key, or one built now and offered to others.
 func (x *Index) sharedBuildTable(k int) {
-	key := x.tableKey(k)
 	c := &x.raw[k]
+	st := sharedBuild(x.tableKey(k), func() *sharedTable {
+		x.buildTable(k)
+		return &sharedTable{t16: c.t16, t32: c.t32}
+	})
+	// The weak pointer lives while st does: c keeps it.
+	c.t16, c.t32, c.shared = st.t16, st.t32, st
+}
+
+// sharedBuild returns the table of key: one an index already holds, or
+// one build makes now and offers to others. Indices opened together build
+// each key once.
+func sharedBuild(key string, build func() *sharedTable) *sharedTable {
 	for {
 		tableCache.mu.Lock()
 		if wp, ok := tableCache.m[key]; ok {
 			if st := wp.Value(); st != nil {
 				tableCache.mu.Unlock()
-				c.t16, c.t32, c.shared = st.t16, st.t32, st
-				return
+				return st
 			}
 			delete(tableCache.m, key)
 		}
@@ -70,16 +80,13 @@ func (x *Index) sharedBuildTable(k int) {
 			done := make(chan struct{})
 			tableCache.building[key] = done
 			tableCache.mu.Unlock()
-			x.buildTable(k)
-			st := &sharedTable{t16: c.t16, t32: c.t32}
+			st := build()
 			tableCache.mu.Lock()
 			tableCache.m[key] = weak.Make(st)
 			delete(tableCache.building, key)
 			tableCache.mu.Unlock()
 			close(done)
-			// The weak pointer lives while st does: c keeps it.
-			c.shared = st
-			return
+			return st
 		}
 		tableCache.mu.Unlock()
 		<-wait

@@ -100,6 +100,9 @@ func (x *Index) fill(k int, f uint64, v setView) {
 
 // buildTable makes coordinate k's move table, on every core.
 func (x *Index) buildTable(k int) {
+	if x.fromFactors(k) {
+		return
+	}
 	c := &x.raw[k]
 	G := uint64(x.gens)
 	parents := uint64(1)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/godtable/godtable/internal/engine/permindex"
 	"github.com/godtable/godtable/internal/model/ksolve"
 )
 
@@ -44,9 +45,22 @@ const maxEnumerated = 8
 // share theirs: permindex builds them once).
 // Without this bound the largest projections of a puzzle of many pieces
 // (five of the megaminx's twenty corners) have move tables several times
-// their table, whose building makes every opening of the file slow.
+// their table, whose building makes them slow to build.
+//
+// The build is bounded too, whatever the size (buildBudget): a table's
+// build costs in proportion to its entries, and a search's gain from one
+// more table is small where the tables already bound most of the
+// distance. The budget grows with the square of the puzzle's moves: a
+// search's nodes grow by about their number at each depth, so that a
+// puzzle of many moves gains more from deeper bounds.
 func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
-	c := chooser{p: p, left: size, movesLeft: max(moveTableShare*size, moveTableFloor), shapes: map[string]bool{}}
+	return chooseWithin(p, size, buildBudget(p))
+}
+
+// chooseWithin is Choose with builds that cost budget at most.
+func chooseWithin(p *ksolve.Puzzle, size, budget uint64) ([]Projection, error) {
+	c := chooser{p: p, left: size, movesLeft: max(moveTableShare*size, moveTableFloor), shapes: map[string]bool{},
+		buildLeft: budget}
 	least := uint64(MinSize)
 	if whole := c.entries(Whole(p.Def)); whole != ^uint64(0) {
 		least = min(least, (packedBytes(whole)+15)/16)
@@ -131,6 +145,43 @@ const (
 	moveTableFloor = 64 << 20
 )
 
+// buildBudget is the cost of the builds Choose takes for p at most, in
+// entries of tables (see cost): 2^18 times the square of the generators,
+// 2^26 entries (a second or so of a core's build) for a puzzle of 16
+// moves, nine times that for one of 48.
+func buildBudget(p *ksolve.Puzzle) uint64 {
+	g := uint64(len(p.Gens))
+	return 1 << 18 * g * g
+}
+
+// directCost is what an entry of an index with no move table (one
+// arrangement of the whole projection, permindex.Direct) costs a build,
+// in entries of an index with move tables: each move of each entry is
+// ranked, not read.
+const directCost = 8
+
+// cost is pr's build cost, in entries of an index with move tables, of
+// its n entries.
+func (c *chooser) cost(pr Projection, n uint64) uint64 {
+	key := pr.String()
+	if direct, ok := c.direct[key]; ok {
+		if direct {
+			return n * directCost
+		}
+		return n
+	}
+	direct := false
+	if _, pp, err := projected(c.p, pr); err == nil {
+		direct, err = permindex.Direct(pp)
+		direct = err == nil && direct
+	}
+	if c.direct == nil {
+		c.direct = map[string]bool{}
+	}
+	c.direct[key] = direct
+	return c.cost(pr, n)
+}
+
 type chooser struct {
 	p      *ksolve.Puzzle
 	left   uint64
@@ -139,6 +190,17 @@ type chooser struct {
 	// still take; shapes are those of the projections chosen.
 	movesLeft uint64
 	shapes    map[string]bool
+	// buildLeft is what the builds of the projections still to choose
+	// may cost (buildBudget, cost).
+	buildLeft uint64
+	// measured, direct and reachable keep what is worked out of each
+	// projection: each round of step 1 measures the combinations of the
+	// sets left again.
+	measured map[string]uint64
+	direct   map[string]bool
+	// reachable keeps the states a combination of whole sets reaches
+	// (beyond), 0 where they are not counted.
+	reachable map[string]uint64
 	// smallest is the smallest projection measured, for the error when
 	// none fits.
 	smallest        Projection
@@ -148,9 +210,20 @@ type chooser struct {
 // entries measures pr, or gives the largest uint64 when it cannot be
 // indexed.
 func (c *chooser) entries(pr Projection) uint64 {
-	n, err := Entries(c.p, pr)
-	if err != nil {
-		return ^uint64(0)
+	key := pr.String()
+	n, ok := c.measured[key]
+	if !ok {
+		var err error
+		if n, err = Entries(c.p, pr); err != nil {
+			n = ^uint64(0)
+		}
+		if c.measured == nil {
+			c.measured = map[string]uint64{}
+		}
+		c.measured[key] = n
+	}
+	if n == ^uint64(0) {
+		return n
 	}
 	if c.smallest == nil || n < c.smallestEntries {
 		c.smallest, c.smallestEntries = pr, n
@@ -158,11 +231,41 @@ func (c *chooser) entries(pr Projection) uint64 {
 	return n
 }
 
+// beyond says whether pr, whole sets, is sure not to fit what is left,
+// of the size or of the build budget (a build costs an entry a state at
+// least), by the states its moves reach (ksolve.Puzzle.Reachable, counted
+// from the moves' group in milliseconds where every piece is its own),
+// which its index numbers at least: working out the index itself, whose
+// joins search the coordinates' values, takes up to a second a
+// combination, and most combinations of a large puzzle's sets are far
+// past any size. (A group of tracked pieces among identical ones is
+// counted by a longer search, longer than its index is worked out in.)
+func (c *chooser) beyond(pr Projection) bool {
+	key := pr.String()
+	least, ok := c.reachable[key]
+	if !ok {
+		// 0: not known; the largest uint64: past it.
+		if _, pp, err := projected(c.p, pr); err == nil {
+			if n, exact := pp.Reachable(); exact && n != nil {
+				least = ^uint64(0)
+				if n.IsUint64() {
+					least = n.Uint64()
+				}
+			}
+		}
+		if c.reachable == nil {
+			c.reachable = map[string]uint64{}
+		}
+		c.reachable[key] = least
+	}
+	return least > c.buildLeft || least > 0 && packedBytes(least) > c.left
+}
+
 // take says whether pr fits what is left, its move tables included, and
 // takes it if so.
 func (c *chooser) take(pr Projection) bool {
 	n := c.entries(pr)
-	if n == ^uint64(0) || packedBytes(n) > c.left {
+	if n == ^uint64(0) || packedBytes(n) > c.left || c.cost(pr, n) > c.buildLeft {
 		return false
 	}
 	shape := shapeOf(pr)
@@ -175,6 +278,7 @@ func (c *chooser) take(pr Projection) bool {
 		c.shapes[shape] = true
 	}
 	c.left -= packedBytes(n)
+	c.buildLeft -= c.cost(pr, n)
 	c.chosen = append(c.chosen, pr)
 	return true
 }
@@ -242,8 +346,11 @@ func (c *chooser) wholeSets(ks []int) ([]int, bool) {
 	}
 	best, bestN := -1, uint64(0)
 	for i, combo := range combos {
+		if c.beyond(c.sets(combo)) {
+			continue
+		}
 		n := c.entries(c.sets(combo))
-		if n != ^uint64(0) && packedBytes(n) <= c.left && (best < 0 || n > bestN) && c.movesFit(c.sets(combo)) {
+		if n != ^uint64(0) && packedBytes(n) <= c.left && c.cost(c.sets(combo), n) <= c.buildLeft && (best < 0 || n > bestN) && c.movesFit(c.sets(combo)) {
 			best, bestN = i, n
 		}
 	}

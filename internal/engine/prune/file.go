@@ -18,7 +18,7 @@ import (
 // A pruning file is a definition and its pruning tables, so that it
 // answers alone:
 //
-//	"GODTPRN1"     magic, 8 bytes
+//	"GODTPRN2"     magic, 8 bytes: format 2
 //	metric         uint8 (ksolve.Metric)
 //	moves          uint16 length, then the move restriction ("" for none)
 //	name           uint16 length, then the definition file's name
@@ -29,13 +29,28 @@ import (
 //	               then a bit a label, tracked or not, eight to a byte)
 //	               and uint64, the length of its table file
 //	crc            uint32, CRC-32 (IEEE) of everything above
-//	table files    each in internal/format/table's format (with its own
-//	               checksums, a block at a time), one after the other
+//	tables         each a mapped table of internal/format/table (its
+//	               header, with a checksum for each 128 KiB block, then
+//	               its packed distances as they are), one after the other
 //
 // Each table is read as the table of its projection's definition, which
 // its fingerprint names: a table that does not belong to the projection
 // the head says is refused, as a damaged one is.
-const fileMagic = "GODTPRN1"
+//
+// The distances are stored as the search reads them, so that a file
+// opens by mapping it to memory (or, where it cannot be, reading it)
+// with nothing to decode, and a search reads only the pages it needs.
+// Format 1 held each table Huffman-coded a block at a time, which took
+// most of an answer's time to decode; it is refused with a line that
+// says to rebuild the file.
+const fileMagic = "GODTPRN2"
+
+// magicPrefix is what the magic of every format of the pruning file
+// starts with, and oldMagic format 1's.
+const (
+	magicPrefix = "GODTPRN"
+	oldMagic    = "GODTPRN1"
+)
 
 // File is a puzzle with its pruning tables.
 type File struct {
@@ -44,9 +59,11 @@ type File struct {
 	Tables []*Table
 }
 
-// IsFile reports whether data starts as a pruning file does.
+// IsFile reports whether data starts as a pruning file does, of any
+// format (one this code does not read is refused when opened, in a line
+// that says so).
 func IsFile(data []byte) bool {
-	return len(data) >= len(fileMagic) && string(data[:len(fileMagic)]) == fileMagic
+	return len(data) >= len(fileMagic) && string(data[:len(magicPrefix)]) == magicPrefix
 }
 
 // BuildOptions tune BuildFile.
@@ -179,48 +196,90 @@ func tableBytes(t *Table) ([]byte, error) {
 	if lv.Paged() != nil {
 		return nil, errors.New("a table read in place is not written again")
 	}
-	if _, err := table.WritePacked(&b, &lv.Header, lv.Packed()); err != nil {
+	// A mapped table's distances are written once every block is checked.
+	if err := lv.CheckBlocks(); err != nil {
+		return nil, err
+	}
+	if _, err := table.WriteMapped(&b, &lv.Header, lv.Packed()); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
 }
 
-// headMax bounds a pruning file's head: its fields, a definition of at
-// most ksolve.MaxSize bytes, and projections of at most 64 KiB each.
-const headMax = 8 + 1 + 2 + 1<<16 + 2 + 1<<16 + 4 + ksolve.MaxSize + 32 + 2 + 1<<22
-
 // OpenAt reads a pruning file of size bytes from r; file names it in
 // errors. Any damage, or parts that do not belong together, gives a
-// *table.Error. Every table is read whole and checked block by block.
+// *table.Error: every block of every table is checked before it returns
+// (godtable check). An *os.File is mapped to memory where the system
+// allows, and read where it lies; any other reader is read whole.
 func OpenAt(file string, r io.ReaderAt, size int64) (*File, error) {
-	return open(file, r, size, false, 0)
+	f, err := open(file, r, size)
+	if err != nil {
+		return nil, err
+	}
+	for k, t := range f.Tables {
+		if err := t.Levels().CheckBlocks(); err != nil {
+			return nil, inTable(err, file, k, t.Projection, f.Puzzle.Def)
+		}
+	}
+	return f, nil
 }
 
-// OpenInPlace is OpenAt with the tables left in the file, as
-// deftable.OpenPagedAt leaves a complete table: the head and each table's
-// block index are read and checked, and each search reads the 128 KiB
-// blocks it needs, checked and decoded into caches of at most cacheBlocks
-// of them in all, shared evenly among the tables (at least one a table;
-// 16 a table when cacheBlocks < 1). A damaged block fails the searches that
-// read it (with a *table.Error naming the file, the block and its
-// offset), and no other. r must stay open while the file answers.
-func OpenInPlace(file string, r io.ReaderAt, size int64, cacheBlocks int) (*File, error) {
-	return open(file, r, size, true, cacheBlocks)
+// OpenInPlace is OpenAt with the tables' blocks checked as the searches
+// first read them, rather than all at once: the head and each table's
+// header and block index are checked at the opening, and a damaged block
+// fails the searches that read it (with a *table.Error naming the file,
+// the block and its offset), and no other. A file mapped to memory is read
+// where it lies, the pages a search reads and no others; r need not stay
+// open.
+func OpenInPlace(file string, r io.ReaderAt, size int64) (*File, error) {
+	return open(file, r, size)
 }
 
-// open is OpenAt, or OpenInPlace when paged.
-func open(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int) (*File, error) {
+// inTable names table k of the file in err, a *table.Error.
+func inTable(err error, file string, k int, pr Projection, d *ksolve.Def) error {
+	var te *table.Error
+	if errors.As(err, &te) {
+		te.Table = fmt.Sprintf("%s (table %d, %s)", file, k+1, pr.Describe(d))
+		return te
+	}
+	return &table.Error{Table: file, Err: table.ErrCorrupt, Detail: fmt.Sprintf("table %d: %v", k+1, err)}
+}
+
+// contents returns the size bytes of r: an *os.File mapped to memory
+// (with the mapping, to keep while they are read), or read whole.
+func contents(r io.ReaderAt, size int64) ([]byte, *mapping, error) {
+	if f, ok := r.(*os.File); ok {
+		if m := mapFile(f, size); m != nil {
+			return m.data, m, nil
+		}
+	}
+	if size < 0 || int64(int(size)) != size {
+		return nil, nil, fmt.Errorf("a file of %d bytes", size)
+	}
+	data := make([]byte, size)
+	if n, err := r.ReadAt(data, 0); n < len(data) {
+		if err == nil || err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, nil, err
+	}
+	return data, nil, nil
+}
+
+// open reads the file's head and each table's header, the tables read
+// where they lie, each block checked the first time it is read.
+func open(file string, r io.ReaderAt, size int64) (*File, error) {
 	bad := func(kind error, format string, args ...any) error {
 		return &table.Error{Table: file, Err: kind, Detail: fmt.Sprintf(format, args...)}
 	}
-	data := make([]byte, min(size, headMax))
-	if n, err := r.ReadAt(data, 0); err != nil && !(err == io.EOF && n == len(data)) {
-		if err != io.EOF && err != io.ErrUnexpectedEOF {
-			return nil, err
-		}
-		data = data[:n]
+	data, m, err := contents(r, size)
+	if err != nil {
+		return nil, err
 	}
-	if !IsFile(data) {
+	if len(data) >= len(oldMagic) && string(data[:len(oldMagic)]) == oldMagic {
+		return nil, bad(table.ErrVersion, "a pruning file of format 1, which this godtable no longer reads: rebuild it (godtable gen DEF.tws --prune SIZE -o %s)", file)
+	}
+	if !IsFile(data) || string(data[:len(fileMagic)]) != fileMagic {
 		return nil, bad(table.ErrCorrupt, "not a godtable pruning file (bad magic)")
 	}
 	rd := &reader{b: data, p: len(fileMagic)}
@@ -273,9 +332,6 @@ func open(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int) (
 		return nil, bad(table.ErrMismatch, "the tables were built for another definition, metric or move set")
 	}
 	at := int64(rd.p)
-	if cacheBlocks > 0 {
-		cacheBlocks = max(1, cacheBlocks/max(1, len(prs)))
-	}
 	for k, pr := range prs {
 		if lens[k] > uint64(size-at) {
 			return nil, bad(table.ErrCorrupt, "table %d: %d bytes, past the end of the file", k+1, lens[k])
@@ -284,14 +340,9 @@ func open(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int) (
 		if err != nil {
 			return nil, bad(table.ErrCorrupt, "table %d: %v", k+1, err)
 		}
-		t, err := deftable.OpenStates(pp, io.NewSectionReader(r, at, int64(lens[k])), int64(lens[k]), paged, cacheBlocks, file, at)
+		t, err := deftable.OpenMapped(pp, data[at:at+int64(lens[k])], file, at, m)
 		if err != nil {
-			var te *table.Error
-			if errors.As(err, &te) {
-				te.Table = fmt.Sprintf("%s (table %d, %s)", file, k+1, pr.Describe(d))
-				return nil, te
-			}
-			return nil, bad(table.ErrCorrupt, "table %d: %v", k+1, err)
+			return nil, inTable(err, file, k, pr, d)
 		}
 		f.Tables = append(f.Tables, &Table{Projection: pr, Projector: pj, Puzzle: pp, Exact: t})
 		at += int64(lens[k])

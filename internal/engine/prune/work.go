@@ -18,15 +18,16 @@ import (
 // built. table-k.gdt is a checkedfile (written whole or not at all, read
 // only if it is the bytes written) of:
 //
-//	"GODTPRW1"     magic, 8 bytes
+//	"GODTPRW2"     magic, 8 bytes
 //	projection     as a pruning file's head writes it
-//	table          uint64 length, then the table in internal/format/table's
-//	               format, its fingerprint its projection's puzzle's
+//	table          uint64 length, then the table as a pruning file holds it
+//	               (a mapped table of internal/format/table), its
+//	               fingerprint its projection's puzzle's
 //
 // A file that is damaged, of another projection, or whose table is of
 // another puzzle, metric or move set is not taken: its table is built
 // again, over it.
-const workMagic = "GODTPRW1"
+const workMagic = "GODTPRW2"
 
 // WorkTable is the file of table k (from 0) in the work directory dir.
 func WorkTable(dir string, k int) string {
@@ -72,8 +73,8 @@ func loadWorkTable(path string, p *ksolve.Puzzle, pr Projection) *Table {
 	if err != nil {
 		return nil
 	}
-	t, err := deftable.OpenStates(pp, bytes.NewReader(body), int64(n), false, 0, path, 0)
-	if err != nil {
+	t, err := deftable.OpenMapped(pp, body, path, 0, nil)
+	if err != nil || t.Levels().CheckBlocks() != nil {
 		return nil
 	}
 	return &Table{Projection: pr, Projector: pj, Puzzle: pp, Exact: t}

@@ -24,6 +24,10 @@ type Levels struct {
 	// is nil. fail keeps the first of its reads that failed (see Err).
 	page *Paged
 	fail *readFailure
+	// mapped, when not nil, says which blocks of a mapped table's
+	// distances (OpenMapped), which data holds, are checked; fail keeps
+	// the first of its reads that failed.
+	mapped *mappedBlocks
 	// classes maps a table of classes' representatives to their entries
 	// (see classIndex).
 	classes *ClassMap
@@ -45,7 +49,7 @@ func (l *Levels) Paged() *Paged { return l.page }
 // damaged block, or the file's error), or nil: levels held never fail. An
 // answer computed through l while it is nil read checked levels only.
 func (l *Levels) Err() error {
-	if l.page == nil {
+	if l.page == nil && l.mapped == nil {
 		return nil
 	}
 	return l.fail.get()
@@ -56,7 +60,7 @@ func (l *Levels) Err() error {
 // reads alone, and a damaged block fails the answers that read it and no
 // other. Levels held, which never fail, are returned as they are.
 func (l *Levels) Checked() *Levels {
-	if l.page == nil {
+	if l.page == nil && l.mapped == nil {
 		return l
 	}
 	c := *l
@@ -93,6 +97,9 @@ func (l *Levels) At(r uint64) uint8 {
 		if r = l.index(r); r == NoEntry {
 			return l.unreachable()
 		}
+	}
+	if m := l.mapped; m != nil && !m.ok(r>>l.shift) && !m.first(l.data, r>>l.shift, l.fail) {
+		return l.unreachable()
 	}
 	return l.data[r>>l.shift] >> ((uint8(r) & (1<<l.shift - 1)) * l.bits) & l.mask
 }
@@ -163,9 +170,15 @@ func (l *Levels) ReachableLevel(v uint8) bool {
 func (l *Levels) MaxDistance() int { return len(l.Counts) - 1 }
 
 // Reader returns a copy of what At computes with, for loops that keep it
-// in locals (see Reader).
+// in locals (see Reader). A mapped table's reader checks the blocks it
+// reads until CheckBlocks has found every one intact, and then reads as
+// a table held does.
 func (l *Levels) Reader() Reader {
-	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page, fail: l.fail}
+	m := l.mapped
+	if m != nil && m.whole.Load() {
+		m = nil
+	}
+	return Reader{index: l.index, data: l.data, shift: uint64(l.shift), low: 1<<l.shift - 1, width: uint64(l.bits), mask: l.mask, page: l.page, fail: l.fail, mapped: m, keep: l.mapped}
 }
 
 // Reader reads a table's levels as At does, from locals: a walk's loop
@@ -178,6 +191,10 @@ type Reader struct {
 	mask              uint8
 	page              *Paged // levels read in place (see Levels.page)
 	fail              *readFailure
+	mapped            *mappedBlocks // a mapped table's checked blocks (see Levels.mapped), nil once all are
+	// keep holds a mapped table's blocks, and with them the mapping data
+	// lies in, while the reader reads it, checking or not.
+	keep *mappedBlocks
 }
 
 // At returns the stored level of rank r.
@@ -189,6 +206,9 @@ func (l *Reader) At(r uint64) uint8 {
 		if r = l.index(r); r == NoEntry {
 			return l.mask
 		}
+	}
+	if m := l.mapped; m != nil && !m.ok(r>>l.shift) && !m.first(l.data, r>>l.shift, l.fail) {
+		return l.mask // an unreachable state's level
 	}
 	return l.data[r>>l.shift] >> ((r & l.low) * l.width) & l.mask
 }
