@@ -39,7 +39,7 @@ type genFlags struct {
 	sbatch, launch                 string
 	workers                        int
 	progress, quiet, slurm, bare   bool
-	symmetry, classIndex           bool
+	symmetry, classIndex, fill     bool
 	checkpointAfter                time.Duration
 }
 
@@ -74,6 +74,8 @@ func newGenFlags() (*flag.FlagSet, *genFlags) {
 		"to the same table (see docs/DESIGN.md, \"An index of the classes\")")
 	fs.StringVar(&g.pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
 		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
+	fs.BoolVar(&g.fill, "fill", false, "with --prune, build the largest tables that fit SIZE however long they take (default: those whose\n"+
+		"build takes seconds); deep positions are then answered faster")
 	fs.BoolVar(&g.progress, "progress", false, "report progress on stderr even when it is not a terminal")
 	fs.BoolVar(&g.quiet, "quiet", false, "no progress, even on a terminal")
 	fs.DurationVar(&g.checkpointAfter, "checkpoint-after", 3*time.Second,
@@ -99,6 +101,8 @@ func (g *genFlags) refusal(pos []string) string {
 		return fmt.Sprintf("--work %s: the work directory is the on-disk search's; give --mem too", g.work)
 	case g.pruneFlag != "" && g.memFlag != "":
 		return "--prune with --mem: pruning tables are built in memory"
+	case g.fill && g.pruneFlag == "":
+		return "--fill: it chooses pruning tables; give --prune SIZE too"
 	case g.memFlag != "" && g.goDir != "":
 		return "--mem with -go: a Go package embeds its table in the program, so it is built in memory"
 	case g.sbatch != "" && !g.slurm:

@@ -49,7 +49,7 @@ func genPrune(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, si
 	}
 	kept := 0
 	keptReport := said(", kept in " + work)
-	po := tws.PruneOptions{Report: said(""), Work: work, Kept: func(k, n int, what string, entries uint64) {
+	po := tws.PruneOptions{Report: said(""), Work: work, Fill: g.fill, Kept: func(k, n int, what string, entries uint64) {
 		kept++
 		keptReport(k, n, what, entries)
 	}, Resumed: func(k, distance int) {

@@ -25,12 +25,16 @@ func TestPruneCommands(t *testing.T) {
 	def := "../../lookup/tws/testdata/pyraminx.tws"
 	full := filepath.Join(dir, "full.gdt")
 	pruned := filepath.Join(dir, "pruned.gdt")
+	filled := filepath.Join(dir, "filled.gdt")
 	for _, metric := range []string{"htm", "qtm"} {
 		if _, errs, code := runIn([]string{"gen", def, "-o", full, "--metric", metric, "--quiet"}, ""); code != ExitOK {
 			t.Fatalf("gen: exit %d: %s", code, errs)
 		}
 		if _, errs, code := runIn([]string{"gen", def, "--prune", "3000", "-o", pruned, "--metric", metric, "--quiet"}, ""); code != ExitOK || !strings.Contains(errs, "pruning table 2 of") {
 			t.Fatalf("gen --prune: exit %d: %s", code, errs)
+		}
+		if _, errs, code := runIn([]string{"gen", def, "--prune", "3000", "--fill", "-o", filled, "--metric", metric, "--quiet"}, ""); code != ExitOK {
+			t.Fatalf("gen --prune --fill: exit %d: %s", code, errs)
 		}
 		if out, errs, code := runIn([]string{"check", pruned}, ""); code != ExitOK || !strings.Contains(out, "intact, a pruning file of") {
 			t.Fatalf("check: exit %d: %s %s", code, out, errs)
@@ -52,10 +56,12 @@ func TestPruneCommands(t *testing.T) {
 				t.Fatalf("%v: exit %d: %s", args, code, errs)
 			}
 			for _, workers := range []string{"1", "3"} {
-				args[1] = pruned
-				got, errs, code := runIn(append(args, "--workers", workers), in.String())
-				if code != ExitOK || got != want {
-					t.Fatalf("%s %v: exit %d, %s\ngot\n%s\nwant\n%s", metric, args, code, errs, got, want)
+				for _, file := range []string{pruned, filled} {
+					args[1] = file
+					got, errs, code := runIn(append(args, "--workers", workers), in.String())
+					if code != ExitOK || got != want {
+						t.Fatalf("%s %v: exit %d, %s\ngot\n%s\nwant\n%s", metric, args, code, errs, got, want)
+					}
 				}
 			}
 		}
@@ -95,6 +101,10 @@ func TestPruneBoundsAndRefusals(t *testing.T) {
 	_, errs, code = runIn([]string{"gen", cube, "--prune", "1M", "--mem", "1G", "-o", filepath.Join(dir, "mem.gdt")}, "")
 	if code != ExitUsage || !strings.HasPrefix(errs, "godtable: gen: --prune with --mem: pruning tables are built in memory\n") {
 		t.Fatalf("--prune --mem: exit %d, %q", code, errs)
+	}
+	_, errs, code = runIn([]string{"gen", cube, "--fill", "-o", filepath.Join(dir, "fill.gdt")}, "")
+	if code != ExitUsage || !strings.HasPrefix(errs, "godtable: gen: --fill: it chooses pruning tables; give --prune SIZE too\n") {
+		t.Fatalf("--fill without --prune: exit %d, %q", code, errs)
 	}
 	for _, name := range []string{"tiny.gdt.work", "mem.gdt.work"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {

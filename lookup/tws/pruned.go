@@ -104,6 +104,10 @@ type PruneOptions struct {
 	// Resumed, if set, is told of each table whose build went on from its
 	// checkpoint in Work: its number and the last distance it took there.
 	Resumed func(k, distance int)
+	// Fill builds the largest tables that fit the size, however long they
+	// take; without it, the tables chosen are those whose build takes
+	// seconds, for a size past what the search gains from.
+	Fill bool
 }
 
 // BuildPrunedIn is BuildPruned with a work directory to resume from.
@@ -112,7 +116,7 @@ func BuildPrunedIn(ctx context.Context, def *Definition, opt BuildOptions, size 
 	if err != nil {
 		return nil, err
 	}
-	bo := prune.BuildOptions{Report: po.Report, Work: po.Work, Kept: po.Kept, Resumed: po.Resumed}
+	bo := prune.BuildOptions{Report: po.Report, Work: po.Work, Kept: po.Kept, Resumed: po.Resumed, Fill: po.Fill}
 	bo.Workers, bo.Progress, bo.ReportEvery = opt.Workers, reportTo(opt.Progress), opt.ReportEvery
 	bo.CheckpointAfter = opt.CheckpointAfter
 	f, err := prune.BuildFile(ctx, p, size, bo)

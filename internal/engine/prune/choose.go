@@ -3,6 +3,7 @@ package prune
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/godtable/godtable/internal/engine/permindex"
@@ -55,6 +56,13 @@ const maxEnumerated = 8
 // puzzle of many moves gains more from deeper bounds.
 func Choose(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
 	return chooseWithin(p, size, buildBudget(p))
+}
+
+// ChooseFilled is Choose with no bound on the builds' cost: the largest
+// projections that fit size, for a build run once ahead of many searches,
+// each the faster for the deeper bounds, however long that build takes.
+func ChooseFilled(p *ksolve.Puzzle, size uint64) ([]Projection, error) {
+	return chooseWithin(p, size, math.MaxUint64)
 }
 
 // chooseWithin is Choose with builds that cost budget at most.

@@ -68,3 +68,35 @@ func TestChooseWithinBuildBudget(t *testing.T) {
 		t.Fatalf("corners whole taken within the budget: %v; with a budget of their cost: %v", has(within), has(lifted))
 	}
 }
+
+// ChooseFilled lifts the budget and nothing else: its tables fit the size,
+// it takes the 3x3x3's whole corners at 128M, which the budget leaves out,
+// and its tables hold at least as many entries as Choose's.
+func TestChooseFilled(t *testing.T) {
+	p := puzzleOf(t, "../../model/ksolve/testdata/3x3x3.tws", "htm", "")
+	const size = 128 << 20
+	entries := func(prs []prune.Projection) (n uint64, corners bool) {
+		for _, pr := range prs {
+			e, err := prune.Entries(p, pr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n += e
+			corners = corners || pr.Describe(p.Def) == "CORNERS"
+		}
+		return n, corners
+	}
+	within, err := prune.Choose(p, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	filled, err := prune.ChooseFilled(p, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nw, cw := entries(within)
+	nf, cf := entries(filled)
+	if (nf+3)/4 > size || nf < nw || cw || !cf {
+		t.Fatalf("filled: %d entries, corners whole %v; within the budget: %d entries, corners whole %v", nf, cf, nw, cw)
+	}
+}

@@ -84,13 +84,21 @@ type BuildOptions struct {
 	// Resumed, if set, is told of each table whose build went on from its
 	// checkpoint in Work: its number and the last distance it took there.
 	Resumed func(k, distance int)
+	// Fill lifts Choose's bound on the builds' cost: the largest tables
+	// that fit the size are built, however long they take (ChooseFilled).
+	Fill bool
 }
 
 // BuildFile chooses the projections of p that fit size bytes (Choose) and
-// builds their tables. The choice depends on p and size alone, so that a
-// build run again chooses the same tables, and takes those its Work holds.
+// builds their tables (ChooseFilled with opt.Fill). The choice depends on
+// p, size and opt.Fill alone, so that a build run again chooses the same
+// tables, and takes those its Work holds.
 func BuildFile(ctx context.Context, p *ksolve.Puzzle, size uint64, opt BuildOptions) (*File, error) {
-	prs, err := Choose(p, size)
+	choose := Choose
+	if opt.Fill {
+		choose = ChooseFilled
+	}
+	prs, err := choose(p, size)
 	if err != nil {
 		return nil, err
 	}
