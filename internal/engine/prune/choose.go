@@ -248,11 +248,31 @@ func (c *chooser) entries(pr Projection) uint64 {
 // combination, and most combinations of a large puzzle's sets are far
 // past any size. (A group of tracked pieces among identical ones is
 // counted by a longer search, longer than its index is worked out in.)
-func (c *chooser) beyond(pr Projection) bool {
+func (c *chooser) beyond(pr Projection) bool { return c.past(c.least(pr)) }
+
+// past says whether a projection of n states or more is sure not to fit
+// what is left.
+func (c *chooser) past(n uint64) bool {
+	return n > c.buildLeft || n > 0 && packedBytes(n) > c.left
+}
+
+// least is a lower bound of the states pr, whole sets, reaches: 0 when not
+// known. A combination of sets reaches at least as many states as each of
+// its sets alone (each state of a set is the part of a state of the
+// combination), so a set past what is left rules its combinations out
+// before their groups are counted.
+func (c *chooser) least(pr Projection) uint64 {
 	key := pr.String()
-	least, ok := c.reachable[key]
-	if !ok {
-		// 0: not known; the largest uint64: past it.
+	if least, ok := c.reachable[key]; ok {
+		return least
+	}
+	var least uint64
+	if parts := c.parts(pr); len(parts) > 1 {
+		for _, part := range parts {
+			least = max(least, c.least(part))
+		}
+	}
+	if !c.past(least) {
 		if _, pp, err := projected(c.p, pr); err == nil {
 			if n, exact := pp.Reachable(); exact && n != nil {
 				least = ^uint64(0)
@@ -261,12 +281,25 @@ func (c *chooser) beyond(pr Projection) bool {
 				}
 			}
 		}
-		if c.reachable == nil {
-			c.reachable = map[string]uint64{}
-		}
-		c.reachable[key] = least
 	}
-	return least > c.buildLeft || least > 0 && packedBytes(least) > c.left
+	if c.reachable == nil {
+		c.reachable = map[string]uint64{}
+	}
+	c.reachable[key] = least
+	return least
+}
+
+// parts are pr's sets, each alone.
+func (c *chooser) parts(pr Projection) []Projection {
+	var out []Projection
+	for k, v := range pr {
+		if slices.Contains(v.Track, true) {
+			part := Empty(c.p.Def)
+			part[k] = v
+			out = append(out, part)
+		}
+	}
+	return out
 }
 
 // take says whether pr fits what is left, its move tables included, and
