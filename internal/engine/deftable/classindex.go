@@ -7,7 +7,9 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"time"
 
+	"github.com/godtable/godtable/internal/engine/bfs"
 	"github.com/godtable/godtable/internal/engine/permindex"
 	"github.com/godtable/godtable/internal/engine/symindex"
 	"github.com/godtable/godtable/internal/format/table"
@@ -30,7 +32,17 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no class index", p.Def.Name)
 	}
-	lv, err := ci.Search(cgoal, nil)
+	var progress func(d int, classes, states uint64)
+	if opt.Progress != nil {
+		// Told at the end of each distance: the indices reached are its
+		// classes, one index each.
+		start, found := time.Now(), uint64(1)
+		progress = func(d int, classes, _ uint64) {
+			found += classes
+			opt.Progress(bfs.Progress{Level: d + 1, Found: found, Size: ci.Size(), Elapsed: time.Since(start)})
+		}
+	}
+	lv, err := ci.Search(cgoal, progress)
 	if err != nil {
 		return nil, err
 	}
