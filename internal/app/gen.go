@@ -40,6 +40,7 @@ type genFlags struct {
 	workers                        int
 	progress, quiet, slurm, bare   bool
 	symmetry, classIndex           bool
+	classIndexGiven                bool // --class-index given, true or false: no choice of gen's
 	checkpointAfter                time.Duration
 }
 
@@ -71,7 +72,9 @@ func newGenFlags() (*flag.FlagSet, *genFlags) {
 		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
 		"--mem builds state by state); --symmetry=false keeps every state")
 	fs.BoolVar(&g.classIndex, "class-index", false, "with symmetries, search over an index of the classes, two bits a class and none a state,\n"+
-		"to the same table (see docs/DESIGN.md, \"An index of the classes\")")
+		"to the same table (see docs/DESIGN.md, \"An index of the classes\"); chosen unless given where the states\n"+
+		"index at least 2^24, a set of at most 2^24 splits them in two, and it takes less memory (gen says\n"+
+		"which); --class-index=false searches the states (default chosen)")
 	fs.StringVar(&g.pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
 		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
 	fs.BoolVar(&g.progress, "progress", false, "report progress on stderr even when it is not a terminal")
@@ -147,6 +150,7 @@ func runGen(e *env, args []string) int {
 		return genUsageError(e, "%s", why)
 	}
 	g.file = pos[0]
+	fs.Visit(func(f *flag.Flag) { g.classIndexGiven = g.classIndexGiven || f.Name == "class-index" })
 	var memory uint64
 	if g.memFlag != "" {
 		if memory, err = parseSize(g.memFlag); err != nil {
@@ -195,6 +199,9 @@ func runGen(e *env, args []string) int {
 	if g.classIndex && (!g.symmetry || memory != 0 || g.pruneFlag != "") {
 		return genUsageError(e, "--class-index builds a table of classes in memory: not with --symmetry=false, --mem or --prune")
 	}
+	if !g.classIndexGiven && g.symmetry && memory == 0 && g.pruneFlag == "" {
+		opt.ClassIndex = chooseClassIndex(e, def, opt)
+	}
 	showProgress := g.progress || !g.quiet && isTerminal(e.stderr)
 	if g.pruneFlag != "" {
 		size, err := parseSize(g.pruneFlag)
@@ -211,6 +218,12 @@ func runGen(e *env, args []string) int {
 func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, src []byte, memory uint64, shown string, showProgress bool) int {
 	file := g.file
 	indexed, need, err := tws.Plan(def, opt)
+	if err != nil && opt.ClassIndex && !g.classIndexGiven {
+		// The choice's estimate passed, its tables did not: the states.
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states after all: %v\n", def.Name(), err)
+		opt.ClassIndex = false
+		indexed, need, err = tws.Plan(def, opt)
+	}
 	if err != nil && opt.ClassIndex {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", file, err)
 		return ExitInvalid
@@ -237,7 +250,14 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 		if !exact {
 			bound = "at most "
 		}
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d\n", def.Name(), bound, n, indexed)
+		built := ""
+		if memory == 0 {
+			// What the build holds at its peak, as planned: its levels
+			// (two bits an index, with what the search marks them by)
+			// and its move tables.
+			built = fmt.Sprintf(", about %.1f MB to build", float64(need)/(1<<20))
+		}
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d%s\n", def.Name(), bound, n, indexed, built)
 	}
 	if memory > 0 {
 		if n, err := tws.Symmetries(def, opt); err == nil && n > 0 {
@@ -256,6 +276,26 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 		return genOnDisk(e, def, opt, disk, out, shown, showProgress)
 	}
 	return genInMemory(e, g, def, opt, gopkg, out, shown, showProgress)
+}
+
+// chooseClassIndex says whether gen, not told, searches def's class index
+// (tws.ChooseClassIndex), and, where def has symmetries, says which index
+// it searches and why on e's stderr.
+func chooseClassIndex(e *env, def *tws.Definition, opt tws.BuildOptions) bool {
+	use, why, err := tws.ChooseClassIndex(def, opt)
+	if err != nil {
+		// The plan that follows says what is wrong in its own words.
+		return false
+	}
+	if n, err := tws.Symmetries(def, opt); err != nil || n < 2 {
+		return false
+	}
+	if use {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its class index, %s (--class-index=false searches the states)\n", def.Name(), why)
+	} else {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states, not a class index: %s\n", def.Name(), why)
+	}
+	return use
 }
 
 // goPackage readies -go DIR, when given: the package, its directory made,
