@@ -143,7 +143,7 @@ func TestGenChoosesClassIndex(t *testing.T) {
 		chosen bool
 	}{{"skewb", true}, {"pyramorphix", false}} {
 		def := twsearchSample(t, c.name)
-		other, says := "--class-index", "searching its states, not a class index"
+		other, says := "--class-index", "searching its states' index, not a class index"
 		if c.chosen {
 			other, says = "--class-index=false", "searching its class index"
 		}

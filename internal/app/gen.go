@@ -220,7 +220,7 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 	indexed, need, err := tws.Plan(def, opt)
 	if err != nil && opt.ClassIndex && !g.classIndexGiven {
 		// The choice's estimate passed, its tables did not: the states.
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states after all: %v\n", def.Name(), err)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states' index after all: %v\n", def.Name(), err)
 		opt.ClassIndex = false
 		indexed, need, err = tws.Plan(def, opt)
 	}
@@ -293,7 +293,7 @@ func chooseClassIndex(e *env, def *tws.Definition, opt tws.BuildOptions) bool {
 	if use {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its class index, %s (--class-index=false searches the states)\n", def.Name(), why)
 	} else {
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states, not a class index: %s\n", def.Name(), why)
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states' index, not a class index: %s\n", def.Name(), why)
 	}
 	return use
 }
