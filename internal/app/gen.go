@@ -72,9 +72,9 @@ func newGenFlags() (*flag.FlagSet, *genFlags) {
 		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
 		"--mem builds state by state); --symmetry=false keeps every state")
 	fs.BoolVar(&g.classIndex, "class-index", false, "with symmetries, search over an index of the classes, two bits a class and none a state,\n"+
-		"to the same table (see docs/DESIGN.md, \"An index of the classes\"); chosen unless given where the states\n"+
-		"index at least 2^24, a set of at most 2^24 splits them in two, and it takes less memory (gen says\n"+
-		"which); --class-index=false searches the states (default chosen)")
+		"to the same table (see docs/DESIGN.md, \"An index of the classes\"); unless given, gen chooses it where it\n"+
+		"pays: at least 2^24 states to index, a set of at most 2^24 states splitting them in two, and less memory\n"+
+		"than the states' search (gen says which); --class-index=false searches the states' index")
 	fs.StringVar(&g.pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
 		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
 	fs.BoolVar(&g.progress, "progress", false, "report progress on stderr even when it is not a terminal")
@@ -338,7 +338,10 @@ func genInMemory(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 	clearProgress()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", g.file, err)
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil && opt.ClassIndex:
+			fmt.Fprintf(e.stderr, "godtable: gen: a class index's search keeps no checkpoint: run it again to start over\n")
+		case ctx.Err() != nil:
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from the last complete level (%s)\n", opt.Checkpoint)
 		}
 		return buildFailed(err)

@@ -42,7 +42,7 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 			opt.Progress(bfs.Progress{Level: d + 1, Found: found, Size: ci.Size(), Elapsed: time.Since(start)})
 		}
 	}
-	lv, err := ci.Search(cgoal, progress)
+	lv, err := ci.Search(ctx, cgoal, progress)
 	if err != nil {
 		return nil, err
 	}
