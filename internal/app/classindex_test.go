@@ -133,9 +133,9 @@ func twsearchSample(t *testing.T, name string) string {
 // Told nothing, gen searches the class index where it pays (the symm
 // skewb: 37.8 million states, its corners' classes times its centres) and
 // the states where it does not (the symm pyramorphix: 96 states), and
-// says which; --class-index=false searches the skewb's states, and
-// --class-index the pyramorphix's class index. The tables built either
-// way have the same stats.
+// says which, and its table's facts too; --class-index=false searches the
+// skewb's states, and --class-index the pyramorphix's class index. The
+// tables built either way have the same stats.
 func TestGenChoosesClassIndex(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
@@ -143,9 +143,9 @@ func TestGenChoosesClassIndex(t *testing.T) {
 		chosen bool
 	}{{"skewb", true}, {"pyramorphix", false}} {
 		def := twsearchSample(t, c.name)
-		other, says := "--class-index", "searching its states' index, not a class index"
+		other, says, fact := "--class-index", "searching its states' index, not a class index", "\nindex=states' index, gen's choice: 96 states indexed"
 		if c.chosen {
-			other, says = "--class-index=false", "searching its class index"
+			other, says, fact = "--class-index=false", "searching its class index", "\nindex=class index, gen's choice: about "
 		}
 		var stats [2]string
 		for k, flag := range []string{"", other} {
@@ -171,6 +171,15 @@ func TestGenChoosesClassIndex(t *testing.T) {
 		}
 		if stats[0] != stats[1] || stats[0] == "" {
 			t.Fatalf("%s: stats\n%s\nand\n%s", c.name, stats[0], stats[1])
+		}
+		// With its facts, the table says which index gen chose.
+		out := filepath.Join(dir, c.name+"-facts.gdt")
+		if code, _, stderr := run("gen", def, "-o", out, "--quiet"); code != ExitOK {
+			t.Fatalf("gen: exit %d: %s", code, stderr)
+		}
+		_, tb := openTable(t, out)
+		if !strings.Contains(tb.Facts(), fact) {
+			t.Fatalf("%s: facts %q lack %q", c.name, tb.Facts(), fact)
 		}
 	}
 }

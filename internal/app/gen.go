@@ -40,7 +40,8 @@ type genFlags struct {
 	workers                        int
 	progress, quiet, slurm, bare   bool
 	symmetry, classIndex           bool
-	classIndexGiven                bool // --class-index given, true or false: no choice of gen's
+	classIndexGiven                bool   // --class-index given, true or false: no choice of gen's
+	choice                         string // why gen chose the index it searches, for the facts
 	checkpointAfter                time.Duration
 }
 
@@ -200,7 +201,7 @@ func runGen(e *env, args []string) int {
 		return genUsageError(e, "--class-index builds a table of classes in memory: not with --symmetry=false, --mem or --prune")
 	}
 	if !g.classIndexGiven && g.symmetry && memory == 0 && g.pruneFlag == "" {
-		opt.ClassIndex = chooseClassIndex(e, def, opt)
+		opt.ClassIndex, g.choice = chooseClassIndex(e, def, opt)
 	}
 	showProgress := g.progress || !g.quiet && isTerminal(e.stderr)
 	if g.pruneFlag != "" {
@@ -222,7 +223,15 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 		// The choice's estimate passed, its tables did not: the states.
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states' index after all: %v\n", def.Name(), err)
 		opt.ClassIndex = false
+		g.choice = fmt.Sprintf("its class index's tables: %v", err)
 		indexed, need, err = tws.Plan(def, opt)
+	}
+	if g.choice != "" && opt.Facts != "" {
+		index := "states' index"
+		if opt.ClassIndex {
+			index = "class index"
+		}
+		opt.Facts += fmt.Sprintf("index=%s, gen's choice: %s\n", index, g.choice)
 	}
 	if err != nil && opt.ClassIndex {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", file, err)
@@ -279,23 +288,24 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 }
 
 // chooseClassIndex says whether gen, not told, searches def's class index
-// (tws.ChooseClassIndex), and, where def has symmetries, says which index
-// it searches and why on e's stderr.
-func chooseClassIndex(e *env, def *tws.Definition, opt tws.BuildOptions) bool {
+// (tws.ChooseClassIndex), and why; where def has symmetries, it says
+// which index it searches and why on e's stderr (why is "" where it has
+// none).
+func chooseClassIndex(e *env, def *tws.Definition, opt tws.BuildOptions) (use bool, why string) {
 	use, why, err := tws.ChooseClassIndex(def, opt)
 	if err != nil {
 		// The plan that follows says what is wrong in its own words.
-		return false
+		return false, ""
 	}
 	if n, err := tws.Symmetries(def, opt); err != nil || n < 2 {
-		return false
+		return false, ""
 	}
 	if use {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its class index, %s (--class-index=false searches the states)\n", def.Name(), why)
 	} else {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states' index, not a class index: %s\n", def.Name(), why)
 	}
-	return use
+	return use, why
 }
 
 // goPackage readies -go DIR, when given: the package, its directory made,
