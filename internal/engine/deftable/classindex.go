@@ -223,7 +223,7 @@ func PlanClassIndex(p *ksolve.Puzzle) (indices, memory uint64, err error) {
 }
 
 // An IndexChoice is the index a build of a puzzle searches by default,
-// and why: ClassIndexChoice's answer.
+// and why: ChooseClassIndex's answer.
 type IndexChoice struct {
 	// ClassIndex says that the build searches an index of the classes
 	// (BuildOptions.ClassIndex).
@@ -260,7 +260,7 @@ func ChooseClassIndex(p *ksolve.Puzzle) (IndexChoice, error) {
 		return states, nil
 	}
 	if size < searchClassesFrom {
-		states.Why = fmt.Sprintf("%d states indexed, under %d, where a search of the states takes about the memory and time of one of the classes", size, searchClassesFrom)
+		states.Why = fmt.Sprintf("%d states indexed, under %d, where a search of the states takes about the memory and time of the class index's", size, searchClassesFrom)
 		return states, nil
 	}
 	indices, tableBytes, statesB, err := symindex.Estimate(p, n)
