@@ -40,9 +40,12 @@ type genFlags struct {
 	workers                        int
 	progress, quiet, slurm, bare   bool
 	symmetry, classIndex           bool
-	classIndexGiven                bool   // --class-index given, true or false: no choice of gen's
-	choice                         string // why gen chose the index it searches, for the facts
 	checkpointAfter                time.Duration
+	// classIndexGiven says --class-index was given, true or false: gen
+	// makes no choice of its own; choice is why gen chose the index it
+	// searches, for the table's facts.
+	classIndexGiven bool
+	choice          string
 }
 
 // newGenFlags defines gen's flags on a new flag set.
