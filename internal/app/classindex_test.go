@@ -114,3 +114,72 @@ func runInput(in string, args ...string) (int, string, string) {
 	code := Run(args, strings.NewReader(in), &stdout, &stderr)
 	return code, stdout.String(), stderr.String()
 }
+
+// twsearchSample writes twsearch's samples/symm file of that name into a
+// temporary directory, skipping where the samples are not on the machine.
+func twsearchSample(t *testing.T, name string) string {
+	t.Helper()
+	src, err := exec.Command("git", "-C", "/work/.mirror/cubing+twsearch/repo", "show", "aeed0ed:samples/symm/"+name+".tws").Output()
+	if err != nil {
+		t.Skipf("twsearch's samples: %v", err)
+	}
+	def := filepath.Join(t.TempDir(), name+".tws")
+	if err := os.WriteFile(def, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return def
+}
+
+// Told nothing, gen searches the class index where it pays (the symm
+// skewb: 37.8 million states, its corners' classes times its centres) and
+// the states where it does not (the symm pyramorphix: 96 states), and
+// says which, and its table's facts too; --class-index=false searches the
+// skewb's states, and --class-index the pyramorphix's class index. The
+// tables built either way have the same stats.
+func TestGenChoosesClassIndex(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name   string
+		chosen bool
+	}{{"skewb", true}, {"pyramorphix", false}} {
+		def := twsearchSample(t, c.name)
+		other, says, fact := "--class-index", "searching its states' index, not a class index", "\nindex=states' index, gen's choice: 96 states indexed"
+		if c.chosen {
+			other, says, fact = "--class-index=false", "searching its class index", "\nindex=class index, gen's choice: about "
+		}
+		var stats [2]string
+		for k, flag := range []string{"", other} {
+			out := filepath.Join(dir, c.name+flag+".gdt")
+			args := []string{"gen", def, "-o", out, "--quiet", "--no-facts"}
+			if flag != "" {
+				args = append(args, flag)
+			}
+			code, _, stderr := run(args...)
+			if code != ExitOK {
+				t.Fatalf("%v: exit %d: %s", args, code, stderr)
+			}
+			classIndexed := c.chosen == (flag == "")
+			if flag == "" && !strings.Contains(stderr, says) || flag != "" && strings.Contains(stderr, "searching its") {
+				t.Fatalf("%v says\n%s\nwant %q from gen's choice alone", args, stderr, says)
+			}
+			_, checked, _ := run("check", out)
+			if strings.Contains(checked, "keyed by an index of the classes") != classIndexed {
+				t.Fatalf("%v: keyed by its class index %v, want %v:\n%s", args, !classIndexed, classIndexed, checked)
+			}
+			_, stats[k], _ = run("stats", out, "--json")
+			stats[k] = strings.ReplaceAll(stats[k], out, "T")
+		}
+		if stats[0] != stats[1] || stats[0] == "" {
+			t.Fatalf("%s: stats\n%s\nand\n%s", c.name, stats[0], stats[1])
+		}
+		// With its facts, the table says which index gen chose.
+		out := filepath.Join(dir, c.name+"-facts.gdt")
+		if code, _, stderr := run("gen", def, "-o", out, "--quiet"); code != ExitOK {
+			t.Fatalf("gen: exit %d: %s", code, stderr)
+		}
+		_, tb := openTable(t, out)
+		if !strings.Contains(tb.Facts(), fact) {
+			t.Fatalf("%s: facts %q lack %q", c.name, tb.Facts(), fact)
+		}
+	}
+}

@@ -41,6 +41,11 @@ type genFlags struct {
 	progress, quiet, slurm, bare   bool
 	symmetry, classIndex, fill     bool
 	checkpointAfter                time.Duration
+	// classIndexGiven says --class-index was given, true or false: gen
+	// makes no choice of its own; choice is why gen chose the index it
+	// searches, for the table's facts.
+	classIndexGiven bool
+	choice          string
 }
 
 // newGenFlags defines gen's flags on a new flag set.
@@ -71,7 +76,9 @@ func newGenFlags() (*flag.FlagSet, *genFlags) {
 		"and its moves, keep one entry a class of the states they make of each other (in memory;\n"+
 		"--mem builds state by state); --symmetry=false keeps every state")
 	fs.BoolVar(&g.classIndex, "class-index", false, "with symmetries, search over an index of the classes, two bits a class and none a state,\n"+
-		"to the same table (see docs/DESIGN.md, \"An index of the classes\")")
+		"to the same table (see docs/DESIGN.md, \"An index of the classes\"); unless given, gen chooses it where it\n"+
+		"pays: at least 2^24 states to index, a set of at most 2^24 states splitting them in two, and less memory\n"+
+		"than the states' search (gen says which); --class-index=false searches the states' index")
 	fs.StringVar(&g.pruneFlag, "prune", "", "build pruning tables of at most `SIZE` bytes in all (64M, 1G, ...) rather than the complete\n"+
 		"table: exact tables of parts of the puzzle, which guide a search for optimal answers")
 	fs.BoolVar(&g.fill, "fill", false, "with --prune, build the largest tables that fit SIZE however long they take (default: those whose\n"+
@@ -151,6 +158,7 @@ func runGen(e *env, args []string) int {
 		return genUsageError(e, "%s", why)
 	}
 	g.file = pos[0]
+	fs.Visit(func(f *flag.Flag) { g.classIndexGiven = g.classIndexGiven || f.Name == "class-index" })
 	var memory uint64
 	if g.memFlag != "" {
 		if memory, err = parseSize(g.memFlag); err != nil {
@@ -199,6 +207,9 @@ func runGen(e *env, args []string) int {
 	if g.classIndex && (!g.symmetry || memory != 0 || g.pruneFlag != "") {
 		return genUsageError(e, "--class-index builds a table of classes in memory: not with --symmetry=false, --mem or --prune")
 	}
+	if !g.classIndexGiven && g.symmetry && memory == 0 && g.pruneFlag == "" {
+		opt.ClassIndex, g.choice = chooseClassIndex(e, def, opt)
+	}
 	showProgress := g.progress || !g.quiet && isTerminal(e.stderr)
 	if g.pruneFlag != "" {
 		size, err := parseSize(g.pruneFlag)
@@ -215,6 +226,20 @@ func runGen(e *env, args []string) int {
 func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, src []byte, memory uint64, shown string, showProgress bool) int {
 	file := g.file
 	indexed, need, err := tws.Plan(def, opt)
+	if err != nil && opt.ClassIndex && !g.classIndexGiven {
+		// The choice's estimate passed, its tables did not: the states.
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states' index after all: %v\n", def.Name(), err)
+		opt.ClassIndex = false
+		g.choice = fmt.Sprintf("its class index's tables: %v", err)
+		indexed, need, err = tws.Plan(def, opt)
+	}
+	if g.choice != "" && opt.Facts != "" {
+		index := "states' index"
+		if opt.ClassIndex {
+			index = "class index"
+		}
+		opt.Facts += fmt.Sprintf("index=%s, gen's choice: %s\n", index, g.choice)
+	}
 	if err != nil && opt.ClassIndex {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", file, err)
 		return ExitInvalid
@@ -241,7 +266,14 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 		if !exact {
 			bound = "at most "
 		}
-		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d\n", def.Name(), bound, n, indexed)
+		built := ""
+		if memory == 0 {
+			// What the build holds at its peak, as planned: its levels
+			// (two bits an index, with what the search marks them by)
+			// and its move tables.
+			built = fmt.Sprintf(", about %.1f MB to build", float64(need)/(1<<20))
+		}
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: %s%v states reachable, index %d%s\n", def.Name(), bound, n, indexed, built)
 	}
 	if memory > 0 {
 		if n, err := tws.Symmetries(def, opt); err == nil && n > 0 {
@@ -260,6 +292,27 @@ func genComplete(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 		return genOnDisk(e, def, opt, disk, out, shown, showProgress)
 	}
 	return genInMemory(e, g, def, opt, gopkg, out, shown, showProgress)
+}
+
+// chooseClassIndex says whether gen, not told, searches def's class index
+// (tws.ChooseClassIndex), and why; where def has symmetries, it says
+// which index it searches and why on e's stderr (why is "" where it has
+// none).
+func chooseClassIndex(e *env, def *tws.Definition, opt tws.BuildOptions) (use bool, why string) {
+	use, why, err := tws.ChooseClassIndex(def, opt)
+	if err != nil {
+		// The plan that follows says what is wrong in its own words.
+		return false, ""
+	}
+	if n, err := tws.Symmetries(def, opt); err != nil || n < 2 {
+		return false, ""
+	}
+	if use {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its class index, %s (--class-index=false searches the states)\n", def.Name(), why)
+	} else {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: searching its states' index, not a class index: %s\n", def.Name(), why)
+	}
+	return use, why
 }
 
 // goPackage readies -go DIR, when given: the package, its directory made,
@@ -302,7 +355,10 @@ func genInMemory(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 	clearProgress()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", g.file, err)
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil && opt.ClassIndex:
+			fmt.Fprintf(e.stderr, "godtable: gen: a class index's search keeps no checkpoint: run it again to start over\n")
+		case ctx.Err() != nil:
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from the last complete level (%s)\n", opt.Checkpoint)
 		}
 		return buildFailed(err)

@@ -148,6 +148,25 @@ func Plan(def *Definition, opt BuildOptions) (indexed, memory uint64, err error)
 	return deftable.Plan(p, opt.NoSymmetry)
 }
 
+// ChooseClassIndex says whether a build of the definition with these
+// options is best made over an index of its classes (ClassIndex), as gen
+// builds it unless told: where it has symmetries, at least 2^24 states
+// to index, a split into two parts of which the first has at most 2^24
+// states and the second more than one, and the class index takes less
+// memory than the search of its states. why says what it saves, or why
+// not, in a phrase. It works out sizes alone, and makes no table.
+func ChooseClassIndex(def *Definition, opt BuildOptions) (classIndex bool, why string, err error) {
+	p, err := puzzleOf(def, opt)
+	if err != nil {
+		return false, "", err
+	}
+	if opt.NoSymmetry {
+		return false, "every state kept", nil
+	}
+	c, err := deftable.ChooseClassIndex(p)
+	return c.ClassIndex, c.Why, err
+}
+
 // Symmetries returns the number of symmetries (the identity counted) that
 // a table of the definition, built with these options in memory, keeps
 // its classes by: 0 where it has none, or opt.NoSymmetry is set.

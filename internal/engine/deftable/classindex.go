@@ -7,7 +7,9 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"time"
 
+	"github.com/godtable/godtable/internal/engine/bfs"
 	"github.com/godtable/godtable/internal/engine/permindex"
 	"github.com/godtable/godtable/internal/engine/symindex"
 	"github.com/godtable/godtable/internal/format/table"
@@ -30,7 +32,17 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no class index", p.Def.Name)
 	}
-	lv, err := ci.Search(cgoal, nil)
+	var progress func(d int, classes, states uint64)
+	if opt.Progress != nil {
+		// Told at the end of each distance: the indices reached are its
+		// classes, one index each.
+		start, found := time.Now(), uint64(1)
+		progress = func(d int, classes, _ uint64) {
+			found += classes
+			opt.Progress(bfs.Progress{Level: d + 1, Found: found, Size: ci.Size(), Elapsed: time.Since(start)})
+		}
+	}
+	lv, err := ci.Search(ctx, cgoal, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -209,3 +221,69 @@ func PlanClassIndex(p *ksolve.Puzzle) (indices, memory uint64, err error) {
 	}
 	return ci.Size(), (ci.Size()+31)/32*8 + ci.TableBytes() + tables, nil
 }
+
+// An IndexChoice is the index a build of a puzzle searches by default,
+// and why: ChooseClassIndex's answer.
+type IndexChoice struct {
+	// ClassIndex says that the build searches an index of the classes
+	// (BuildOptions.ClassIndex).
+	ClassIndex bool
+	// Why says why, in a phrase: what the class index saves, or why it
+	// is not searched.
+	Why string
+	// Indices and Memory are the chosen index's size and the memory its
+	// build takes, as Plan or, for a class index, an estimate of
+	// PlanClassIndex made without its tables.
+	Indices, Memory uint64
+}
+
+// ChooseClassIndex says whether a build of p, with its symmetries
+// (BuildOptions.NoSymmetry false), searches an index of its classes by
+// default: where p has symmetries, its state index has at least
+// searchClassesFrom states (below, the search of the states and its
+// reduction take a few megabytes over the runtime's own, and the class
+// index's tables as much, for no time: docs/MEASUREMENTS.md, "Which index
+// gen searches"), a set of at most symindex.MaxA states splits it
+// into A and a B of more than one state (one set alone is numbered by a
+// table of five bytes a state of A), and the class index's two bits an
+// index and its tables come to less than the default build's memory.
+// It works out sizes alone, and makes no table.
+func ChooseClassIndex(p *ksolve.Puzzle) (IndexChoice, error) {
+	size, memory, err := Plan(p, false)
+	if err != nil {
+		return IndexChoice{}, err
+	}
+	states := IndexChoice{Indices: size, Memory: memory}
+	n := Symmetries(p)
+	if n < 2 {
+		states.Why = "no symmetries"
+		return states, nil
+	}
+	if size < searchClassesFrom {
+		states.Why = fmt.Sprintf("%d states indexed, under %d, where a search of the states takes about the memory and time of the class index's", size, searchClassesFrom)
+		return states, nil
+	}
+	indices, tableBytes, statesB, err := symindex.Estimate(p, n)
+	if err != nil {
+		states.Why = fmt.Sprintf("it has none: %v", err)
+		return states, nil
+	}
+	if statesB < 2 {
+		states.Why = "one set, which a class index numbers by a table of five bytes a state"
+		return states, nil
+	}
+	_, tables, err := permindex.Plan(p)
+	if err != nil {
+		return IndexChoice{}, err
+	}
+	need := (indices+31)/32*8 + tableBytes + tables
+	if need >= memory {
+		states.Why = fmt.Sprintf("its class index would take about %.1f MB, the states' search %.1f MB", megabytes(need), megabytes(memory))
+		return states, nil
+	}
+	return IndexChoice{ClassIndex: true, Indices: indices, Memory: need,
+		Why: fmt.Sprintf("about %d indices of two bits and %.1f MB of tables, where the states' search takes %.1f MB", indices, megabytes(tableBytes+tables), megabytes(memory))}, nil
+}
+
+// megabytes is n bytes in MB (2^20 bytes).
+func megabytes(n uint64) float64 { return float64(n) / (1 << 20) }

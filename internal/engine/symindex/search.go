@@ -1,6 +1,7 @@
 package symindex
 
 import (
+	"context"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -49,8 +50,9 @@ func (l *Levels) Packed() []byte {
 // so going forward from it finds nothing new.
 //
 // progress, if not nil, is told each distance's classes and states as
-// they are found.
-func (x *Index) Search(goal uint64, progress func(d int, classes, states uint64)) (*Levels, error) {
+// they are found. Cancelling ctx stops the search after the distance it
+// is at: it keeps no checkpoint.
+func (x *Index) Search(ctx context.Context, goal uint64, progress func(d int, classes, states uint64)) (*Levels, error) {
 	if goal >= x.size {
 		return nil, fmt.Errorf("symindex: goal %d beyond the index's %d", goal, x.size)
 	}
@@ -63,6 +65,9 @@ func (x *Index) Search(goal uint64, progress func(d int, classes, states uint64)
 	l.ClassCounts, l.StateCounts = []uint64{1}, []uint64{x.OrbitSize(goal)}
 	left := x.size - 1
 	for d := 0; ; d++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		var classes, states uint64
 		if l.ClassCounts[d] < left {
 			classes, states = x.forward(l, uint8(d%3))

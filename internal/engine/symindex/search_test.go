@@ -2,6 +2,7 @@ package symindex_test
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"testing"
 
@@ -37,7 +38,7 @@ func TestSearchAsTheClassTable(t *testing.T) {
 			if !ok {
 				t.Fatal("the goal has no index")
 			}
-			lv, err := x.Search(goal, nil)
+			lv, err := x.Search(context.Background(), goal, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,5 +70,29 @@ func TestSearchAsTheClassTable(t *testing.T) {
 			t.Logf("%d classes in %d indices (ratio %.3f), %d distances; levels %d bytes",
 				n, x.Size(), float64(x.Size())/float64(n), len(lv.ClassCounts), lv.Bytes())
 		})
+	}
+}
+
+// A search stops, with ctx's error and no levels, at the first distance
+// after ctx is cancelled: cancelled from its progress at distance 2, it
+// is told of no distance after.
+func TestSearchStopsWhenCancelled(t *testing.T) {
+	c := symindex.Samples()[0]
+	p := c.Puzzle(t)
+	x, err := symindex.New(p, p.Symmetries(), c.InA())
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal, _ := x.Index(p.Def.Solved)
+	ctx, cancel := context.WithCancel(context.Background())
+	last := 0
+	lv, err := x.Search(ctx, goal, func(d int, _, _ uint64) {
+		last = d
+		if d == 2 {
+			cancel()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || lv != nil || last != 2 {
+		t.Fatalf("cancelled at distance 2: levels %v, %v, last told of distance %d", lv != nil, err, last)
 	}
 }

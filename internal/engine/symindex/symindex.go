@@ -316,3 +316,40 @@ func (x *Index) State(i uint64) (ksolve.State, bool) {
 	}
 	return out, true
 }
+
+// Estimate is the size of p's class index under n symmetries (the
+// identity counted) and the bytes of its own tables, from the sizes of
+// its parts alone, before any table is made: A's classes counted as its
+// states over n, at least what they are, and B whole, at most what it
+// is (a parity tie halves it). statesB is B's states: 1 where A is the
+// whole puzzle, which the index then numbers by a table of A's classes
+// and nothing of B. It fails where New would for want of a set within
+// MaxA.
+func Estimate(p *ksolve.Puzzle, n int) (indices, tableBytes, statesB uint64, err error) {
+	if n < 2 {
+		return 0, 0, 0, fmt.Errorf("symindex: %d symmetries (2 to 256 are indexed)", n)
+	}
+	inA, err := chooseA(p)
+	if err != nil {
+		return 0, 0, 0, err
+	}
+	var size [2]uint64
+	for k, keepA := range []bool{true, false} {
+		sub, err := subPuzzle(p, inA, keepA)
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if size[k], _, err = permindex.Plan(sub); err != nil {
+			return 0, 0, 0, err
+		}
+	}
+	a, b, gens, syms := size[0], size[1], uint64(len(p.Gens)), uint64(n)
+	classes := (a + syms - 1) / syms
+	if b > 0 && classes > permindex.MaxSize/b {
+		return 0, 0, 0, fmt.Errorf("symindex: %s: %d classes of A times %d states of B is beyond what godtable indexes", p.Def.Name, classes, b)
+	}
+	// As TableBytes counts them: A's class and symmetry a state, its
+	// classes' representatives and moves, B's moves and conjugates.
+	tableBytes = a*5 + classes*4*(1+gens) + b*4*(gens+syms)
+	return classes * b, tableBytes, b, nil
+}
