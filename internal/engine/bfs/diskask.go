@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math/bits"
 	"strings"
@@ -82,7 +81,7 @@ func (s *disk) askChunk(ctx context.Context, d, t int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := firstError(errs); err != nil {
 		return err
 	}
 	if err := s.saveFront(d+1, t, next); err != nil {
@@ -318,7 +317,7 @@ func (s *disk) answerChunk(ctx context.Context, d, c int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := firstError(errs); err != nil {
 		return err
 	}
 	return s.checkSums(askKind, d, c, in.found)

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/binary"
-	"errors"
 	"math/bits"
 	"slices"
 	"sync"
@@ -62,7 +61,7 @@ func (s *disk) expandChunk(ctx context.Context, d, c int) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	if err := errors.Join(errs...); err != nil {
+	if err := firstError(errs); err != nil {
 		return err
 	}
 	// The frontier first: an attempt killed between the two saves leaves
@@ -366,7 +365,7 @@ func (s *disk) applyChunk(d, t int) (uint64, error) {
 			})
 		}
 		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
+		if err := firstError(errs); err != nil {
 			return 0, err
 		}
 		if err := s.checkSums(updateKind, d, t, in.found); err != nil {
@@ -427,4 +426,16 @@ func (s *disk) applyFile(in *workReader, path string, words, next []uint64, nxt 
 			}
 		}
 	}
+}
+
+// firstError is the first of the workers' errors, in the workers' order:
+// where one fails, such as on a full disk, the others often fail alike,
+// and the search's error is one line.
+func firstError(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
