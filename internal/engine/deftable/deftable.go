@@ -139,9 +139,9 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	if err != nil {
 		return nil, err
 	}
-	goal, ok := x.Index(p.Def.Solved)
-	if !ok {
-		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	goal, err := goalOf(p, x)
+	if err != nil {
+		return nil, err
 	}
 	id := ID(p, x)
 	var sy *symmetric
@@ -266,9 +266,9 @@ func walkDef(p *ksolve.Puzzle, x *permindex.Index, goal uint64, id [32]byte, sy 
 // open checks a table file against the puzzle and makes its walker; sy
 // is set for a table of classes.
 func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric, r io.ReaderAt) (*Table, error) {
-	goal, ok := x.Index(p.Def.Solved)
-	if !ok {
-		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	goal, err := goalOf(p, x)
+	if err != nil {
+		return nil, err
 	}
 	def := walkDef(p, x, goal, id, sy)
 	lv, err := table.Read(def, r)
@@ -282,9 +282,9 @@ func open(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric, r io
 // OpenPagedAt); they start at byte at of file, which its blocks' errors
 // name.
 func openPaged(p *ksolve.Puzzle, x *permindex.Index, id [32]byte, sy *symmetric, r io.ReaderAt, size int64, cacheBlocks int, file string, at int64) (*Table, error) {
-	goal, ok := x.Index(p.Def.Solved)
-	if !ok {
-		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	goal, err := goalOf(p, x)
+	if err != nil {
+		return nil, err
 	}
 	def := walkDef(p, x, goal, id, sy)
 	pg, err := table.OpenPaged(def, r, size, cacheBlocks)
@@ -494,4 +494,13 @@ func Plan(p *ksolve.Puzzle, noSymmetry bool) (indexed, memory uint64, err error)
 	// them the packed table, each as large again; and a bit a state
 	// for the illegal ones, where the definition gives Illegal lines.
 	return size, size/4*2 + tables + LegalMemory(p, size), nil
+}
+
+// goalOf is the index of p's solved state in x.
+func goalOf(p *ksolve.Puzzle, x *permindex.Index) (uint64, error) {
+	goal, ok := x.Index(p.Def.Solved)
+	if !ok {
+		return 0, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	}
+	return goal, nil
 }

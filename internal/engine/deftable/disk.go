@@ -136,9 +136,9 @@ func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Wr
 	if err != nil {
 		return nil, err
 	}
-	goal, ok := x.Index(p.Def.Solved)
-	if !ok {
-		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	goal, err := goalOf(p, x)
+	if err != nil {
+		return nil, err
 	}
 	pl, err := PlanOnDisk(p, opt)
 	if err != nil {

@@ -1,7 +1,6 @@
 package deftable
 
 import (
-	"fmt"
 	"io"
 
 	"github.com/godtable/godtable/internal/engine/permindex"
@@ -42,9 +41,9 @@ func OpenMapped(p *ksolve.Puzzle, data []byte, file string, at int64, hold any) 
 	if err != nil {
 		return nil, err
 	}
-	goal, ok := x.Index(p.Def.Solved)
-	if !ok {
-		return nil, fmt.Errorf("%s: the solved state has no index", p.Def.Name)
+	goal, err := goalOf(p, x)
+	if err != nil {
+		return nil, err
 	}
 	id := ID(p, x)
 	def := walkDef(p, x, goal, id, nil)

@@ -53,16 +53,11 @@ func WriteMapped(w io.Writer, h *Header, packed []byte) (int64, error) {
 		b := packed[lo:min(lo+blockSize, len(packed))]
 		hd.Blocks = append(hd.Blocks, Block{Len: uint32(len(b)) + 1, CRC: storedCRC(b)})
 	}
-	head, err := appendHeader(nil, &hd)
-	if err != nil {
-		return 0, err
-	}
-	n, err := w.Write(head)
-	total := int64(n)
+	total, err := writeHeader(w, &hd)
 	if err != nil {
 		return total, err
 	}
-	n, err = w.Write(packed)
+	n, err := w.Write(packed)
 	return total + int64(n), err
 }
 

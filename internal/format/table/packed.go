@@ -144,12 +144,7 @@ func WritePackedFrom(w io.Writer, h *Header, src PackedSource) (int64, error) {
 		return 0, fmt.Errorf("table %s: %d packed bytes read, want %d", hd.Name, n, hd.PackedLen)
 	}
 	hd.PackedCRC = crc.Sum32()
-	head, err := appendHeader(nil, &hd)
-	if err != nil {
-		return 0, err
-	}
-	m, err := w.Write(head)
-	total := int64(m)
+	total, err := writeHeader(w, &hd)
 	if err != nil {
 		return total, err
 	}
@@ -212,12 +207,7 @@ func WritePacked(w io.Writer, h *Header, packed []byte) (int64, error) {
 	}); err != nil {
 		return 0, err
 	}
-	head, err := appendHeader(nil, &hd)
-	if err != nil {
-		return 0, err
-	}
-	n, err := w.Write(head)
-	total := int64(n)
+	total, err := writeHeader(w, &hd)
 	if err != nil {
 		return total, err
 	}
@@ -231,3 +221,13 @@ func WritePacked(w io.Writer, h *Header, packed []byte) (int64, error) {
 
 // Packed returns the packed distances the levels read (not a copy).
 func (l *Levels) Packed() []byte { return l.data }
+
+// writeHeader writes hd's header to w, and returns the bytes written.
+func writeHeader(w io.Writer, hd *Header) (int64, error) {
+	head, err := appendHeader(nil, hd)
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(head)
+	return int64(n), err
+}
