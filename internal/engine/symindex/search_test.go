@@ -38,7 +38,7 @@ func TestSearchAsTheClassTable(t *testing.T) {
 			if !ok {
 				t.Fatal("the goal has no index")
 			}
-			lv, err := x.Search(context.Background(), goal, nil)
+			lv, err := x.Search(context.Background(), goal, symindex.SearchOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,12 +86,12 @@ func TestSearchStopsWhenCancelled(t *testing.T) {
 	goal, _ := x.Index(p.Def.Solved)
 	ctx, cancel := context.WithCancel(context.Background())
 	last := 0
-	lv, err := x.Search(ctx, goal, func(d int, _, _ uint64) {
+	lv, err := x.Search(ctx, goal, symindex.SearchOptions{Progress: func(d int, _, _ uint64) {
 		last = d
 		if d == 2 {
 			cancel()
 		}
-	})
+	}})
 	if !errors.Is(err, context.Canceled) || lv != nil || last != 2 {
 		t.Fatalf("cancelled at distance 2: levels %v, %v, last told of distance %d", lv != nil, err, last)
 	}
