@@ -34,7 +34,7 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	}
 	sy.ci = ci
 	id := classIndexID(p, x, sy)
-	so := symindex.SearchOptions{Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id}
+	so := symindex.SearchOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id}
 	if opt.Progress != nil {
 		// Told at the end of each distance: the indices reached are its
 		// classes, one index each.

@@ -1,7 +1,6 @@
 package symindex
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
@@ -18,7 +17,7 @@ import (
 //	goal        uint64, the goal's index
 //	distances   uint32 n; then, a distance: uint64 classes and uint64
 //	            states found at it
-//	levels      the levels' bytes, two bits an index, in uint64 words
+//	levels      two bits an index, in uint64 words
 //	crc         uint32, CRC-32 (IEEE) of everything above
 //
 // It is a checkedfile: a search killed at any moment leaves the last whole
@@ -43,13 +42,7 @@ func (s *levelSearch) save() error {
 			e.U64(l.ClassCounts[d])
 			e.U64(l.StateCounts[d])
 		}
-		// The levels are little-endian words already: written as they
-		// are, a megabyte at a time.
-		for b := l.data; len(b) > 0; {
-			n := min(len(b), 1<<20)
-			e.Bytes(b[:n])
-			b = b[n:]
-		}
+		e.Words(l.words)
 		return nil
 	})
 	if err != nil {
@@ -91,14 +84,14 @@ func (s *levelSearch) load() (*Levels, error) {
 	if d.Err() != nil || n == 0 || n > maxDistances || int64(n)*16 > d.Left() {
 		return bad("damaged")
 	}
-	l := &Levels{data: make([]byte, (s.x.size+31)/32*8), size: s.x.size,
+	l := &Levels{words: make([]uint64, (s.x.size+31)/32), size: s.x.size,
 		ClassCounts: make([]uint64, n), StateCounts: make([]uint64, n)}
 	met := uint64(0)
 	for k := range n {
 		l.ClassCounts[k], l.StateCounts[k] = d.U64(), d.U64()
 		met += l.ClassCounts[k]
 	}
-	d.Bytes(l.data)
+	d.Words(l.words)
 	if d.Finish() != nil {
 		return bad("damaged")
 	}
@@ -108,7 +101,7 @@ func (s *levelSearch) load() (*Levels, error) {
 		return bad("inconsistent counts or levels")
 	}
 	if r := s.x.size % 32; r != 0 {
-		if binary.LittleEndian.Uint64(l.data[len(l.data)-8:])>>(2*r) != ^uint64(0)>>(2*r) {
+		if l.words[len(l.words)-1]>>(2*r) != ^uint64(0)>>(2*r) {
 			return bad("inconsistent levels past the last index")
 		}
 	}

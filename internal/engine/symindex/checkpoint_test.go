@@ -62,14 +62,15 @@ func searchStoppedAt(t *testing.T, x *symindex.Index, goal uint64, k int, opt sy
 
 // A search stopped after any distance k and run again resumes from its
 // checkpoint (k+1 distances) and ends with the same levels, byte for byte,
-// and the same counts as a search never stopped; the distances the
-// checkpoint gave are told to its progress as the search found them.
+// and the same counts as a search never stopped, whatever the workers
+// before and after; the distances the checkpoint gave are told to its
+// progress as the search found them.
 func TestSearchResumes(t *testing.T) {
 	symindex.CheckpointEveryDistance(t)
 	id := [32]byte{1, 2, 3}
 	for _, c := range resumeSamples(t) {
 		x, goal := c.x, c.goal
-		want, err := x.Search(context.Background(), goal, symindex.SearchOptions{})
+		want, err := x.Search(context.Background(), goal, symindex.SearchOptions{Workers: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,8 +78,9 @@ func TestSearchResumes(t *testing.T) {
 		wantLevels := slices.Clone(want.Packed())
 		for k := 1; k < len(wantCounts[0])-1; k++ {
 			path := filepath.Join(t.TempDir(), "ckpt")
-			opt := symindex.SearchOptions{Checkpoint: path, ID: id}
+			opt := symindex.SearchOptions{Checkpoint: path, ID: id, Workers: 1 + k%3}
 			searchStoppedAt(t, x, goal, k, opt)
+			opt.Workers = 1 + (k+1)%3
 			var told []uint64
 			opt.Progress = func(d int, classes, _ uint64) { told = append(told, classes) }
 			got, err := x.Search(context.Background(), goal, opt)

@@ -36,3 +36,11 @@ func CheckpointEveryDistance(t *testing.T) {
 	checkpointRule = func(_, _, _, _ time.Duration) bool { return true }
 	t.Cleanup(func() { checkpointRule = saved })
 }
+
+// SmallChunks has the searches take a word of levels at a time until the
+// test ends, so that the workers share even a small index's words.
+func SmallChunks(t *testing.T) {
+	saved := chunkWords
+	chunkWords = 1
+	t.Cleanup(func() { chunkWords = saved })
+}
