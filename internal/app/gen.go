@@ -355,10 +355,7 @@ func genInMemory(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions,
 	clearProgress()
 	if err != nil {
 		fmt.Fprintf(e.stderr, "godtable: gen: %s: %v\n", g.file, err)
-		switch {
-		case ctx.Err() != nil && opt.ClassIndex:
-			fmt.Fprintf(e.stderr, "godtable: gen: a class index's search keeps no checkpoint: run it again to start over\n")
-		case ctx.Err() != nil:
+		if ctx.Err() != nil {
 			fmt.Fprintf(e.stderr, "godtable: gen: run it again to resume from the last complete level (%s)\n", opt.Checkpoint)
 		}
 		return buildFailed(err)

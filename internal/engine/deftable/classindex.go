@@ -32,17 +32,19 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	if !ok {
 		return nil, fmt.Errorf("%s: the solved state has no class index", p.Def.Name)
 	}
-	var progress func(d int, classes, states uint64)
+	sy.ci = ci
+	id := classIndexID(p, x, sy)
+	so := symindex.SearchOptions{Workers: opt.Workers, Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id}
 	if opt.Progress != nil {
 		// Told at the end of each distance: the indices reached are its
 		// classes, one index each.
 		start, found := time.Now(), uint64(1)
-		progress = func(d int, classes, _ uint64) {
+		so.Progress = func(d int, classes, _ uint64) {
 			found += classes
 			opt.Progress(bfs.Progress{Level: d + 1, Found: found, Size: ci.Size(), Elapsed: time.Since(start)})
 		}
 	}
-	lv, err := ci.Search(ctx, cgoal, progress)
+	lv, err := ci.Search(ctx, cgoal, so)
 	if err != nil {
 		return nil, err
 	}
@@ -50,8 +52,6 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	if err != nil {
 		return nil, err
 	}
-	sy.ci = ci
-	id := classIndexID(p, x, sy)
 	def := walkDef(p, x, goal, id, sy)
 	packed := lv.Packed()
 	h, err := table.ClassIndexHeader(def, packed, lv.StateCounts, lv.ClassCounts)
@@ -64,7 +64,9 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 			opt.Facts, reached, x.Size(), cl.Classes, len(sy.syms), ci.Size(), ci.ParityTies())
 	}
 	runtime.GC()
-	return newTable(p, x, id, def, cl, sy), nil
+	t := newTable(p, x, id, def, cl, sy)
+	t.Resumed = lv.Resumed
+	return t, nil
 }
 
 // classIndexID is the ID of a table keyed by a class index: a table of

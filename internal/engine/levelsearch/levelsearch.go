@@ -1,6 +1,6 @@
 // Package levelsearch drives a search that goes one level at a time, out
-// from its goal: the breadth-first search of states (bfs) and the search of
-// classes (classes) both run on it. It owns what they share: stopping on
+// from its goal: the breadth-first search of states (bfs), the search of
+// classes (classes) and the search over a class index (symindex) run on it. It owns what they share: stopping on
 // the context between levels, and when to keep a checkpoint, so that a
 // search stopped at any moment loses little and checkpoints cost little.
 // What a level is, how it is found and how a checkpoint is written are the

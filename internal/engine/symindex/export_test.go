@@ -2,6 +2,7 @@ package symindex
 
 import (
 	"testing"
+	"time"
 
 	"github.com/godtable/godtable/internal/model/ksolve"
 )
@@ -26,3 +27,20 @@ func (c sample) Puzzle(t *testing.T) *ksolve.Puzzle { return c.puzzle(t) }
 
 // MaxEnumerated bounds the states a test walks one by one.
 func MaxEnumerated() uint64 { return maxEnumerated() }
+
+// CheckpointEveryDistance has the searches keep a checkpoint after every
+// distance until the test ends, so that one stopped after any distance
+// resumes from it.
+func CheckpointEveryDistance(t *testing.T) {
+	saved := checkpointRule
+	checkpointRule = func(_, _, _, _ time.Duration) bool { return true }
+	t.Cleanup(func() { checkpointRule = saved })
+}
+
+// SmallChunks has the searches take a word of levels at a time until the
+// test ends, so that the workers share even a small index's words.
+func SmallChunks(t *testing.T) {
+	saved := chunkWords
+	chunkWords = 1
+	t.Cleanup(func() { chunkWords = saved })
+}

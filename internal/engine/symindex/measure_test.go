@@ -38,9 +38,9 @@ func TestMeasure(t *testing.T) {
 	if !ok {
 		t.Fatal("the goal has no index")
 	}
-	lv, err := x.Search(context.Background(), goal, func(d int, classes, states uint64) {
+	lv, err := x.Search(context.Background(), goal, SearchOptions{Progress: func(d int, classes, states uint64) {
 		t.Logf("%2d %14d classes %16d states %v", d, classes, states, time.Since(start))
-	})
+	}})
 	if err != nil {
 		t.Fatal(err)
 	}

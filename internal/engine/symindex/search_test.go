@@ -38,7 +38,7 @@ func TestSearchAsTheClassTable(t *testing.T) {
 			if !ok {
 				t.Fatal("the goal has no index")
 			}
-			lv, err := x.Search(context.Background(), goal, nil)
+			lv, err := x.Search(context.Background(), goal, symindex.SearchOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -86,13 +86,44 @@ func TestSearchStopsWhenCancelled(t *testing.T) {
 	goal, _ := x.Index(p.Def.Solved)
 	ctx, cancel := context.WithCancel(context.Background())
 	last := 0
-	lv, err := x.Search(ctx, goal, func(d int, _, _ uint64) {
+	lv, err := x.Search(ctx, goal, symindex.SearchOptions{Progress: func(d int, _, _ uint64) {
 		last = d
 		if d == 2 {
 			cancel()
 		}
-	})
+	}})
 	if !errors.Is(err, context.Canceled) || lv != nil || last != 2 {
 		t.Fatalf("cancelled at distance 2: levels %v, %v, last told of distance %d", lv != nil, err, last)
+	}
+}
+
+// A search on any number of workers, sharing the levels' words a word at
+// a time or a chunk at a time, finds the same levels, byte for byte, and
+// the same counts as on one.
+func TestSearchSameOnAnyWorkers(t *testing.T) {
+	for _, chunks := range []string{"chunks", "words"} {
+		if chunks == "words" {
+			symindex.SmallChunks(t)
+		}
+		for _, c := range resumeSamples(t) {
+			want, err := c.x.Search(context.Background(), c.goal, symindex.SearchOptions{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantLevels := slices.Clone(want.Packed())
+			for _, workers := range []int{2, 3, 8} {
+				got, err := c.x.Search(context.Background(), c.goal, symindex.SearchOptions{Workers: workers})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got.ClassCounts, want.ClassCounts) || !slices.Equal(got.StateCounts, want.StateCounts) {
+					t.Fatalf("%d indices, %d workers by %s: counts %v %v, on one %v %v",
+						c.x.Size(), workers, chunks, got.ClassCounts, got.StateCounts, want.ClassCounts, want.StateCounts)
+				}
+				if !slices.Equal(got.Packed(), wantLevels) {
+					t.Fatalf("%d indices, %d workers by %s: other levels than on one", c.x.Size(), workers, chunks)
+				}
+			}
+		}
 	}
 }
