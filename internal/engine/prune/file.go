@@ -208,7 +208,11 @@ func tableBytes(t *Table) ([]byte, error) {
 	if err := lv.CheckBlocks(); err != nil {
 		return nil, err
 	}
-	if _, err := table.WriteMapped(&b, &lv.Header, lv.Packed()); err != nil {
+	packed := lv.Packed()
+	// The header, a few words a block, on top of the distances: grown
+	// once, not doubled up to the size.
+	b.Grow(len(packed) + len(packed)/1024 + 1<<12)
+	if _, err := table.WriteMapped(&b, &lv.Header, packed); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
