@@ -149,3 +149,50 @@ func TestSearchDiskConcurrent(t *testing.T) {
 		t.Fatalf("counts %v, want %v", lv.Counts, want.Counts)
 	}
 }
+
+// A finished search's removal killed half way (its manifest renamed, some
+// of its files gone) leaves a directory that the next search clears and
+// starts afresh in, to the same levels, not one it refuses as damaged.
+func TestSearchDiskAfterHalfRemoval(t *testing.T) {
+	bfs.NoSync(t)
+	x, goal := index(t, "pocket.tws")
+	dir := t.TempDir()
+	opt := bfs.DiskOptions{Dir: dir, ChunkWords: 20000}
+	first, err := bfs.SearchDisk(context.Background(), x, goal, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := first.Levels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(dir, "manifest"), filepath.Join(dir, "finished")); err != nil {
+		t.Fatal(err)
+	}
+	chunks, _ := filepath.Glob(filepath.Join(dir, "chunk-*"))
+	if len(chunks) < 2 {
+		t.Fatalf("%d chunk files; want several", len(chunks))
+	}
+	for _, c := range chunks[:len(chunks)/2] {
+		if err := os.Remove(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	again, err := bfs.SearchDisk(context.Background(), x, goal, opt)
+	if err != nil {
+		t.Fatalf("after a half removal: %v", err)
+	}
+	lv, err := again.Levels()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Resumed || !slices.Equal(lv.Counts, want.Counts) || !slices.Equal(lv.Words, want.Words) {
+		t.Fatalf("after a half removal: resumed %v, counts %v, want %v", again.Resumed, lv.Counts, want.Counts)
+	}
+	if err := again.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Fatalf("the work directory is left: %v", err)
+	}
+}

@@ -393,10 +393,16 @@ func (l *DiskLevels) Levels() (*Levels, error) {
 // else is left in it.
 func (l *DiskLevels) Remove() error {
 	s := &disk{opt: DiskOptions{Dir: l.dir}}
+	// The manifest is renamed first, in one step: a removal killed half
+	// way then leaves files that a run after knows to be a finished
+	// search's, to clear, not a search that lost its chunks.
+	if err := os.Rename(s.manifestPath(), s.path(finishedName)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
 	if err := s.removeFiles(func(string) bool { return true }); err != nil {
 		return err
 	}
-	for _, name := range []string{"manifest", "lock"} {
+	for _, name := range []string{finishedName, "lock"} {
 		if err := os.Remove(filepath.Join(l.dir, name)); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return err
 		}

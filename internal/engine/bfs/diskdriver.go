@@ -66,6 +66,10 @@ func (s *disk) chunkPath(c int) string    { return s.path("chunk-%06d", c) }
 func (s *disk) frontPath(d, c int) string { return s.path("front-%05d-%06d", d, c) }
 func (s *disk) manifestPath() string      { return s.path("manifest") }
 
+// finishedName is the manifest's name once its search's table is written
+// and its files are being removed.
+const finishedName = "finished"
+
 // updatePath names the update file of level d for chunk t from chunk c's
 // worker w.
 func (s *disk) updatePath(d, t, c, w int) string {
@@ -327,7 +331,12 @@ func (s *disk) start(goal uint64) error {
 	if err != nil {
 		return err
 	}
+	_, ferr := os.Stat(s.path(finishedName))
+	finished := ferr == nil
 	for _, e := range ents {
+		if finished {
+			break // the files left by a finished search's removal
+		}
 		var l, c int
 		_, ferr := fmt.Sscanf(e.Name(), "front-%05d-%06d", &l, &c)
 		past := ferr == nil && l > 0 || strings.HasPrefix(e.Name(), "update-") || strings.HasPrefix(e.Name(), "ask-") || strings.HasPrefix(e.Name(), "done-")
@@ -337,6 +346,11 @@ func (s *disk) start(goal uint64) error {
 	}
 	if err := s.removeFiles(func(string) bool { return true }); err != nil {
 		return err
+	}
+	if finished {
+		if err := os.Remove(s.path(finishedName)); err != nil {
+			return err
+		}
 	}
 	s.cur, s.out.m = stamp{-1, applying}, nil
 	words := make([]uint64, s.opt.ChunkWords)
