@@ -84,6 +84,10 @@ func genPrune(e *env, g *genFlags, def *tws.Definition, opt tws.BuildOptions, si
 			return ExitIO
 		}
 	}
+	if n, looks := len(pz.TableEntries()), pz.Looks(); looks > n {
+		fmt.Fprintf(e.stderr, "godtable: gen: %s: a search reads %d lower bounds a state: its %d tables' and %d at its conjugates by the definition's symmetries\n",
+			pz.Name(), looks, n, looks-n)
+	}
 	fmt.Fprintf(e.stderr, "godtable: gen: %s: %d pruning tables, %d bytes of distances (of %d), %s, in %.1f s: %s\n",
 		pz.Name(), len(pz.TableEntries()), pz.Bytes(), size, pz.Metric(), time.Since(start).Seconds(), shown)
 	return ExitOK

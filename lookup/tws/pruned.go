@@ -211,6 +211,11 @@ func (pz *Pruned) Tables() []string {
 // Bytes is the size of the tables' distances, two bits an entry.
 func (pz *Pruned) Bytes() uint64 { return pz.f.Bytes() }
 
+// Looks is how many lower bounds the search reads a state: each table's
+// at the state, and, where the definition gives symmetries, some at the
+// state's conjugates, which tell other pieces.
+func (pz *Pruned) Looks() int { return pz.s.Looks() }
+
 // TableEntries are the tables' sizes, in entries (two bits each).
 func (pz *Pruned) TableEntries() []uint64 {
 	var out []uint64

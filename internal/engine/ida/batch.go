@@ -34,7 +34,7 @@ const reorderEvery = 1 << 12
 
 func (w *worker) newBatch(depths int) {
 	s := w.s
-	moves, tables := len(s.cost), len(s.tables)
+	moves, tables := len(s.cost), len(s.looks)
 	w.b = &batch{idx: make([]uint64, moves), order: make([]int, tables), cuts: make([]uint64, tables)}
 	for j := range w.b.order {
 		w.b.order[j] = j
@@ -59,7 +59,7 @@ func (w *worker) children(l, g, last int) []bool {
 		alive[i] = bs != last && !(skip && s.skip[last][bs]) && g+s.cost[i] <= w.bound
 		live = live || alive[i]
 	}
-	T := len(s.tables)
+	T := len(s.looks)
 	if b.since++; b.since == reorderEvery {
 		b.reorder()
 	}
@@ -67,12 +67,12 @@ func (w *worker) children(l, g, last int) []bool {
 		if !live {
 			break
 		}
-		t := s.tables[j]
-		x, o, rd := t.Index(), s.off[j], &w.rd[j]
+		lk := s.looks[j]
+		x, o, rd := s.tables[lk.table].Index(), s.off[j], &w.rd[lk.table]
 		from := w.dec[l][o:]
 		for i, ok := range alive {
 			if ok {
-				b.idx[i] = x.Step(from, s.gens[i][0], kids[i*s.words+o:])
+				b.idx[i] = x.Step(from, s.lookGen(j, s.gens[i][0]), kids[i*s.words+o:])
 			}
 		}
 		h := w.h[l][j]
@@ -111,7 +111,7 @@ func (w *worker) dfsBatch(l, g, last int) bool {
 	}
 	s, b := w.s, w.b
 	alive := w.children(l, g, last)
-	T := len(s.tables)
+	T := len(s.looks)
 	for i, ok := range alive {
 		if !ok {
 			continue

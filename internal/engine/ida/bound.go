@@ -45,7 +45,7 @@ type worker struct {
 	// commuting says to leave out the later of two commuting moves in a
 	// row (Searcher.skip): only a search for the first solution may.
 	commuting bool
-	// dec[l] and h[l] are the node at depth l: each table's decoded
+	// dec[l] and h[l] are the node at depth l: each look's decoded
 	// index and exact distance; tmp holds the indices between the
 	// generators of a move of several.
 	dec  [][]uint64
@@ -81,7 +81,7 @@ func (s *Searcher) newWorker(r *root, bound int, m mode) *worker {
 	w.full = make([]ksolve.State, n)
 	for l := range w.dec {
 		w.dec[l] = make([]uint64, s.words)
-		w.h[l] = make([]int, len(s.tables))
+		w.h[l] = make([]int, len(s.looks))
 		w.full[l] = make(ksolve.State, len(r.st))
 	}
 	w.tmp[0], w.tmp[1] = make([]uint64, s.words), make([]uint64, s.words)
@@ -112,13 +112,14 @@ func nextDistance(h int, v uint8) int {
 }
 
 // child works out the node move i makes of the node at depth l into depth
-// l+1, and says whether every table's distance of it is at most left.
+// l+1, and says whether every look's distance of it is at most left.
 func (w *worker) child(l, i, left int) bool {
 	s := w.s
 	gens := s.gens[i]
 	from, to := w.dec[l], w.dec[l+1]
-	for j, t := range s.tables {
-		x := t.Index()
+	for j, lk := range s.looks {
+		x := s.tables[lk.table].Index()
+		rd := &w.rd[lk.table]
 		o := s.off[j]
 		cur := from[o:]
 		h := w.h[l][j]
@@ -127,7 +128,7 @@ func (w *worker) child(l, i, left int) bool {
 			if k < len(gens)-1 {
 				out = w.tmp[k%2][o:]
 			}
-			h = nextDistance(h, w.rd[j].At(x.Step(cur, g, out)))
+			h = nextDistance(h, rd.At(x.Step(cur, s.lookGen(j, g), out)))
 			cur = out
 		}
 		if h > left {

@@ -46,8 +46,10 @@ type Searcher struct {
 	// a search for the first solution, a being earlier in move order and
 	// the two commuting (a then b is the same, and earlier).
 	skip [][]bool
-	// off[j] is where table j's decoded index starts in a node's words,
-	// words their total.
+	// looks are a node's lower bounds, each a table's (looks.go); off[k]
+	// is where look k's decoded index starts in a node's words, words
+	// their total.
+	looks []look
 	off   []int
 	words int
 	// single: every move is one generator (see dfsBatch).
@@ -130,8 +132,11 @@ func New(p *ksolve.Puzzle, tables []*prune.Table) (*Searcher, error) {
 		if len(t.Puzzle.Moves) != len(p.Moves) || len(t.Puzzle.Gens) != len(p.Gens) || t.Puzzle.Metric != p.Metric {
 			return nil, fmt.Errorf("pruning table %d is not of the puzzle's moves and metric", j+1)
 		}
+	}
+	s.looks = chooseLooks(p, tables)
+	for _, lk := range s.looks {
 		s.off = append(s.off, s.words)
-		s.words += t.Index().Width()
+		s.words += tables[lk.table].Index().Width()
 	}
 	s.skip = commuting(p)
 	s.group.p = p
@@ -179,7 +184,8 @@ func (s *Searcher) Notation() *answer.Notation { return s.nt }
 func (s *Searcher) Puzzle() *ksolve.Puzzle { return s.p }
 
 // LowerBound returns the tables' bound of the distance of st: the
-// largest of its projections' distances.
+// largest of its looks' distances (its projections', and its conjugates'
+// where the definition gives symmetries).
 func (s *Searcher) LowerBound(st ksolve.State) (int, error) {
 	r, err := s.root(st)
 	if err != nil {
@@ -188,8 +194,9 @@ func (s *Searcher) LowerBound(st ksolve.State) (int, error) {
 	return r.bound(), nil
 }
 
-// root is the start of a search: each table's decoded index of the start's
-// projection and its exact distance, and the levels the search reads,
+// root is the start of a search: each look's decoded index of the start's
+// projection (or its conjugate's) and its exact distance, and the levels
+// the search reads,
 // each table's its own (table.Levels.Checked): a table read in place keeps
 // there the first of this search's reads that failed, and no other
 // search's.
@@ -232,12 +239,20 @@ func (s *Searcher) root(st ksolve.State) (*root, error) {
 	if reach, decided := s.group.reachable(st); decided && !reach {
 		return nil, ErrUnreachable
 	}
-	r := &root{st: st.Clone(), dec: make([]uint64, s.words), h: make([]int, len(s.tables))}
-	for j, t := range s.tables {
+	r := &root{st: st.Clone(), dec: make([]uint64, s.words), h: make([]int, len(s.looks))}
+	for _, t := range s.tables {
 		lv := t.Levels().Checked()
 		r.lv = append(r.lv, lv)
 		r.rd = append(r.rd, lv.Reader())
-		ps := t.Projector.Project(nil, st)
+	}
+	var conj ksolve.State
+	for k, lk := range s.looks {
+		t, seen := s.tables[lk.table], st
+		if lk.sym != nil {
+			conj = s.p.Conjugate(conj, st, lk.sym)
+			seen = conj
+		}
+		ps := t.Projector.Project(nil, seen)
 		i, ok := t.Index().Index(ps)
 		if !ok {
 			return nil, ErrUnreachable
@@ -246,8 +261,8 @@ func (s *Searcher) root(st ksolve.State) (*root, error) {
 		if err != nil {
 			return nil, err
 		}
-		t.Index().Decode(i, r.dec[s.off[j]:])
-		r.h[j] = d
+		t.Index().Decode(i, r.dec[s.off[k]:])
+		r.h[k] = d
 	}
 	return r, nil
 }

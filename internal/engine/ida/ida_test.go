@@ -80,6 +80,7 @@ var samples = []sample{
 	{"../../../lookup/tws/testdata/loop3.tws", "qtm", "", 300},
 	{"../../../lookup/tws/testdata/cube2_unoriented.tws", "htm", "U,R2,F", 200},
 	{"../../../lookup/tws/testdata/cube2_unoriented.tws", "qtm", "", 200},
+	{"../../../lookup/tws/testdata/cube2_colours.tws", "htm", "", 200},
 }
 
 // answers is one state's answers: the solution, the count and the list.

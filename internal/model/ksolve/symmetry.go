@@ -148,6 +148,9 @@ func (p *Puzzle) symmetry(e State, gen map[string]int) (Symmetry, bool) {
 	return s, true
 }
 
+// Label is the label s gives a piece of label l of set k in a conjugate.
+func (s *Symmetry) Label(k, l int) int { return int(s.lab[k][l]) }
+
 // Conjugate returns x's conjugate by s (see Symmetry), written into dst
 // (which must not be x) and returned.
 func (p *Puzzle) Conjugate(dst, x State, s *Symmetry) State {
