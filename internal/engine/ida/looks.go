@@ -31,6 +31,12 @@ type look struct {
 // from other sides").
 var looksPerTable = 4
 
+// conjugateShare bounds the tables whose conjugates are looked at: those
+// of at least 1/conjugateShare of the largest table's entries. A small
+// table's bound is most often below a large one's, and a look costs a
+// read a child whatever it tells.
+var conjugateShare uint64 = 4
+
 // chooseLooks returns the tables' looks: each table's own, then, for each,
 // up to looksPerTable-1 conjugates whose projections tell sets of pieces
 // no look of that table tells yet, those whose pieces the table's looks
@@ -50,11 +56,28 @@ func chooseLooks(p *ksolve.Puzzle, tables []*prune.Table) []look {
 	if len(syms) < 2 {
 		return looks
 	}
+	// A conjugate's look is the look of a table of the pieces it tells
+	// (the distance of a state is its conjugate's): one that tells what a
+	// table or a look taken tells is left out, whichever table it is of.
+	seen := map[string]bool{}
+	covered := make([][]int, len(p.Def.Sets))
+	for k := range covered {
+		covered[k] = make([]int, p.Def.Labels[k])
+	}
+	for _, t := range tables {
+		seen[told(t.Projection, nil)] = true
+		addCover(covered, coverOf(t.Projection, nil))
+	}
+	largest := uint64(0)
+	for _, t := range tables {
+		largest = max(largest, t.Index().Size())
+	}
 	for j, t := range tables {
+		if t.Index().Size()*conjugateShare < largest {
+			continue
+		}
 		pr := t.Projection
-		seen := map[string]bool{told(pr, nil): true}
-		covered := coverOf(pr, nil)
-		for len(seen) < looksPerTable {
+		for taken := 1; taken < looksPerTable; taken++ {
 			best, bestOverlap := -1, 0
 			for k := 1; k < len(syms); k++ {
 				if seen[told(pr, &syms[k])] {
@@ -69,11 +92,7 @@ func chooseLooks(p *ksolve.Puzzle, tables []*prune.Table) []look {
 			}
 			s := &syms[best]
 			seen[told(pr, s)] = true
-			for k, c := range coverOf(pr, s) {
-				for l, on := range c {
-					covered[k][l] += on
-				}
-			}
+			addCover(covered, coverOf(pr, s))
 			looks = append(looks, look{table: j, sym: s, gen: s.Gen})
 		}
 	}
@@ -107,13 +126,25 @@ func label(s *ksolve.Symmetry, k, l int) int {
 // told names the pieces coverOf gives, to tell looks apart.
 func told(pr prune.Projection, s *ksolve.Symmetry) string {
 	var b strings.Builder
-	for _, c := range coverOf(pr, s) {
+	for k, c := range coverOf(pr, s) {
 		for _, on := range c {
 			b.WriteByte(byte('0' + on))
+		}
+		if pr[k].Ori {
+			b.WriteByte('o')
 		}
 		b.WriteByte('/')
 	}
 	return b.String()
+}
+
+// addCover counts the pieces c tells in covered.
+func addCover(covered, c [][]int) {
+	for k := range c {
+		for l, on := range c[k] {
+			covered[k][l] += on
+		}
+	}
 }
 
 // overlap is how often the pieces of c are told by the looks counted in
