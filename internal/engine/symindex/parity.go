@@ -155,7 +155,21 @@ func kept(rows []uint64, n int) []uint64 {
 // findTies returns the ties between A's and B's parities the generators
 // keep, nil when there are none, or when they would not halve B.
 func (x *Index) findTies() *parityTie {
-	units, ofA := parityUnits(x.p, x.inA)
+	t := tiesOf(x.p, x.inA)
+	if t == nil || !t.numberB(x) {
+		return nil
+	}
+	t.want = make([]uint8, len(x.reps))
+	for c, r := range x.reps {
+		t.want[c] = t.signature(x.a.State(uint64(r)), t.aSide)
+	}
+	return t
+}
+
+// tiesOf finds the sums of parities p's moves keep that read both A's
+// units (inA) and B's, with no numbering of B yet: nil where there is none.
+func tiesOf(p *ksolve.Puzzle, inA []bool) *parityTie {
+	units, ofA := parityUnits(p, inA)
 	if len(units) == 0 || len(units) > 64 {
 		return nil
 	}
@@ -166,8 +180,8 @@ func (x *Index) findTies() *parityTie {
 		}
 	}
 	var rows []uint64
-	for _, m := range x.p.Gens {
-		perm := x.p.Moves[m].Perm
+	for _, m := range p.Gens {
+		perm := p.Moves[m].Perm
 		var r uint64
 		for j, u := range units {
 			r |= uint64(inversionParity(len(u.slots), func(i int) uint8 { return perm[u.slots[i]] })) << j
@@ -188,12 +202,8 @@ func (x *Index) findTies() *parityTie {
 			t.aSide = append(t.aSide, v&aMask)
 		}
 	}
-	if len(t.masks) == 0 || !t.numberB(x) {
+	if len(t.masks) == 0 {
 		return nil
-	}
-	t.want = make([]uint8, len(x.reps))
-	for c, r := range x.reps {
-		t.want[c] = t.signature(x.a.State(uint64(r)), t.aSide)
 	}
 	return t
 }

@@ -153,3 +153,56 @@ func TestKeptIsTheNullSpace(t *testing.T) {
 		}
 	}
 }
+
+// Estimate, from the parts' sizes and the moves alone, is at most the
+// index's size and within a small factor of it: it counts A's classes as
+// its states over the symmetries, and halves B for each parity tie with A,
+// where the index counts the classes and the signature's states.
+func TestEstimateCountsTies(t *testing.T) {
+	for _, c := range samples() {
+		if c.inA != nil {
+			continue // Estimate takes A as New chooses it
+		}
+		t.Run(c.name, func(t *testing.T) {
+			if c.long && testing.Short() {
+				t.Skip("long")
+			}
+			estimateAgrees(t, c.puzzle(t))
+		})
+	}
+	t.Run("domino", func(t *testing.T) {
+		p := sample{twsearch: "3x3x3", moves: "U,D,R2,L2,F2,B2"}.puzzle(t)
+		if x := estimateAgrees(t, p); x == nil || x.tie == nil {
+			t.Fatal("the domino group's index has no parity tie")
+		}
+	})
+}
+
+// estimateAgrees checks Estimate against New's index of p, and returns
+// that index (nil where New, and so Estimate, fail).
+func estimateAgrees(t *testing.T, p *ksolve.Puzzle) *Index {
+	t.Helper()
+	syms := p.Symmetries()
+	x, err := New(p, syms, nil)
+	est, _, _, eerr := Estimate(p, len(syms))
+	if err != nil || eerr != nil {
+		if (err == nil) != (eerr == nil) {
+			t.Fatalf("New: %v; Estimate: %v", err, eerr)
+		}
+		return nil
+	}
+	t.Logf("estimate %d, index %d (%.3f), ties %v", est, x.Size(), float64(x.Size())/float64(est), x.tie != nil)
+	if est > x.Size() || x.Size() >= estimateFrom && float64(x.Size()) > maxEstimateRatio*float64(est) {
+		t.Fatalf("estimate %d, index %d", est, x.Size())
+	}
+	return x
+}
+
+// Estimate is used for puzzles of many states (deftable.ChooseClassIndex);
+// in a small one most states of A may be their own images under a
+// symmetry, and A's classes many more than its states over the
+// symmetries.
+const (
+	estimateFrom     = 10000
+	maxEstimateRatio = 1.25
+)

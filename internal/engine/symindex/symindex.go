@@ -320,8 +320,8 @@ func (x *Index) State(i uint64) (ksolve.State, bool) {
 // Estimate is the size of p's class index under n symmetries (the
 // identity counted) and the bytes of its own tables, from the sizes of
 // its parts alone, before any table is made: A's classes counted as its
-// states over n, at least what they are, and B whole, at most what it
-// is (a parity tie halves it). statesB is B's states: 1 where A is the
+// states over n, at least what they are, and B's states, halved for each
+// parity tie with A (parity.go) found from the moves. statesB is B's states: 1 where A is the
 // whole puzzle, which the index then numbers by a table of A's classes
 // and nothing of B. It fails where New would for want of a set within
 // MaxA.
@@ -351,5 +351,15 @@ func Estimate(p *ksolve.Puzzle, n int) (indices, tableBytes, statesB uint64, err
 	// As TableBytes counts them: A's class and symmetry a state, its
 	// classes' representatives and moves, B's moves and conjugates.
 	tableBytes = a*5 + classes*4*(1+gens) + b*4*(gens+syms)
-	return classes * b, tableBytes, b, nil
+	// A class of A allows one signature of each tie that reads A: its
+	// share of B's states, about half of them a tie.
+	per := b
+	if t := tiesOf(p, inA); t != nil {
+		for _, side := range t.aSide {
+			if side != 0 {
+				per /= 2
+			}
+		}
+	}
+	return classes * per, tableBytes, b, nil
 }
