@@ -132,19 +132,7 @@ func TestSameAnswersAsCompleteTable(t *testing.T) {
 			if testing.Short() {
 				states /= 5
 			}
-			rng := rand.New(rand.NewPCG(1, uint64(n)))
-			var probe []ksolve.State
-			for range states {
-				probe = append(probe, full.Random(rng))
-			}
-			far, err := full.Antipodes(5)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, i := range far {
-				probe = append(probe, full.Index.State(i))
-			}
-			probe = append(probe, p.Def.Solved.Clone())
+			probe := append(probeStates(t, full, 1, states, 5), p.Def.Solved.Clone())
 			for _, size := range []uint64{(n + 3) / 4, n / 16, n / 256} {
 				prs, err := prune.Choose(p, size)
 				if err != nil {
@@ -186,6 +174,25 @@ func TestSameAnswersAsCompleteTable(t *testing.T) {
 			}
 		})
 	}
+}
+
+// probeStates returns n random states of full's (from seed) and its far
+// farthest.
+func probeStates(t *testing.T, full *deftable.Table, seed uint64, n, far int) []ksolve.State {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, full.Index.Size()))
+	var probe []ksolve.State
+	for range n {
+		probe = append(probe, full.Random(rng))
+	}
+	farthest, err := full.Antipodes(far)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range farthest {
+		probe = append(probe, full.Index.State(i))
+	}
+	return probe
 }
 
 func strs[S fmt.Stringer](sols []S, err error) ([]string, error) {

@@ -1,7 +1,6 @@
 package ida_test
 
 import (
-	"math/rand/v2"
 	"path/filepath"
 	"testing"
 
@@ -48,17 +47,7 @@ func TestLooksAdmissible(t *testing.T) {
 					}
 				}
 			} else {
-				rng := rand.New(rand.NewPCG(3, n))
-				for range sm.states {
-					probe = append(probe, full.Random(rng))
-				}
-				far, err := full.Antipodes(50)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, i := range far {
-					probe = append(probe, full.Index.State(i))
-				}
+				probe = probeStates(t, full, 3, sm.states, 50)
 			}
 			for _, size := range []uint64{n / 16, n / 256} {
 				if _, err := prune.Choose(p, size); err != nil {
