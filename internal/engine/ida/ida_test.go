@@ -81,6 +81,7 @@ var samples = []sample{
 	{"../../../lookup/tws/testdata/cube2_unoriented.tws", "htm", "U,R2,F", 200},
 	{"../../../lookup/tws/testdata/cube2_unoriented.tws", "qtm", "", 200},
 	{"../../../lookup/tws/testdata/cube2_colours.tws", "htm", "", 200},
+	{"../../../internal/model/ksolve/testdata/cube2.tws", "htm", "U,R,F", 100},
 }
 
 // answers is one state's answers: the solution, the count and the list.

@@ -22,6 +22,7 @@ var symmetric = []struct {
 	{sample{"../../../lookup/tws/testdata/cube2_unoriented.tws", "qtm", "", 0}, true},
 	{sample{"../../../lookup/tws/testdata/cube2_colours.tws", "htm", "", 0}, false},
 	{sample{"../../../internal/model/ksolve/testdata/cube2.tws", "htm", "", 20000}, true},
+	{sample{"../../../internal/model/ksolve/testdata/cube2.tws", "htm", "U,R,F", 20000}, true},
 }
 
 // The looks at a state's conjugates are lower bounds of its distance: the
@@ -32,7 +33,7 @@ var symmetric = []struct {
 // what a table tells is not looked at.
 func TestLooksAdmissible(t *testing.T) {
 	for _, sm := range symmetric {
-		t.Run(filepath.Base(sm.path)+"/"+sm.metric, func(t *testing.T) {
+		t.Run(filepath.Base(sm.path)+"/"+sm.metric+"/"+sm.moves, func(t *testing.T) {
 			p := puzzleOf(t, sm.path, sm.metric, sm.moves)
 			if len(p.Symmetries()) < 2 {
 				t.Fatal("the sample has no symmetries")
