@@ -26,9 +26,8 @@ type look struct {
 
 // looksPerTable is the most looks a table gets: the node's own and those
 // of conjugates that tell other pieces. A look costs a read a child, most
-// often a cache miss; looksPerTable was the fastest of 1 to 4 on the
-// samples with symmetries (docs/MEASUREMENTS.md, "Pruning tables seen
-// from other sides").
+// often a cache miss; 4 was about the fastest of 1, 2, 3, 4 and 6 on the
+// samples with symmetries (docs/PRUNING.md, "Looks at the conjugates").
 var looksPerTable = 4
 
 // conjugateShare bounds the tables whose conjugates are looked at: those
@@ -37,10 +36,11 @@ var looksPerTable = 4
 // read a child whatever it tells.
 var conjugateShare uint64 = 4
 
-// chooseLooks returns the tables' looks: each table's own, then, for each,
-// up to looksPerTable-1 conjugates whose projections tell sets of pieces
-// no look of that table tells yet, those whose pieces the table's looks
-// tell least often first (the first in the symmetries' order among
+// chooseLooks returns the tables' looks: each table's own, then, for each
+// table of at least 1/conjugateShare of the largest's entries, up to
+// looksPerTable-1 conjugates whose projections tell sets of pieces that no
+// table and no conjugate taken tells yet, those whose pieces the looks
+// taken tell least often first (the first in the symmetries' order among
 // equals). A definition with Illegal lines gets no conjugates: its
 // illegal states need not be symmetric, and a conjugate's distance could
 // then be more than the node's.
