@@ -61,7 +61,7 @@ func genBuiltIn(e *env, p any, g *genFlags) int {
 		log = io.Discard
 	}
 	start := time.Now()
-	n, err := api.Build(out, int64(min(size, 1<<62)), log)
+	n, err := api.Build(out, int64(min(size, 1<<62)), api.BuildOptions{Workers: g.workers, Work: g.work, Log: log})
 	if err != nil {
 		return fail(ExitInvalid, "%s: --prune %s: %v", g.file, g.pruneFlag, err)
 	}

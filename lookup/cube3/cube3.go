@@ -298,20 +298,36 @@ func Uninformed() *Tables { return &Tables{t: uninformed()} }
 
 var uninformed = sync.OnceValue(cube3.Uninformed)
 
+// BuildOptions say how Build goes; each may be left zero.
+type BuildOptions struct {
+	// Workers is the number of goroutines (0: one a processor).
+	Workers int
+	// Work is the directory the build keeps its work in, so that a build
+	// stopped at any moment goes on from there when run again (default:
+	// the file's path with .work; removed once the file is written).
+	Work string
+	// Log, if set, hears of each depth of each table, and of work taken up
+	// again or found damaged.
+	Log io.Writer
+}
+
 // Build computes the tables that fit size bytes and writes them to path,
-// with progress on log, and returns the file's size. Both tables fit in
-// FileSize bytes; from MinSize bytes up, the flip-slice-twist table alone
-// (the search then enters more positions); a smaller size is an error.
-// Larger sizes hold the same tables.
-func Build(path string, size int64, log io.Writer) (int64, error) {
+// and returns the file's size. Both tables fit in FileSize bytes; from
+// MinSize bytes up, the flip-slice-twist table alone (the search then
+// enters more positions); a smaller size is an error. Larger sizes hold
+// the same tables.
+func Build(path string, size int64, o BuildOptions) (int64, error) {
 	c, err := cube3.ContentsFor(size)
 	if err != nil {
 		return 0, err
 	}
-	t := cube3.Build(c, 0, func(table string, depth, count, filled int) {
-		fmt.Fprintf(log, "godtable: 3x3x3 %s table: depth %d, %d entries\n", table, depth, filled)
-	})
-	if err := t.Save(path); err != nil {
+	bo := cube3.BuildOptions{Workers: o.Workers, Work: o.Work, Log: o.Log}
+	if o.Log != nil {
+		bo.Progress = func(table string, depth, count, filled int) {
+			fmt.Fprintf(o.Log, "godtable: 3x3x3 %s table: depth %d, %d entries\n", table, depth, filled)
+		}
+	}
+	if _, err := cube3.BuildFile(path, c, bo); err != nil {
 		return 0, err
 	}
 	return int64(c.Size()), nil

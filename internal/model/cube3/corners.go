@@ -1,9 +1,6 @@
 package cube3
 
-import (
-	"runtime"
-	"sync/atomic"
-)
+import "sync/atomic"
 
 // The corner table: for every permutation and twist of the corners
 // (40,320 × 2,187 = 88,179,840 entries, 4 bits each, 44 MB), the least
@@ -42,21 +39,21 @@ func (t nibbles) set(i int, v uint32) bool {
 }
 
 // buildCorners fills the corner table breadth first, forward then
-// backward as buildPrune does.
-func buildCorners(mt *moveTables, workers int, progress func(depth, count, filled int)) nibbles {
+// backward as buildPrune does; work keeps it between runs.
+func buildCorners(mt *moveTables, workers int, work *tableWork, o *BuildOptions) (nibbles, error) {
 	t := newNibbles(cornerLength)
-	if workers < 1 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	t.set(0, 0)
-	fillByDepth(cornerLength, 1, workers, progress, "the corner table", func(lo, hi int, d uint32, backward bool) int {
+	seed := func() int { t.set(0, 0); return 1 }
+	err := fillTable(t, cornerLength, workers, work, o, seed, func(lo, hi int, d uint32, backward bool) int {
 		n := 0
 		for i := lo; i < hi; i++ {
 			n += t.cornerStep(mt, i, d, backward)
 		}
 		return n
 	})
-	return t
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 func (t nibbles) cornerStep(mt *moveTables, i int, d uint32, backward bool) int {

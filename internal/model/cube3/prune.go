@@ -61,33 +61,46 @@ func (p *pruneTable) index(fs, tw int) int {
 
 // buildPrune fills the table breadth first: from each entry of depth d
 // forward while few are that deep, then, for the last depths, from each
-// entry still unset back to one of depth d. progress, if not nil, is told
-// each depth's count.
-func buildPrune(k *classes, mt *moveTables, workers int, progress func(depth, count, filled int)) *pruneTable {
+// entry still unset back to one of depth d; work keeps it between runs.
+func buildPrune(k *classes, mt *moveTables, workers int, work *tableWork, o *BuildOptions) (*pruneTable, error) {
 	p := &pruneTable{k: k, mt: mt, words: newNibbles(pruneLength)}
+	solved := Solved
+	fs0 := int(sliceSortedOf(&solved))/24*nFlip + int(flipOf(&solved))
+	seed := func() int { return p.setClass(int(k.classOf[fs0]), 0, 0) }
+	if err := fillTable(p.words, pruneLength, workers, work, o, seed, p.depthStep); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// fillTable fills t, a table of length entries, breadth first: from where
+// work left it, or else from the entries of depth 0 that seed sets (it
+// returns how many). For each depth d, step sets the entries of depth d+1
+// among lo..hi-1 (forward from those of depth d, or, backward, from those
+// unset to one of depth d) and returns how many it set, over chunks of
+// the table shared among the workers. It goes backward once the entries
+// unset are fewer than three times those of the last depth. o.Progress,
+// if set, is told each depth's count.
+func fillTable(t nibbles, length, workers int, work *tableWork, o *BuildOptions, seed func() int, step func(lo, hi int, d uint32, backward bool) int) error {
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	solved := Solved
-	fs0 := int(sliceSortedOf(&solved))/24*nFlip + int(flipOf(&solved))
-	filled := p.setClass(int(k.classOf[fs0]), 0, 0)
-	fillByDepth(pruneLength, filled, workers, progress, "the pruning table", p.depthStep)
-	return p
-}
-
-// fillByDepth fills a table of length entries breadth first, from the
-// filled entries of depth 0: for each depth d, step sets the entries of
-// depth d+1 among lo..hi-1 (forward from those of depth d, or, backward,
-// from those unset to one of depth d) and returns how many it set, over
-// chunks of the table shared among the workers. It goes backward once
-// the entries unset are fewer than three times those of the last depth.
-// progress, if not nil, is told each depth's count; what names the table
-// where the search stops before filling it (a fault of the moves' tables).
-func fillByDepth(length, filled, workers int, progress func(depth, count, filled int), what string, step func(lo, hi int, d uint32, backward bool) int) {
-	count := filled
-	for d := 0; filled < length; d++ {
-		if progress != nil {
-			progress(d, count, filled)
+	d, count, filled, resumed, why := work.resume(t)
+	switch {
+	case resumed && filled == length:
+		o.note("godtable: 3x3x3 %s table: whole in %s", work.name, work.path)
+	case resumed:
+		o.note("godtable: 3x3x3 %s table: going on from depth %d, kept in %s", work.name, d, work.path)
+	case why != nil:
+		o.note("godtable: 3x3x3 %s table: %v; starting it afresh", work.name, why)
+	}
+	if !resumed {
+		count = seed()
+		filled = count
+	}
+	for ; filled < length; d++ {
+		if o.Progress != nil {
+			o.Progress(work.name, d, count, filled)
 		}
 		backward := length-filled < 3*count
 		var total atomic.Int64
@@ -113,9 +126,13 @@ func fillByDepth(length, filled, workers int, progress func(depth, count, filled
 		count = int(total.Load())
 		filled += count
 		if count == 0 {
-			panic("cube3: " + what + "'s search stopped before filling it")
+			panic("cube3: the " + work.name + " table's search stopped before filling it")
+		}
+		if err := work.keep(t, d+1, filled == length); err != nil {
+			return err
 		}
 	}
+	return nil
 }
 
 // depthStep does one depth's step on the entries lo..hi-1 and returns how

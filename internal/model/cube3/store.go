@@ -94,23 +94,61 @@ var crcTable = crc32.MakeTable(crc32.Castagnoli)
 // ErrTableFile is the class of every error of reading a table file.
 var ErrTableFile = errors.New("not a 3x3x3 table file")
 
-// Build computes the tables c names (under a minute on two processors);
-// progress, if not nil, hears of each depth of each table.
-func Build(c Contents, workers int, progress func(table string, depth, count, filled int)) *Tables {
-	mt := newMoveTables()
-	p := buildPrune(newClasses(), mt, workers, func(d, c, f int) {
-		if progress != nil {
-			progress("flip-slice-twist", d, c, f)
-		}
-	})
-	if c == Both {
-		p.corners = buildCorners(mt, workers, func(d, c, f int) {
-			if progress != nil {
-				progress("corners", d, c, f)
-			}
-		})
+// BuildOptions say how Build goes.
+type BuildOptions struct {
+	// Workers is the number of goroutines (0: one a processor).
+	Workers int
+	// Work, if set, is a directory the build keeps its work in: each table
+	// once built, and the table under way every few seconds. A build
+	// stopped at any moment (killed, interrupted, out of power) goes on
+	// from there when run again with the same directory, and ends with the
+	// same tables. A damaged file there is not read: its table starts
+	// afresh.
+	Work string
+	// Progress, if set, hears of each depth of each table.
+	Progress func(table string, depth, count, filled int)
+	// Log, if set, is told in a line when a table goes on from Work, or
+	// starts afresh because what Work held was damaged.
+	Log io.Writer
+}
+
+func (o *BuildOptions) note(format string, a ...any) {
+	if o.Log != nil {
+		fmt.Fprintf(o.Log, format+"\n", a...)
 	}
-	return &Tables{p}
+}
+
+// Build computes the tables c names (under a minute on two processors).
+func Build(c Contents, o BuildOptions) (*Tables, error) {
+	mt := newMoveTables()
+	p, err := buildPrune(newClasses(), mt, o.Workers, newTableWork(o.Work, "flip-slice-twist"), &o)
+	if err != nil {
+		return nil, err
+	}
+	if c == Both {
+		if p.corners, err = buildCorners(mt, o.Workers, newTableWork(o.Work, "corners"), &o); err != nil {
+			return nil, err
+		}
+	}
+	return &Tables{p}, nil
+}
+
+// BuildFile builds the tables c names into the file at path, keeping its
+// work in o.Work (by default path.work) and removing it once the file is
+// written.
+func BuildFile(path string, c Contents, o BuildOptions) (*Tables, error) {
+	if o.Work == "" {
+		o.Work = path + ".work"
+	}
+	t, err := Build(c, o)
+	if err != nil {
+		return nil, err
+	}
+	if err := t.Save(path); err != nil {
+		return nil, err
+	}
+	os.RemoveAll(o.Work)
+	return t, nil
 }
 
 // WriteTo writes the tables in the file format.
@@ -280,15 +318,15 @@ func OpenAt(path string, log io.Writer, workers int) (*Tables, error) {
 	}
 	fmt.Fprintf(log, "godtable: building the 3x3x3 pruning tables once: %.0f MB into %s, under a minute on two processors\n", float64(FileSize)/1e6, path)
 	start := time.Now()
-	t = Build(Both, workers, func(table string, depth, count, filled int) {
+	t, err = BuildFile(path, Both, BuildOptions{Workers: workers, Log: log, Progress: func(table string, depth, count, filled int) {
 		n := pruneLength
 		if table == "corners" {
 			n = cornerLength
 		}
 		fmt.Fprintf(log, "godtable: 3x3x3 %s table: depth %d, %d of %d entries (%.0f%%), %s\n", table, depth, filled, n, 100*float64(filled)/float64(n), time.Since(start).Round(time.Second))
-	})
-	if err := t.Save(path); err != nil {
-		return nil, fmt.Errorf("writing the 3x3x3 table: %w", err)
+	}})
+	if err != nil {
+		return nil, fmt.Errorf("building the 3x3x3 tables: %w", err)
 	}
 	fmt.Fprintf(log, "godtable: 3x3x3 table built in %s\n", time.Since(start).Round(time.Second))
 	return t, nil

@@ -1,0 +1,78 @@
+package cube3
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// A build stopped after a depth goes on from its work file to the same
+// table as a build never stopped; a damaged work file is not read, and its
+// table starts afresh (with the real corner table, not in -short runs).
+func TestBuildGoesOnFromWork(t *testing.T) {
+	want := bigTable(t).p.corners
+	dir := t.TempDir()
+	mt := newMoveTables()
+	build := func(stopAfter int) (nibbles, string, error) {
+		var log strings.Builder
+		w := newTableWork(dir, "corners")
+		w.stopAfter = stopAfter
+		c, err := buildCorners(mt, 2, w, &BuildOptions{Log: &log})
+		return c, log.String(), err
+	}
+	kept := func() (depth, count, filled int) {
+		c := newNibbles(cornerLength)
+		d, n, f, ok, why := newTableWork(dir, "corners").resume(c)
+		if !ok {
+			t.Fatalf("no work kept: %v", why)
+		}
+		return d, n, f
+	}
+
+	if _, _, err := build(6); !errors.Is(err, errStopped) {
+		t.Fatalf("stopped after depth 6: %v", err)
+	}
+	if d, _, f := kept(); d != 6 || f != countUpTo(want, 6) {
+		t.Fatalf("kept depth %d with %d entries, want 6 with %d", d, f, countUpTo(want, 6))
+	}
+
+	// One byte changed: the file is refused, and the table starts afresh.
+	path := filepath.Join(dir, "corners")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x10
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, log, err := build(8)
+	if !errors.Is(err, errStopped) || !strings.Contains(log, "starting it afresh") || strings.Count(strings.TrimSpace(log), "\n") != 0 {
+		t.Fatalf("a damaged work file: %v, log %q", err, log)
+	}
+	if d, n, f := kept(); d != 8 || f != countUpTo(want, 8) || n != f-countUpTo(want, 7) {
+		t.Fatalf("kept depth %d (%d entries there, %d in all)", d, n, f)
+	}
+
+	got, log, err := build(0)
+	if err != nil || !strings.Contains(log, "going on from depth 8") {
+		t.Fatalf("resumed: %v, log %q", err, log)
+	}
+	if !slices.Equal(got, want) {
+		t.Fatal("the table resumed differs from the table built in one go")
+	}
+}
+
+// countUpTo counts t's entries of depth d or less.
+func countUpTo(t nibbles, d int) int {
+	n := 0
+	for i := range cornerLength {
+		if int(t.get(i)) <= d {
+			n++
+		}
+	}
+	return n
+}
