@@ -28,7 +28,7 @@ func resumeSamples(t *testing.T) []resumeSample {
 			continue
 		}
 		p := c.Puzzle(t)
-		x, err := symindex.New(p, p.Symmetries(), c.InA())
+		x, err := c.Index(p, p.Symmetries())
 		if err != nil || x.Size() > 1<<20 {
 			continue
 		}

@@ -22,6 +22,11 @@ func (c sample) Long() bool { return c.long }
 // InA is the sample's split, or nil for New's choice.
 func (c sample) InA() []bool { return c.inA }
 
+// Index is the sample's class index: New's, or one within the set.
+func (c sample) Index(p *ksolve.Puzzle, syms []ksolve.Symmetry) (*Index, error) {
+	return c.index(p, syms)
+}
+
 // Puzzle reads the sample's puzzle.
 func (c sample) Puzzle(t *testing.T) *ksolve.Puzzle { return c.puzzle(t) }
 

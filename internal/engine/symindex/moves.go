@@ -14,6 +14,9 @@ const maxConj = 1 << 28
 // B's conjugation table (B's own moves are its index's).
 func (x *Index) moveTables() error {
 	nb, ns, gens := x.b.Size(), uint64(len(x.syms)), len(x.p.Gens)
+	if x.within >= 0 {
+		ns = 1 // B's conjugates are withinMoveTables's
+	}
 	if nb*max(ns, uint64(gens)) > maxConj {
 		return fmt.Errorf("symindex: %s: B's %d states under %d symmetries are beyond its conjugation table", x.p.Def.Name, nb, ns)
 	}
@@ -38,6 +41,9 @@ func (x *Index) moveTables() error {
 			x.bMove[b*uint64(gens)+uint64(g)] = uint32(x.b.Apply(b, g))
 		}
 	}
+	if x.within >= 0 {
+		return x.withinMoveTables()
+	}
 	x.bConj = make([]uint32, nb*ns)
 	d := x.p.Def
 	var conj ksolve.State
@@ -46,7 +52,7 @@ func (x *Index) moveTables() error {
 		x.bConj[b] = uint32(b)
 		for s := 1; s < len(x.syms); s++ {
 			conj = x.p.Conjugate(conj, st, &x.syms[s])
-			j, ok := x.b.Index(mask(d, conj, x.inA, false))
+			j, ok := x.b.Index(mask(d, conj, x.inA, x.within, false))
 			if !ok {
 				return fmt.Errorf("symindex: %s: a conjugate of B's state %d has no index", d.Name, b)
 			}
@@ -61,14 +67,22 @@ func (x *Index) moveTables() error {
 // of those the tie allows (all of them, for a state the moves reach).
 func (x *Index) canonicalB(c uint64, b uint64) uint64 {
 	least := b
-	nb := x.b.Size()
 	for _, t := range x.stabs[c] {
-		bt := uint64(x.bConj[uint64(t)*nb+b])
+		bt := x.conjB(uint64(t), c, b)
 		if bt < least && (x.tie == nil || x.tie.sigOf[bt] == x.tie.sigOf[b]) {
 			least = bt
 		}
 	}
 	return least
+}
+
+// conjB is B's state b conjugated by symmetry s, with A's state class c's
+// representative.
+func (x *Index) conjB(s, c, b uint64) uint64 {
+	if w := x.split; w != nil {
+		return w.conj(s, uint64(x.reps[c]), b)
+	}
+	return uint64(x.bConj[s*x.b.Size()+b])
 }
 
 // Neighbor returns the index of the class generator g takes index i's
@@ -82,11 +96,20 @@ func (x *Index) Neighbor(i uint64, g int) (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	e := x.aMove[c*gens+uint64(g)]
-	to, s := uint64(e>>8), uint64(e&0xff)
 	b = uint64(x.bMove[b*gens+uint64(g)])
-	if s != 0 {
-		b = uint64(x.bConj[s*nb+b])
+	var to uint64
+	if w := x.split; w != nil {
+		a := uint64(w.aMove[c*gens+uint64(g)])
+		to = uint64(x.classOf[a])
+		if s := uint64(x.symOf[a]); s != 0 {
+			b = w.conj(s, a, b)
+		}
+	} else {
+		e := x.aMove[c*gens+uint64(g)]
+		to = uint64(e >> 8)
+		if s := uint64(e & 0xff); s != 0 {
+			b = uint64(x.bConj[s*nb+b])
+		}
 	}
 	r, ok := x.numberOf(to, x.canonicalB(to, b))
 	return to*x.per + r, ok
@@ -106,7 +129,6 @@ func (x *Index) Canonical(i uint64) bool {
 // representative's stabilizer that fix its B); 0 where i stands for no
 // state.
 func (x *Index) OrbitSize(i uint64) uint64 {
-	nb := x.b.Size()
 	c := i / x.per
 	b, ok := x.stateOfB(c, i%x.per)
 	if !ok {
@@ -114,7 +136,7 @@ func (x *Index) OrbitSize(i uint64) uint64 {
 	}
 	fixed := uint64(1)
 	for _, t := range x.stabs[c] {
-		if uint64(x.bConj[uint64(t)*nb+b]) == b {
+		if x.conjB(uint64(t), c, b) == b {
 			fixed++
 		}
 	}
@@ -126,6 +148,9 @@ func (x *Index) OrbitSize(i uint64) uint64 {
 // parity tie's numbering of B.
 func (x *Index) TableBytes() uint64 {
 	n := uint64(len(x.classOf))*5 + uint64(len(x.reps))*4 + uint64(len(x.aMove)+len(x.bMove)+len(x.bConj))*4
+	if w := x.split; w != nil {
+		n += uint64(len(w.aMove)+len(w.perm)+len(w.off)+len(w.byRow))*4 + uint64(len(w.rows))
+	}
 	if t := x.tie; t != nil {
 		n += uint64(len(t.sigOf)) + uint64(len(t.rank)+len(t.unrank))*4 + uint64(len(t.want))
 	}

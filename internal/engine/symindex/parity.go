@@ -155,6 +155,11 @@ func kept(rows []uint64, n int) []uint64 {
 // findTies returns the ties between A's and B's parities the generators
 // keep, nil when there are none, or when they would not halve B.
 func (x *Index) findTies() *parityTie {
+	if x.within >= 0 {
+		// A is the set's permutation, B its orientations: no parity of
+		// B's to tie.
+		return nil
+	}
 	t := tiesOf(x.p, x.inA)
 	if t == nil || !t.numberB(x) {
 		return nil

@@ -9,6 +9,7 @@ import (
 	"github.com/godtable/godtable/internal/engine/deftable"
 	"github.com/godtable/godtable/internal/engine/permindex"
 	"github.com/godtable/godtable/internal/engine/symindex"
+	"github.com/godtable/godtable/internal/model/ksolve"
 )
 
 // A search over the class index finds the classes and states at each
@@ -30,7 +31,7 @@ func TestSearchAsTheClassTable(t *testing.T) {
 			if full.Size() > 4*symindex.MaxEnumerated() {
 				t.Skipf("%d states", full.Size())
 			}
-			x, err := symindex.New(p, syms, c.InA())
+			x, err := c.Index(p, syms)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -126,4 +127,47 @@ func TestSearchSameOnAnyWorkers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The symm 2x2x2, one set of 88 million states and beyond symindex.MaxA:
+// New indexes it within the set (A the corners' permutation, B their
+// twists), and its search finds the classes and states at each distance
+// that the search of its states finds.
+func TestSearchWithinASetAsTheStates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("long")
+	}
+	var c interface {
+		Puzzle(*testing.T) *ksolve.Puzzle
+	}
+	for _, s := range symindex.Samples() {
+		if s.Name() == "symm 2x2x2" {
+			c = s
+		}
+	}
+	p := c.Puzzle(t)
+	x, err := symindex.New(p, p.Symmetries(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !x.WithinASet() {
+		t.Fatal("the symm 2x2x2's index is not within its set")
+	}
+	goal, _ := x.Index(p.Def.Solved)
+	lv, err := x.Search(context.Background(), goal, symindex.SearchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := deftable.Build(context.Background(), p, deftable.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(lv.ClassCounts, tb.ClassCounts()) || !slices.Equal(lv.StateCounts, tb.Counts()) {
+		t.Fatalf("classes %v and states %v at each distance, the table's %v and %v", lv.ClassCounts, lv.StateCounts, tb.ClassCounts(), tb.Counts())
+	}
+	classes := uint64(0)
+	for _, n := range lv.ClassCounts {
+		classes += n
+	}
+	t.Logf("%d classes in %d indices (ratio %.3f)", classes, x.Size(), float64(x.Size())/float64(classes))
 }

@@ -14,6 +14,11 @@
 // t of it gives (r, conj_t(conj_s(b))) of the same class, and the least B
 // of them stands for it. The index is classA·|B| + that B.
 //
+// Where no set is within MaxA and the puzzle is one set with
+// orientations, A is that set's permutation alone and B its orientations
+// (within.go): a conjugate's orientations then depend on A's state too,
+// and B's conjugates are read from tables of A's and B's states.
+//
 // Where the moves tie B's parities to A's (parity.go: the domino group's
 // corners to its edges), the states of B a class of A allows are those of
 // one signature of those parities, and B is numbered within it: the index
@@ -45,8 +50,10 @@ const MaxA = 1 << 24
 type Index struct {
 	p    *ksolve.Puzzle
 	syms []ksolve.Symmetry
-	// inA says which sets are A's.
-	inA []bool
+	// inA says which sets are A's; within, when not -1, is the set whose
+	// permutation alone is A's and whose orientations are B's (within.go).
+	inA    []bool
+	within int
 	// a and b number A's and B's states, over the puzzle with the other
 	// part's sets made one piece.
 	a, b *permindex.Index
@@ -67,6 +74,9 @@ type Index struct {
 	aMove []uint32
 	bMove []uint32
 	bConj []uint32
+	// In an index within a set, bConj is nil and B's conjugates are
+	// read from these (within.go).
+	split *withinTables
 	// tie, when not nil, keeps for each class of A only the states of B
 	// its parities allow (parity.go); per is the indices a class of A
 	// has: B's states, or those of one signature.
@@ -81,18 +91,25 @@ func New(p *ksolve.Puzzle, syms []ksolve.Symmetry, inA []bool) (*Index, error) {
 	if len(syms) < 2 || len(syms) > 256 {
 		return nil, fmt.Errorf("symindex: %d symmetries (2 to 256 are indexed)", len(syms))
 	}
+	within := -1
 	if inA == nil {
 		var err error
-		if inA, err = chooseA(p); err != nil {
+		if inA, within, err = chooseA(p); err != nil {
 			return nil, err
 		}
 	}
-	x := &Index{p: p, syms: syms, inA: inA}
+	return newIndex(p, syms, inA, within)
+}
+
+// newIndex is New with A the sets inA says, or, where within is not -1,
+// that set's permutation.
+func newIndex(p *ksolve.Puzzle, syms []ksolve.Symmetry, inA []bool, within int) (*Index, error) {
+	x := &Index{p: p, syms: syms, inA: inA, within: within}
 	var err error
-	if x.a, err = subIndex(p, inA, true); err != nil {
+	if x.a, err = subIndex(p, inA, within, true); err != nil {
 		return nil, err
 	}
-	if x.b, err = subIndex(p, inA, false); err != nil {
+	if x.b, err = subIndex(p, inA, within, false); err != nil {
 		return nil, err
 	}
 	if x.a.Size() > MaxA {
@@ -117,16 +134,18 @@ func New(p *ksolve.Puzzle, syms []ksolve.Symmetry, inA []bool) (*Index, error) {
 
 // chooseA picks the set whose own index is largest within MaxA: the more
 // states A has, the more of them to a class and the fewer indices that
-// stand for no class.
-func chooseA(p *ksolve.Puzzle) ([]bool, error) {
+// stand for no class. Where there is none and p is one set with
+// orientations, A is that set's permutation (within is the set), if that
+// is within MaxA.
+func chooseA(p *ksolve.Puzzle) (inA []bool, within int, err error) {
 	d := p.Def
 	best, bestSize := -1, uint64(0)
 	for k := range d.Sets {
 		in := make([]bool, len(d.Sets))
 		in[k] = true
-		sub, err := subPuzzle(p, in, true)
+		sub, err := subPuzzle(p, in, -1, true)
 		if err != nil {
-			return nil, err
+			return nil, -1, err
 		}
 		size, _, err := permindex.Plan(sub)
 		if err != nil || size > MaxA {
@@ -136,24 +155,35 @@ func chooseA(p *ksolve.Puzzle) ([]bool, error) {
 			best, bestSize = k, size
 		}
 	}
+	within = -1
+	if best < 0 && len(d.Sets) == 1 && d.Sets[0].Mod > 1 {
+		sub, err := subPuzzle(p, []bool{true}, 0, true)
+		if err != nil {
+			return nil, -1, err
+		}
+		if size, _, err := permindex.Plan(sub); err == nil && size <= MaxA {
+			best, within = 0, 0
+		}
+	}
 	if best < 0 {
-		return nil, fmt.Errorf("symindex: %s: no set has %d states or fewer", d.Name, MaxA)
+		return nil, -1, fmt.Errorf("symindex: %s: no set has %d states or fewer, nor the permutation of a puzzle of one set", d.Name, MaxA)
 	}
 	in := make([]bool, len(d.Sets))
 	in[best] = true
-	return in, nil
+	return in, within, nil
 }
 
 // subPuzzle returns p with the sets not in the part (inA, or its
 // complement when keepA is false) made one piece each, orientation
-// ignored.
-func subPuzzle(p *ksolve.Puzzle, inA []bool, keepA bool) (*ksolve.Puzzle, error) {
+// ignored; set within, when not -1, is A's by its permutation and B's by
+// its orientations (its pieces made one).
+func subPuzzle(p *ksolve.Puzzle, inA []bool, within int, keepA bool) (*ksolve.Puzzle, error) {
 	d := *p.Def
-	d.Solved = mask(&d, p.Def.Solved, inA, keepA)
+	d.Solved = mask(&d, p.Def.Solved, inA, within, keepA)
 	d.Labels = slices.Clone(d.Labels)
 	d.Numbers = slices.Clone(d.Numbers)
 	for k := range d.Sets {
-		if inA[k] != keepA {
+		if inA[k] != keepA || (k == within && !keepA) {
 			d.Labels[k] = 1
 			d.Numbers[k] = []int{1}
 		}
@@ -161,8 +191,8 @@ func subPuzzle(p *ksolve.Puzzle, inA []bool, keepA bool) (*ksolve.Puzzle, error)
 	return ksolve.NewPuzzle(&d, p.Metric, p.Restrict)
 }
 
-func subIndex(p *ksolve.Puzzle, inA []bool, keepA bool) (*permindex.Index, error) {
-	sub, err := subPuzzle(p, inA, keepA)
+func subIndex(p *ksolve.Puzzle, inA []bool, within int, keepA bool) (*permindex.Index, error) {
+	sub, err := subPuzzle(p, inA, within, keepA)
 	if err != nil {
 		return nil, err
 	}
@@ -170,16 +200,25 @@ func subIndex(p *ksolve.Puzzle, inA []bool, keepA bool) (*permindex.Index, error
 }
 
 // mask returns state s with the sets not in the part made one piece,
-// orientation ignored, written into a new state.
-func mask(d *ksolve.Def, s ksolve.State, inA []bool, keepA bool) ksolve.State {
+// orientation ignored, written into a new state; of set within, A keeps
+// the pieces and B the orientations.
+func mask(d *ksolve.Def, s ksolve.State, inA []bool, within int, keepA bool) ksolve.State {
 	out := s.Clone()
 	for k, set := range d.Sets {
-		if inA[k] == keepA {
-			continue
-		}
-		for i := 0; i < set.Size; i++ {
-			out[set.Off+i] = 0
-			out[set.Off+set.Size+i] = ksolve.Wild
+		switch {
+		case k == within:
+			for i := 0; i < set.Size; i++ {
+				if keepA {
+					out[set.Off+set.Size+i] = ksolve.Wild
+				} else {
+					out[set.Off+i] = 0
+				}
+			}
+		case inA[k] != keepA:
+			for i := 0; i < set.Size; i++ {
+				out[set.Off+i] = 0
+				out[set.Off+set.Size+i] = ksolve.Wild
+			}
 		}
 	}
 	return out
@@ -206,7 +245,7 @@ func (x *Index) classesOfA() error {
 		for s := range x.syms {
 			// The other sets' one piece is renamed too: made one again.
 			conj = x.p.Conjugate(conj, st, &x.syms[s])
-			i, ok := x.a.Index(mask(x.p.Def, conj, x.inA, true))
+			i, ok := x.a.Index(mask(x.p.Def, conj, x.inA, x.within, true))
 			if !ok {
 				return fmt.Errorf("symindex: %s: a conjugate of A's state %d has no index", x.p.Def.Name, r)
 			}
@@ -240,6 +279,10 @@ func (x *Index) inverse(s int) (int, error) {
 // Size is the number of indices: every class has one below it.
 func (x *Index) Size() uint64 { return x.size }
 
+// WithinASet says whether A is a set's permutation and B its
+// orientations.
+func (x *Index) WithinASet() bool { return x.within >= 0 }
+
 // ClassesOfA is the number of A's classes.
 func (x *Index) ClassesOfA() int { return len(x.reps) }
 
@@ -256,7 +299,7 @@ func (x *Index) Symmetries() int { return len(x.syms) }
 // (a part of it breaks what every reachable state keeps).
 func (x *Index) Index(s ksolve.State) (uint64, bool) {
 	d := x.p.Def
-	a, ok := x.a.Index(mask(d, s, x.inA, true))
+	a, ok := x.a.Index(mask(d, s, x.inA, x.within, true))
 	if !ok {
 		return 0, false
 	}
@@ -265,7 +308,7 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 	if sym := x.symOf[a]; sym != 0 {
 		y = x.p.Conjugate(nil, s, &x.syms[sym])
 	}
-	b, ok := x.b.Index(mask(d, y, x.inA, false))
+	b, ok := x.b.Index(mask(d, y, x.inA, x.within, false))
 	if !ok {
 		return 0, false
 	}
@@ -310,7 +353,10 @@ func (x *Index) State(i uint64) (ksolve.State, bool) {
 	sb := x.b.State(b)
 	out := sb.Clone()
 	for k, set := range x.p.Def.Sets {
-		if x.inA[k] {
+		switch {
+		case k == x.within:
+			copy(out[set.Off:set.Off+set.Size], sa[set.Off:set.Off+set.Size])
+		case x.inA[k]:
 			copy(out[set.Off:set.Off+2*set.Size], sa[set.Off:set.Off+2*set.Size])
 		}
 	}
@@ -329,13 +375,13 @@ func Estimate(p *ksolve.Puzzle, n int) (indices, tableBytes, statesB uint64, err
 	if n < 2 {
 		return 0, 0, 0, fmt.Errorf("symindex: %d symmetries (2 to 256 are indexed)", n)
 	}
-	inA, err := chooseA(p)
+	inA, within, err := chooseA(p)
 	if err != nil {
 		return 0, 0, 0, err
 	}
 	var size [2]uint64
 	for k, keepA := range []bool{true, false} {
-		sub, err := subPuzzle(p, inA, keepA)
+		sub, err := subPuzzle(p, inA, within, keepA)
 		if err != nil {
 			return 0, 0, 0, err
 		}
@@ -351,10 +397,14 @@ func Estimate(p *ksolve.Puzzle, n int) (indices, tableBytes, statesB uint64, err
 	// As TableBytes counts them: A's class and symmetry a state, its
 	// classes' representatives and moves, B's moves and conjugates.
 	tableBytes = a*5 + classes*4*(1+gens) + b*4*(gens+syms)
+	if within >= 0 {
+		// B's conjugates by A's states (within.go) in place of B's own.
+		tableBytes += classes*4*gens + a*syms*4
+	}
 	// A class of A allows one signature of each tie that reads A: its
 	// share of B's states, about half of them a tie.
 	per := b
-	if t := tiesOf(p, inA); t != nil {
+	if t := tiesOf(p, inA); t != nil && within < 0 {
 		for _, side := range t.aSide {
 			if side != 0 {
 				per /= 2
