@@ -108,10 +108,16 @@ func (x *Index) withinMoveTables() error {
 		}
 		return b, nil
 	}
-	// Every sum of two states of B is one: the conjugates' sums are.
+	// Every sum of two states of B is one, so that every conjugate's sum
+	// has an index.
+	if nb*nb > maxConj {
+		return fmt.Errorf("symindex: %s: %d orientations of B are beyond its tables", d.Name, nb)
+	}
 	for b := range nb {
-		if w.sum(b, b) == noState {
-			return fmt.Errorf("symindex: %s: B's orientations are not closed under sums", d.Name)
+		for e := b; e < nb; e++ {
+			if w.sum(b, e) == noState {
+				return fmt.Errorf("symindex: %s: B's orientations are not closed under sums", d.Name)
+			}
 		}
 	}
 	sum := make([]uint8, set.Size)
