@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"os/exec"
 	"strings"
 	"testing"
 
@@ -167,6 +168,52 @@ func TestUnreachable(t *testing.T) {
 	for range 200 {
 		if _, err := s.LowerBound(scrambled(p, rng, 30)); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// twsearch's big_chop: two sets of sixty pieces, five alike of each of
+// twelve colours. Its smallest projection, where one colour's five
+// pieces lie among the sixty, has no index of coordinates with move tables
+// within permindex's cap; it is indexed directly, and the search it
+// guides gives plain deepening's first solution (skipped where twsearch's
+// samples are not on the machine).
+func TestPlainDeepeningAgreesOnAlikePieces(t *testing.T) {
+	if testing.Short() {
+		t.Skip("its table's build takes seconds")
+	}
+	src, err := exec.Command("git", "-C", "/work/.mirror/cubing+twsearch/repo", "show", "aeed0ed:samples/main/big_chop.tws").Output()
+	if err != nil {
+		t.Skipf("twsearch's samples: %v", err)
+	}
+	d, err := ksolve.Parse("big_chop.tws", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := ksolve.NewPuzzle(d, ksolve.HTM, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := tablesOf(t, p, 2<<20)
+	s, err := ida.New(p, tables)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for k := range 6 {
+		st := scrambled(p, rng, 3)
+		want, ok := plainFirst(p, st, 3)
+		if !ok {
+			t.Fatalf("scramble %d: no plain solution within 3", k)
+		}
+		for _, workers := range []int{1, 2} {
+			sol, err := s.Solve(context.Background(), st, ida.Options{Workers: workers, MaxDepth: -1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.String() != want {
+				t.Fatalf("scramble %d, %d workers: %q, plain deepening %q", k, workers, sol.String(), want)
+			}
 		}
 	}
 }

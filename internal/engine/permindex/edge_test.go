@@ -411,3 +411,41 @@ End
 		}
 	}
 }
+
+// A set of pieces alike in a few kinds, whose arrangements no split into
+// two coordinates keeps within maxTable (big_chop's sixty centres, five of
+// a colour tracked): where the set is the whole index it is one
+// coordinate with no move table, each move ranked (a direct index), and
+// its search finds the states a search of whole states finds. Anywhere
+// else the cap stands.
+func TestAlikePiecesBeyondASplit(t *testing.T) {
+	saved := maxTable
+	maxTable = 100 // C(9,3) = 84 fits; C(10,3) = 120 and its splits do not
+	t.Cleanup(func() { maxTable = saved })
+	ring := func(n int) string {
+		var s []string
+		for i := 2; i <= n; i++ {
+			s = append(s, fmt.Sprint(i))
+		}
+		return strings.Join(append(s, "1"), " ")
+	}
+	src := "Set S 10 1\nSolved\nS\n1 1 1 2 2 2 2 2 2 2\nEnd\n" +
+		"Move M\nS\n" + ring(10) + "\nEnd\nMove N\nS\n2 1 3 4 5 6 7 8 9 10\nEnd\n"
+	p := puzzleOf(t, src)
+	x, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if x.Size() != 120 || !x.direct() {
+		t.Fatalf("%d states, direct %v; want 120, direct", x.Size(), x.direct())
+	}
+	if got, want := distances(t, p, x), brute(t, p, x); !slices.Equal(got, want) {
+		t.Fatalf("the index's search: %v, the states': %v", got, want)
+	}
+	// A second set with a state of its own: the cap stands.
+	two := strings.Replace(src, "Set S 10 1\n", "Set S 10 1\nSet T 2 1\n", 1)
+	two = strings.Replace(two, "Move M\nS\n", "Move M\nT\n2 1\nS\n", 1)
+	if _, err := New(puzzleOf(t, two)); !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("with a second set: %v", err)
+	}
+}

@@ -541,9 +541,18 @@ func (x *Index) addPart(k int) error {
 			x.addCoord(k, coord{kind: kPerm, parent: -1, full: ms.size, ms: ms})
 		}
 	default:
+		alone := x.alone(k)
 		var err error
 		if comb, groupOf, err = x.addSplit(k, wildSplit); err != nil {
-			return err
+			if wildSplit || hasOri || !alone {
+				return err
+			}
+			// No split fits maxTable (five pieces alike among sixty),
+			// but the part is the whole index: a direct index ranks its
+			// moves, with no move table to bound.
+			comb, groupOf = -1, nil
+			x.coords, x.partCoords[k] = x.coords[:0], nil
+			x.addCoord(k, coord{kind: kPerm, parent: -1, full: ms.size, ms: ms})
 		}
 	}
 	if !hasOri {
@@ -565,6 +574,25 @@ func (x *Index) addPart(k int) error {
 		return nil
 	}
 	return x.addOrientations(k)
+}
+
+// alone says whether part k is the only part of x's puzzle with more than
+// one state: no coordinate before it, its set whole, and every set after
+// it one piece with no orientation.
+func (x *Index) alone(k int) bool {
+	d := x.p.Def
+	if len(x.coords) > 0 || len(x.parts[k].slots) < d.Sets[x.parts[k].set].Size {
+		return false
+	}
+	for j := x.parts[k].set + 1; j < len(d.Sets); j++ {
+		set := d.Sets[j]
+		for i := 0; i < set.Size; i++ {
+			if d.Solved[set.Off+i] != d.Solved[set.Off] || set.Mod > 1 && d.Solved[set.Off+set.Size+i] != ksolve.Wild {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // addCoord adds c, a raw coordinate of part k, and returns its number.

@@ -138,6 +138,9 @@ func chooseWithin(p *ksolve.Puzzle, size, budget uint64) ([]Projection, error) {
 			break
 		}
 	}
+	if len(c.chosen) == 0 && c.smallest == nil {
+		return nil, fmt.Errorf("%s: no projection of its pieces has an index: %w", p.Def.Name, c.firstErr)
+	}
 	if len(c.chosen) == 0 {
 		return nil, fmt.Errorf("%d bytes: %w of %s (the smallest, %s, needs %d)", size, ErrTooSmall, p.Def.Name, c.smallest.Describe(p.Def), packedBytes(c.smallestEntries))
 	}
@@ -213,6 +216,8 @@ type chooser struct {
 	// none fits.
 	smallest        Projection
 	smallestEntries uint64
+	// firstErr is why the first projection that has no index has none.
+	firstErr error
 }
 
 // entries measures pr, or gives the largest uint64 when it cannot be
@@ -224,6 +229,9 @@ func (c *chooser) entries(pr Projection) uint64 {
 		var err error
 		if n, err = Entries(c.p, pr); err != nil {
 			n = ^uint64(0)
+			if c.firstErr == nil {
+				c.firstErr = err
+			}
 		}
 		if c.measured == nil {
 			c.measured = map[string]uint64{}
