@@ -79,3 +79,26 @@ func TestNamedOnce(t *testing.T) {
 		}
 	}
 }
+
+// A search's flag given to a puzzle answered from its complete table is a
+// usage error whose first line says why; a searched puzzle takes it.
+func TestSearchFlagsOfACompleteTable(t *testing.T) {
+	for _, flag := range []string{"--workers=2", "--timeout=1s", "--max-depth=3"} {
+		code, _, stderr := run("solve", "pocket", flag, "--scramble", "R U")
+		first, _, _ := strings.Cut(stderr, "\n")
+		if code != ExitUsage || !strings.Contains(first, "pocket answers from its complete table, with no search") {
+			t.Fatalf("%s: exit %d, %q", flag, code, first)
+		}
+	}
+	pruned := filepath.Join(t.TempDir(), "p.gdt")
+	if code, _, stderr := run("gen", "../../lookup/tws/testdata/pocket.tws", "--prune", "64K", "-o", pruned, "--quiet"); code != ExitOK {
+		t.Fatalf("gen --prune: exit %d: %s", code, stderr)
+	}
+	if code, out, stderr := run("solve", pruned, "--workers=2", "--timeout=1m", "--max-depth=5", "--scramble", "R U"); code != ExitOK || strings.TrimSpace(out) != "U' R'" {
+		t.Fatalf("a pruning table with a search's flags: exit %d, %q, %q", code, out, stderr)
+	}
+	_, _, stderr := run("solve", "pocket", "--nosuch", "R U")
+	if strings.Contains(stderr, "complete table") {
+		t.Fatalf("another flag's error names the search's: %q", stderr)
+	}
+}

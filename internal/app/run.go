@@ -290,7 +290,7 @@ func runCommand(e *env, args []string) int {
 		return ExitOK
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "godtable: %s: %v\n", name, err)
+		fmt.Fprintf(stderr, "godtable: %s: %v%s\n", name, err, searchFlagHint(err, p))
 		fmt.Fprintf(stderr, "usage: godtable %s [flags]\n", name)
 		fs.SetOutput(stderr)
 		fs.PrintDefaults()
@@ -303,6 +303,20 @@ func runCommand(e *env, args []string) int {
 		return code
 	}
 	return cmd.run(p, e, o, pos)
+}
+
+// searchFlagHint says, after the flag package's error, why a search's flag
+// is not p's: its answers come from its complete table, with no search.
+func searchFlagHint(err error, p cli.Puzzle) string {
+	if p.Features().Search {
+		return ""
+	}
+	for _, f := range []string{"-workers", "-timeout", "-max-depth"} {
+		if strings.HasSuffix(err.Error(), "flag provided but not defined: "+f) {
+			return fmt.Sprintf(" (%s answers from its complete table, with no search: --workers, --timeout and --max-depth are a search's)", p.Name())
+		}
+	}
+	return ""
 }
 
 // loader is a puzzle read from a file when the command's options are known
