@@ -122,20 +122,23 @@ func (x *Index) withinMoveTables() error {
 	}
 	sum := make([]uint8, set.Size)
 
-	// withPieces is a state of the set: A's pieces, with orientations.
+	// withPieces is a state of the set: A's pieces, with orientations,
+	// written over st.
 	solved := d.Solved
+	st := solved.Clone()
 	withPieces := func(pieces ksolve.State, row []uint8) ksolve.State {
-		s := pieces.Clone()
-		copy(s[set.Off+set.Size:set.Off+2*set.Size], row)
-		return s
+		copy(st[set.Off:set.Off+set.Size], pieces[set.Off:set.Off+set.Size])
+		copy(st[set.Off+set.Size:set.Off+2*set.Size], row)
+		return st
 	}
 	zero := make([]uint8, set.Size)
 	var conj ksolve.State
 	w.off = make([]uint32, ns*na)
 	for a := range na {
 		pieces := x.a.State(a)
+		withPieces(pieces, zero)
 		for s := range ns {
-			conj = x.p.Conjugate(conj, withPieces(pieces, zero), &x.syms[s])
+			conj = x.p.Conjugate(conj, st, &x.syms[s])
 			v, err := indexOf(rowOf(conj))
 			if err != nil {
 				return err
