@@ -121,12 +121,12 @@ func (o *BuildOptions) note(format string, a ...any) {
 // Build computes the tables c names (under a minute on two processors).
 func Build(c Contents, o BuildOptions) (*Tables, error) {
 	mt := newMoveTables()
-	p, err := buildPrune(newClasses(), mt, o.Workers, newTableWork(o.Work, "flip-slice-twist"), &o)
+	p, err := buildPrune(newClasses(), mt, o.Workers, newTableWork(o.Work, workNames[0]), &o)
 	if err != nil {
 		return nil, err
 	}
 	if c == Both {
-		if p.corners, err = buildCorners(mt, o.Workers, newTableWork(o.Work, "corners"), &o); err != nil {
+		if p.corners, err = buildCorners(mt, o.Workers, newTableWork(o.Work, workNames[1]), &o); err != nil {
 			return nil, err
 		}
 	}
@@ -135,7 +135,7 @@ func Build(c Contents, o BuildOptions) (*Tables, error) {
 
 // BuildFile builds the tables c names into the file at path, keeping its
 // work in o.Work (by default path.work) and removing it once the file is
-// written.
+// written: its own files, and the directory if nothing else is in it.
 func BuildFile(path string, c Contents, o BuildOptions) (*Tables, error) {
 	if o.Work == "" {
 		o.Work = path + ".work"
@@ -147,7 +147,7 @@ func BuildFile(path string, c Contents, o BuildOptions) (*Tables, error) {
 	if err := t.Save(path); err != nil {
 		return nil, err
 	}
-	os.RemoveAll(o.Work)
+	removeWork(o.Work)
 	return t, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/godtable/godtable/internal/format/checkedfile"
@@ -33,6 +34,35 @@ type tableWork struct {
 	// stopAfter, in tests, stops the build (as a kill would) once the
 	// entries of that depth are kept; 0 never.
 	stopAfter int
+}
+
+// workNames are the files a build keeps in its work directory.
+var workNames = []string{"flip-slice-twist", "corners"}
+
+// removeWork removes the build's files from dir (each table's, and any a
+// write killed half way left beside it), then dir if nothing else is in
+// it: a directory the user named may hold files of their own, which stay.
+func removeWork(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	left := 0
+	for _, e := range entries {
+		name := e.Name()
+		ours := false
+		for _, w := range workNames {
+			ours = ours || name == w || strings.HasPrefix(name, w+".") && strings.HasSuffix(name, ".tmp")
+		}
+		if ours && e.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, name))
+			continue
+		}
+		left++
+	}
+	if left == 0 {
+		os.Remove(dir)
+	}
 }
 
 // errStopped is what a build stopped by stopAfter returns.

@@ -76,3 +76,30 @@ func countUpTo(t nibbles, d int) int {
 	}
 	return n
 }
+
+// Removing a build's work takes its files, and a write's leftovers, and
+// the directory only when nothing else is in it.
+func TestRemoveWorkLeavesOthers(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "w")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"flip-slice-twist", "corners", "corners.123.tmp", "notes.txt"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	removeWork(dir)
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) != 1 || entries[0].Name() != "notes.txt" {
+		t.Fatalf("left %v, %v; want notes.txt alone", entries, err)
+	}
+	os.Remove(filepath.Join(dir, "notes.txt"))
+	if err := os.WriteFile(filepath.Join(dir, "corners"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	removeWork(dir)
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the directory of the build's files alone stays: %v", err)
+	}
+}
