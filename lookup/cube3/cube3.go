@@ -304,7 +304,8 @@ type BuildOptions struct {
 	Workers int
 	// Work is the directory the build keeps its work in, so that a build
 	// stopped at any moment goes on from there when run again (default:
-	// the file's path with .work; removed once the file is written).
+	// the file's path with .work). Once the file is written its files are
+	// removed, and the directory too if nothing else is in it.
 	Work string
 	// Log, if set, hears of each depth of each table, and of work taken up
 	// again or found damaged.
