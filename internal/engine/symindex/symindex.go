@@ -156,7 +156,9 @@ func chooseA(p *ksolve.Puzzle) (inA []bool, within int, err error) {
 		}
 	}
 	within = -1
-	if best < 0 && len(d.Sets) == 1 && d.Sets[0].Mod > 1 {
+	if set := d.Sets[0]; best < 0 && len(d.Sets) == 1 && set.Mod > 1 && !slices.Contains(d.Solved[set.Off+set.Size:set.Off+2*set.Size], ksolve.Wild) {
+		// (Orientations ignored in part would leave B's pieces, made
+		// one, with none at all.)
 		sub, err := subPuzzle(p, []bool{true}, 0, true)
 		if err != nil {
 			return nil, -1, err
@@ -400,6 +402,14 @@ func Estimate(p *ksolve.Puzzle, n int) (indices, tableBytes, statesB uint64, err
 	if within >= 0 {
 		// B's conjugates by A's states (within.go) in place of B's own.
 		tableBytes += classes*4*gens + a*syms*4
+		set := p.Def.Sets[within]
+		rows := uint64(1)
+		for range set.Size {
+			if rows *= uint64(set.Mod); rows > maxConj {
+				break // New refuses it
+			}
+		}
+		tableBytes += b*uint64(set.Size) + rows*4
 	}
 	// A class of A allows one signature of each tie that reads A: its
 	// share of B's states, about half of them a tie.

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/godtable/godtable/internal/engine/permindex"
@@ -234,5 +235,19 @@ func eachReached(t *testing.T, p *ksolve.Puzzle, full *permindex.Index, f func(i
 			}
 		}
 		f(i, full.State(i))
+	}
+}
+
+// A set with an orientation ignored (`?`) is not split within: B, its
+// pieces made one, would keep no orientation at all. The symm 2x2x2 so
+// edited has no class index, and says so, where it would have panicked.
+func TestNoSplitWithinIgnoredOrientations(t *testing.T) {
+	c := sample{twsearch: "2x2x2", edit: [2]string{"CORNERS\n1 2 3 4 5 6 7 8\n0 0 0 0 0 0 0 0\n", "CORNERS\n1 2 3 4 5 6 7 8\n? 0 0 0 0 0 0 0\n"}}
+	p := c.puzzle(t)
+	if _, err := New(p, p.Symmetries(), nil); err == nil || !strings.Contains(err.Error(), "no set has") {
+		t.Fatalf("New: %v", err)
+	}
+	if _, _, _, err := Estimate(p, len(p.Symmetries())); err == nil {
+		t.Fatal("Estimate gives an index New refuses")
 	}
 }

@@ -23,8 +23,10 @@ import (
 // writes the whole table (70 MB at most), so not at every depth.
 const checkpointEvery = 10 * time.Second
 
-// workMagic heads a work file; the table's name follows it.
-const workMagic = "godtable 3x3x3 build work v1: "
+// workMagic heads a work file; the table's name follows it. It names the
+// table file's version, whose numbering of the entries the work shares:
+// work left by a build of another version is not read.
+const workMagic = "godtable 3x3x3 build work for " + FileName + ": "
 
 // tableWork keeps one table's build in a file of the work directory.
 type tableWork struct {
