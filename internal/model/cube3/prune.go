@@ -1,6 +1,7 @@
 package cube3
 
 import (
+	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -128,8 +129,14 @@ func fillTable(t nibbles, length, workers int, work *tableWork, o *BuildOptions,
 		if count == 0 {
 			panic("cube3: the " + work.name + " table's search stopped before filling it")
 		}
-		if err := work.keep(t, d+1, filled == length); err != nil {
+		if err := work.keep(t, d+1, filled == length); errors.Is(err, errStopped) {
 			return err
+		} else if err != nil {
+			// The work is kept to save time: a build that cannot keep
+			// it (a full disk, another build's clearing the directory)
+			// still ends.
+			o.note("godtable: 3x3x3 %s table: %v; going on without keeping it", work.name, err)
+			work.path = ""
 		}
 	}
 	return nil

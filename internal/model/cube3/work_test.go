@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A build stopped after a depth goes on from its work file to the same
@@ -101,5 +102,44 @@ func TestRemoveWorkLeavesOthers(t *testing.T) {
 	removeWork(dir)
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the directory of the build's files alone stays: %v", err)
+	}
+}
+
+// A build whose work cannot be kept (its directory a file) says so in a
+// line and still ends with the whole table.
+func TestBuildWithoutKeepingItsWork(t *testing.T) {
+	blocked := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocked, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const length = 1000
+	tb := newNibbles(length)
+	seed := func() int {
+		n := 0
+		for i := range 10 {
+			if tb.set(i, 0) {
+				n++
+			}
+		}
+		return n
+	}
+	// Entry i is i/10 deep: a search whose depth d+1 is the next ten.
+	step := func(lo, hi int, d uint32, _ bool) int {
+		n := 0
+		for i := lo; i < hi; i++ {
+			if uint32(i/10) == d+1 && tb.set(i, uint32(i/10)%15) {
+				n++
+			}
+		}
+		return n
+	}
+	var log strings.Builder
+	w := newTableWork(filepath.Join(blocked, "work"), "corners")
+	w.last = w.last.Add(-time.Hour) // a checkpoint due at once
+	if err := fillTable(tb, 140, 2, w, &BuildOptions{Log: &log}, seed, step); err != nil {
+		t.Fatal(err)
+	}
+	if d, _, f := tb.reach(); d != 13 || f != 140 || !strings.Contains(log.String(), "going on without keeping it") {
+		t.Fatalf("depth %d, %d entries, log %q", d, f, log.String())
 	}
 }
