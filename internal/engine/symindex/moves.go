@@ -23,14 +23,18 @@ func (x *Index) moveTables() error {
 	if x.b.Degree() != gens || x.a.Degree() != gens {
 		return fmt.Errorf("symindex: %s: a part's moves are not the puzzle's", x.p.Def.Name)
 	}
-	x.aMove = make([]uint32, len(x.reps)*gens)
+	if x.within < 0 {
+		x.aMove = make([]uint32, len(x.reps)*gens) // within a set, withinTables.aMove
+	}
 	for c, r := range x.reps {
 		for g := range gens {
 			a := x.a.Apply(uint64(r), g)
 			if x.classOf[a] >= 1<<24 {
 				return fmt.Errorf("symindex: %s: more than 2^24 classes of A", x.p.Def.Name)
 			}
-			x.aMove[c*gens+g] = x.classOf[a]<<8 | uint32(x.symOf[a])
+			if x.aMove != nil {
+				x.aMove[c*gens+g] = x.classOf[a]<<8 | uint32(x.symOf[a])
+			}
 		}
 	}
 	// B's own move table, read at every move where permindex's Apply

@@ -400,8 +400,9 @@ func Estimate(p *ksolve.Puzzle, n int) (indices, tableBytes, statesB uint64, err
 	// classes' representatives and moves, B's moves and conjugates.
 	tableBytes = a*5 + classes*4*(1+gens) + b*4*(gens+syms)
 	if within >= 0 {
-		// B's conjugates by A's states (within.go) in place of B's own.
-		tableBytes += classes*4*gens + a*syms*4
+		// B's conjugates by A's states (within.go) in place of B's own;
+		// the moves of A's classes to states, not classes.
+		tableBytes += a*syms*4
 		set := p.Def.Sets[within]
 		rows := uint64(1)
 		for range set.Size {
