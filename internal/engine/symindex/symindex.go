@@ -402,7 +402,7 @@ func Estimate(p *ksolve.Puzzle, n int) (indices, tableBytes, statesB uint64, err
 	if within >= 0 {
 		// B's conjugates by A's states (within.go) in place of B's own;
 		// the moves of A's classes to states, not classes.
-		tableBytes += a*syms*4
+		tableBytes += a * syms * 4
 		set := p.Def.Sets[within]
 		rows := uint64(1)
 		for range set.Size {
