@@ -159,11 +159,17 @@ func chooseA(p *ksolve.Puzzle) (inA []bool, within int, err error) {
 	if set := d.Sets[0]; best < 0 && len(d.Sets) == 1 && set.Mod > 1 && !slices.Contains(d.Solved[set.Off+set.Size:set.Off+2*set.Size], ksolve.Wild) {
 		// (Orientations ignored in part would leave B's pieces, made
 		// one, with none at all.)
-		sub, err := subPuzzle(p, []bool{true}, 0, true)
+		a, err := subPuzzle(p, []bool{true}, 0, true)
 		if err != nil {
 			return nil, -1, err
 		}
-		if size, _, err := permindex.Plan(sub); err == nil && size <= MaxA {
+		b, err := subPuzzle(p, []bool{true}, 0, false)
+		if err != nil {
+			return nil, -1, err
+		}
+		sa, _, errA := permindex.Plan(a)
+		sb, _, errB := permindex.Plan(b)
+		if errA == nil && errB == nil && sa <= MaxA && withinFits(set, sb) {
 			best, within = 0, 0
 		}
 	}

@@ -251,3 +251,18 @@ func TestNoSplitWithinIgnoredOrientations(t *testing.T) {
 		t.Fatal("Estimate gives an index New refuses")
 	}
 }
+
+// An index within a set is chosen only where its tables fit: the 2x2x2's
+// eight corners (2,187 twists), not ten corners (19,683 twists, whose
+// pairs pass maxConj) nor eighteen (3^18 rows).
+func TestWithinFits(t *testing.T) {
+	for _, c := range []struct {
+		size, mod int
+		nb        uint64
+		want      bool
+	}{{8, 3, 2187, true}, {10, 3, 19683, false}, {18, 3, 2187, false}, {12, 2, 2048, true}} {
+		if got := withinFits(ksolve.Set{Size: c.size, Mod: c.mod}, c.nb); got != c.want {
+			t.Errorf("%d pieces of %d orientations, %d states: %v", c.size, c.mod, c.nb, got)
+		}
+	}
+}

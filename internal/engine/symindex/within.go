@@ -58,6 +58,19 @@ func (w *withinTables) sum(b, e uint64) uint32 {
 	return w.byRow[n]
 }
 
+// withinFits says whether the tables of an index within set, whose
+// orientations have nb states, are within maxConj: its orientation rows
+// numbered in base Mod, and every sum of two states checked.
+func withinFits(set ksolve.Set, nb uint64) bool {
+	rows := uint64(1)
+	for range set.Size {
+		if rows *= uint64(set.Mod); rows > maxConj {
+			return false
+		}
+	}
+	return nb*nb <= maxConj
+}
+
 // withinMoveTables makes the tables of an index within set x.within.
 func (x *Index) withinMoveTables() error {
 	d := x.p.Def
