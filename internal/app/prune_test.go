@@ -115,3 +115,26 @@ func TestPruneBoundsAndRefusals(t *testing.T) {
 		t.Fatal("a refused build left its output")
 	}
 }
+
+// The 3x3x3's tables of 128 MiB are cut short where their last levels
+// cost the most: check says so, table by table, with what the entries past
+// the cut read as, and solve and verify answer from them.
+func TestPruneTruncatedTables(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a build of 60 million entries")
+	}
+	pruned := filepath.Join(t.TempDir(), "333.gdt")
+	if _, errs, code := runIn([]string{"gen", "../model/ksolve/testdata/3x3x3.tws", "--prune", "128M", "-o", pruned, "--quiet"}, ""); code != ExitOK {
+		t.Fatalf("gen --prune: exit %d: %s", code, errs)
+	}
+	out, errs, code := runIn([]string{"check", pruned}, "")
+	if code != ExitOK || !strings.Contains(out, "table 1: ") || !strings.Contains(strings.Split(out, "table 1: ")[1], "(truncated)") {
+		t.Fatalf("check: exit %d: %s %s", code, out, errs)
+	}
+	if got, errs, code := runIn([]string{"solve", pruned, "--scramble", "--workers", "1"}, "R U F2 D'\n"); code != ExitOK || got != "D F2 U' R'\n" {
+		t.Fatalf("solve: exit %d: %q %s", code, got, errs)
+	}
+	if got, errs, code := runIn([]string{"verify", pruned, "--scramble"}, "R U F2 D'\tD F2 U' R'\nR U F2 D'\tD F2 U' R' U U'\n"); code != ExitInvalid || !strings.Contains(got, "optimal") || !strings.Contains(got, "not optimal") {
+		t.Fatalf("verify: exit %d: %q %s", code, got, errs)
+	}
+}

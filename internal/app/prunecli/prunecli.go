@@ -311,8 +311,16 @@ func Check(path string, w io.Writer) error {
 		if _, err := lv.CheckCounts(); err != nil {
 			return &table.Error{Table: fmt.Sprintf("%s (table %d)", path, k+1), Err: table.ErrCorrupt, Detail: err.Error()}
 		}
-		fmt.Fprintf(w, "table %d: %s: %d entries, at most %d moves from the goal; all %d blocks checked and decoded, and the counts at every distance\n",
-			k+1, t.Projection.Describe(pf.Puzzle.Def), lv.Entries, lv.MaxDistance(), len(lv.Blocks))
+		reach := fmt.Sprintf("at most %d moves from the goal", lv.MaxDistance())
+		if b := t.Beyond(); b > 0 {
+			seen := uint64(0)
+			for _, c := range lv.Counts {
+				seen += c
+			}
+			reach = fmt.Sprintf("exact to %d moves from the goal, the %d farther read as %d (truncated)", b-1, lv.Entries-seen, b)
+		}
+		fmt.Fprintf(w, "table %d: %s: %d entries, %s; all %d blocks checked and decoded, and the counts at every distance\n",
+			k+1, t.Projection.Describe(pf.Puzzle.Def), lv.Entries, reach, len(lv.Blocks))
 	}
 	return nil
 }

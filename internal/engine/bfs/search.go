@@ -241,6 +241,9 @@ type Levels struct {
 	// Resumed is the number of levels the search took from a checkpoint
 	// (0: it started from the goal).
 	Resumed int
+	// Truncated says Options.Enough ended the search with indices left
+	// Unseen: each is farther than the last level, or unreachable.
+	Truncated bool
 }
 
 // Progress is how far a search has come.
@@ -278,6 +281,12 @@ type Options struct {
 	// inverses are not all generators: the search then only goes forward,
 	// since a backward level would need each index's successors.
 	Directed bool
+	// Enough, if set, is asked before each level whether the levels found
+	// so far (counts, with unseen indices not yet found) are enough: a
+	// search it ends leaves the farther indices Unseen, and its Levels
+	// Truncated. It must depend on its arguments alone, so that a search
+	// resumed from a checkpoint ends where it would have.
+	Enough func(counts []uint64, unseen uint64) bool
 	// AfterLevel, if set, is called once level d is complete: the levels
 	// hold every distance up to d (mod 3). It is called from one goroutine
 	// and must not keep lv.
@@ -373,6 +382,11 @@ type search struct {
 func (s *search) Step(ctx context.Context, d int) (uint64, error) {
 	frontier := s.lv.Counts[d]
 	unseen := s.n - s.seen
+	if unseen > 0 && s.opt.Enough != nil && s.opt.Enough(s.lv.Counts, unseen) {
+		s.lv.Counts = append(s.lv.Counts, 0)
+		s.lv.Truncated = true
+		return 0, nil
+	}
 	// A forward level costs a mark per generator of each frontier
 	// index; a backward one a read per generator of each unseen index
 	// that has no neighbour at the level, and fewer for those that

@@ -149,3 +149,78 @@ func TestSearchRaceWorkers(t *testing.T) {
 		}
 	}
 }
+
+// A search that Enough ends after level 8 of the pocket cube's 11 holds
+// the levels of the whole search up to 8, and Unseen past it, whatever the
+// number of workers; Enough is asked with the counts so far and the
+// indices not yet found, and, on a search stopped after a level and
+// resumed from its checkpoint, ends it at the same level.
+func TestSearchEnough(t *testing.T) {
+	bfs.CheckpointEveryLevel(t)
+	x, goal := index(t, "pocket.tws")
+	whole, err := bfs.Search(context.Background(), x, goal, bfs.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const last = 8
+	enough := func(counts []uint64, unseen uint64) bool {
+		seen := uint64(0)
+		for _, c := range counts {
+			seen += c
+		}
+		if seen+unseen != x.Size() {
+			t.Errorf("asked with %d seen and %d unseen of %d", seen, unseen, x.Size())
+		}
+		return len(counts) > last
+	}
+	check := func(lv *bfs.Levels, what string) {
+		t.Helper()
+		if !lv.Truncated || !slices.Equal(lv.Counts, whole.Counts[:last+1]) {
+			t.Fatalf("%s: truncated %v, counts %v", what, lv.Truncated, lv.Counts)
+		}
+		// Each index has the whole search's level or none, and as many
+		// have none as lie past the last level.
+		unseen := uint64(0)
+		for i := range x.Size() {
+			v, w := lv.At(i), whole.At(i)
+			if v == bfs.Unseen {
+				unseen++
+			} else if v != w {
+				t.Fatalf("%s: index %d at level %d, the whole search's %d", what, i, v, w)
+			}
+		}
+		past := uint64(0)
+		for _, c := range whole.Counts[last+1:] {
+			past += c
+		}
+		if unseen != past {
+			t.Fatalf("%s: %d unseen, %d past level %d", what, unseen, past, last)
+		}
+	}
+	for _, w := range []int{1, 2} {
+		lv, err := bfs.Search(context.Background(), x, goal, bfs.Options{Workers: w, Enough: enough})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(lv, "searched")
+	}
+	ckpt := filepath.Join(t.TempDir(), "c")
+	ctx, cancel := context.WithCancel(context.Background())
+	opt := bfs.Options{Checkpoint: ckpt, ID: [32]byte{1}, Enough: enough, Progress: func(p bfs.Progress) {
+		if p.LevelDone == 1 && p.Level == last-2 {
+			cancel()
+		}
+	}}
+	if _, err := bfs.Search(ctx, x, goal, opt); !errors.Is(err, context.Canceled) {
+		t.Fatalf("stopped at level %d: %v", last-2, err)
+	}
+	opt.Progress = nil
+	lv, err := bfs.Search(context.Background(), x, goal, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lv.Resumed == 0 {
+		t.Fatal("not resumed")
+	}
+	check(lv, "resumed")
+}

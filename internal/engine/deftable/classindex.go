@@ -48,7 +48,7 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 	if err != nil {
 		return nil, err
 	}
-	reached, err := checkReached(p, lv.StateCounts)
+	reached, err := checkReached(p, lv.StateCounts, false)
 	if err != nil {
 		return nil, err
 	}

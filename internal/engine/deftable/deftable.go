@@ -36,11 +36,15 @@ type Table struct {
 	ID [32]byte
 	// Resumed is the number of distances a build took from its checkpoint.
 	Resumed int
-	def     *puzzle.Def
-	lv      *table.Levels
-	w       *walk.Walker
-	goal    uint64
-	nt      *answer.Notation
+	// Truncated says the table's search was ended before it reached every
+	// state (BuildOptions.Enough): a state it holds no distance for is
+	// farther than its largest, or unreachable.
+	Truncated bool
+	def       *puzzle.Def
+	lv        *table.Levels
+	w         *walk.Walker
+	goal      uint64
+	nt        *answer.Notation
 	// sym, for a table of classes, is the symmetries it answers through.
 	sym *symmetric
 }
@@ -111,6 +115,11 @@ type BuildOptions struct {
 	// gives symmetries of its search, which otherwise reduce it to one
 	// entry a class (see ksolve.Symmetry).
 	NoSymmetry bool
+	// Enough, if set, may end the search of a table kept state by state
+	// before it reaches every state (bfs.Options.Enough): a pruning
+	// table's, whose farthest levels cost the most and tell the least.
+	// The table is then Truncated.
+	Enough func(counts []uint64, unseen uint64) bool
 	// ClassIndex builds a table of classes by a search over an index of
 	// the classes (symindex), two bits a class, where the definition has
 	// symmetries and the index can be made.
@@ -164,11 +173,12 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	lv, err := bfs.Search(ctx, g, goal, bfs.Options{
 		Workers: opt.Workers, Progress: opt.Progress, ReportEvery: opt.ReportEvery,
 		Checkpoint: opt.Checkpoint, CheckpointAfter: opt.CheckpointAfter, ID: id,
+		Enough: opt.Enough,
 	})
 	if err != nil {
 		return nil, err
 	}
-	reached, err := checkReached(p, lv.Counts)
+	reached, err := checkReached(p, lv.Counts, lv.Truncated)
 	if err != nil {
 		return nil, err
 	}
@@ -197,16 +207,18 @@ func Build(ctx context.Context, p *ksolve.Puzzle, opt BuildOptions) (*Table, err
 	}
 	t := newTable(p, x, id, def, table.PackedLevels(h, packed), nil)
 	t.Resumed = lv.Resumed
+	t.Truncated = lv.Truncated
 	return t, nil
 }
 
 // checkReached returns the states a search reached, having checked them
 // against the count of the group the moves generate.
-func checkReached(p *ksolve.Puzzle, counts []uint64) (uint64, error) {
+func checkReached(p *ksolve.Puzzle, counts []uint64, truncated bool) (uint64, error) {
 	count, exact := reachable(p)
-	if p.Def.HasIllegal() {
+	if p.Def.HasIllegal() || truncated {
 		// The group's order counts the illegal states too, and the
-		// states only illegal ones lead to: a bound.
+		// states only illegal ones lead to: a bound. A truncated search
+		// reaches fewer.
 		exact = false
 	}
 	reached := uint64(0)

@@ -153,7 +153,7 @@ func BuildOnDisk(ctx context.Context, p *ksolve.Puzzle, opt DiskOptions, w io.Wr
 	if err != nil {
 		return nil, err
 	}
-	reached, err := checkReached(p, lv.Counts)
+	reached, err := checkReached(p, lv.Counts, false)
 	if err != nil {
 		return nil, err
 	}

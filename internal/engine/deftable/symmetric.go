@@ -320,7 +320,7 @@ func searchClasses(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index, go
 	// beside them, which lowers the build's peak (docs/MEASUREMENTS.md,
 	// "Symmetry classes").
 	runtime.GC()
-	reached, err := checkReached(p, red.StateCounts)
+	reached, err := checkReached(p, red.StateCounts, false)
 	if err != nil {
 		return nil, err
 	}

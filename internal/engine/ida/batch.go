@@ -81,7 +81,7 @@ func (w *worker) children(l, g, last int) []bool {
 			if !ok {
 				continue
 			}
-			hi := nextDistance(h, rd.At(b.idx[i]))
+			hi := nextDistance(h, rd.At(b.idx[i]), s.far[lk.table])
 			if hi > w.bound-g-s.cost[i] {
 				alive[i] = false
 				b.cuts[j]++

@@ -95,12 +95,16 @@ func (s *Searcher) newWorker(r *root, bound int, m mode) *worker {
 }
 
 // nextDistance is the exact distance of a state one generator from a state
-// at distance h, given its distance mod 3, v: h-1, h or h+1. An
-// unreachable level, which no neighbour of a reachable state has, reads as
-// too far to search.
-func nextDistance(h int, v uint8) int {
+// at distance h, given its distance mod 3, v: h-1, h or h+1. No distance
+// reads as far, the table's (Searcher.far).
+//
+// A truncated table's (prune.Table.Beyond) keeps it exact where that is
+// the distance, so that a state next to one read as far reads h-1 or h as
+// any other: an entry with no distance is farther than the largest D the
+// table holds, so a neighbour that has one is at D, and far is D+1.
+func nextDistance(h int, v uint8, far int) int {
 	if v > 2 {
-		return math.MaxInt32
+		return far
 	}
 	switch (int(v) - h%3 + 3) % 3 {
 	case 1:
@@ -128,7 +132,7 @@ func (w *worker) child(l, i, left int) bool {
 			if k < len(gens)-1 {
 				out = w.tmp[k%2][o:]
 			}
-			h = nextDistance(h, rd.At(x.Step(cur, s.lookGen(j, g), out)))
+			h = nextDistance(h, rd.At(x.Step(cur, s.lookGen(j, g), out)), s.far[lk.table])
 			cur = out
 		}
 		if h > left {

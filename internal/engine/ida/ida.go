@@ -21,6 +21,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"time"
 
@@ -37,7 +38,11 @@ import (
 type Searcher struct {
 	p      *ksolve.Puzzle
 	tables []*prune.Table
-	nt     *answer.Notation
+	// far[k] is the distance an entry of table k with none reads as: its
+	// Beyond where it was truncated, and too far to search where such an
+	// entry is unreachable (no neighbour of a reachable state has one).
+	far []int
+	nt  *answer.Notation
 	// For each move: the generators it is made of, its cost and its base.
 	gens []([]int)
 	cost []int
@@ -61,8 +66,6 @@ type Searcher struct {
 	// projects to a path of as many legal moves, and a projection's
 	// distance is at most the state's.
 	illegal bool
-	// group decides reachability where the tables cannot.
-	group members
 }
 
 // Options tune a search.
@@ -115,6 +118,13 @@ func New(p *ksolve.Puzzle, tables []*prune.Table) (*Searcher, error) {
 		return nil, errors.New("no pruning tables")
 	}
 	s := &Searcher{p: p, tables: tables}
+	for _, t := range tables {
+		far := t.Beyond()
+		if far == 0 {
+			far = math.MaxInt32
+		}
+		s.far = append(s.far, far)
+	}
 	steps := make([]walk.Step, len(p.Moves))
 	for i, m := range p.Moves {
 		g := -1
@@ -139,7 +149,6 @@ func New(p *ksolve.Puzzle, tables []*prune.Table) (*Searcher, error) {
 		s.words += tables[lk.table].Index().Width()
 	}
 	s.skip = commuting(p)
-	s.group.p = p
 	s.single = true
 	for _, g := range s.gens {
 		s.single = s.single && len(g) == 1
@@ -236,7 +245,7 @@ func (s *Searcher) root(st ksolve.State) (*root, error) {
 	if at := s.p.Def.IllegalAt(st); at != "" {
 		return nil, fmt.Errorf("illegal state: %s", at)
 	}
-	if reach, decided := s.group.reachable(st); decided && !reach {
+	if in, decided := s.p.Contains(st); decided && !in {
 		return nil, ErrUnreachable
 	}
 	r := &root{st: st.Clone(), dec: make([]uint64, s.words), h: make([]int, len(s.looks))}
@@ -257,7 +266,7 @@ func (s *Searcher) root(st ksolve.State) (*root, error) {
 		if !ok {
 			return nil, ErrUnreachable
 		}
-		d, err := t.Exact.Distance(ps)
+		d, err := t.Distance(seen)
 		if err != nil {
 			return nil, err
 		}

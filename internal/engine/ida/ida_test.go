@@ -40,13 +40,24 @@ func puzzleOf(t testing.TB, path, metric, restrict string) *ksolve.Puzzle {
 // tablesOf chooses and builds the pruning tables of p that fit size bytes.
 func tablesOf(t testing.TB, p *ksolve.Puzzle, size uint64) []*prune.Table {
 	t.Helper()
+	return tablesCut(t, p, size, nil)
+}
+
+// cutEarly ends a table's search once the last level holds a quarter of
+// the indices left, so that small tables are truncated too.
+func cutEarly(counts []uint64, unseen uint64) bool { return counts[len(counts)-1] >= unseen/4 }
+
+// tablesCut is tablesOf with each table's search ended by enough, where
+// the table may be truncated (prune.Build).
+func tablesCut(t testing.TB, p *ksolve.Puzzle, size uint64, enough func([]uint64, uint64) bool) []*prune.Table {
+	t.Helper()
 	prs, err := prune.Choose(p, size)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var tables []*prune.Table
 	for _, pr := range prs {
-		tb, err := prune.Build(context.Background(), p, pr, deftable.BuildOptions{Workers: 1})
+		tb, err := prune.Build(context.Background(), p, pr, deftable.BuildOptions{Workers: 1, Enough: enough})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -105,7 +116,8 @@ func answers(t testing.TB, solve func() (string, error), count func() (uint64, e
 // TestSameAnswersAsCompleteTable compares the search guided by pruning
 // tables of several sizes with the walk of the complete table: the same
 // first solution, byte for byte, the same count and the same list, on
-// random states and the farthest ones, on one worker and several.
+// random states and the farthest ones, on one worker and several. At
+// one size the tables are truncated too (cutEarly), wherever they may be.
 //
 // GODTABLE_DEFS names a directory of larger samples to add (lo33.tws,
 // pocket7.tws, skewb.tws, 2x2x2.tws, dino.tws, ufo.tws: those it holds),
@@ -134,13 +146,24 @@ func TestSameAnswersAsCompleteTable(t *testing.T) {
 				states /= 5
 			}
 			probe := append(probeStates(t, full, 1, states, 5), p.Def.Solved.Clone())
-			for _, size := range []uint64{(n + 3) / 4, n / 16, n / 256} {
+			type build struct {
+				size   uint64
+				enough func([]uint64, uint64) bool
+			}
+			truncated := 0
+			for _, b := range []build{{(n + 3) / 4, nil}, {n / 16, nil}, {n / 256, nil}, {n / 16, cutEarly}} {
+				size := b.size
 				prs, err := prune.Choose(p, size)
 				if err != nil {
 					t.Logf("size %d: %v", size, err)
 					continue
 				}
-				tables := tablesOf(t, p, size)
+				tables := tablesCut(t, p, size, b.enough)
+				for _, tb := range tables {
+					if b.enough != nil && tb.Beyond() > 0 {
+						truncated++
+					}
+				}
 				s, err := ida.New(p, tables)
 				if err != nil {
 					t.Fatal(err)
@@ -168,10 +191,13 @@ func TestSameAnswersAsCompleteTable(t *testing.T) {
 								return strs(sols, err)
 							})
 						if got != want {
-							t.Fatalf("size %d, state %d, %d workers: got %s, want %s\n%s", size, k, workers, got, want, p.Def.FormatLine(st))
+							t.Fatalf("size %d (truncated %v), state %d, %d workers: got %s, want %s\n%s", size, b.enough != nil, k, workers, got, want, p.Def.FormatLine(st))
 						}
 					}
 				}
+			}
+			if p.Def.Distinct() && truncated == 0 {
+				t.Fatal("no table truncated")
 			}
 		})
 	}

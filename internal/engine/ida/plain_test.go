@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/godtable/godtable/internal/engine/ida"
+	"github.com/godtable/godtable/internal/engine/prune"
 	"github.com/godtable/godtable/internal/model/ksolve"
 )
 
@@ -144,10 +145,20 @@ func TestBounded(t *testing.T) {
 // TestUnreachable refuses states no moves reach, which the 3x3x3's tables
 // of some edges cannot tell (a single flipped edge, two edges swapped
 // alone), as well as those they can (a twisted corner), and takes every
-// scrambled state.
+// scrambled state; with tables truncated, which cannot tell any, too.
 func TestUnreachable(t *testing.T) {
 	p := puzzleOf(t, "../../model/ksolve/testdata/3x3x3.tws", "htm", "")
-	s, err := ida.New(p, tablesOf(t, p, 1<<20))
+	for _, enough := range []func([]uint64, uint64) bool{nil, cutEarly} {
+		tables := tablesCut(t, p, 1<<20, enough)
+		if enough != nil && tables[0].Beyond() == 0 {
+			t.Fatal("the largest table is not truncated")
+		}
+		unreachable(t, p, tables)
+	}
+}
+
+func unreachable(t *testing.T, p *ksolve.Puzzle, tables []*prune.Table) {
+	s, err := ida.New(p, tables)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package prune
 
 import (
-	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -9,6 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"time"
 
 	"github.com/godtable/godtable/internal/engine/deftable"
 	"github.com/godtable/godtable/internal/format/table"
@@ -18,7 +18,7 @@ import (
 // A pruning file is a definition and its pruning tables, so that it
 // answers alone:
 //
-//	"GODTPRN2"     magic, 8 bytes: format 2
+//	"GODTPRN3"     magic, 8 bytes: format 3
 //	metric         uint8 (ksolve.Metric)
 //	moves          uint16 length, then the move restriction ("" for none)
 //	name           uint16 length, then the definition file's name
@@ -26,8 +26,9 @@ import (
 //	id             32 bytes, deftable.ID of the whole puzzle
 //	tables         uint16, then for each table its projection (for each
 //	               set: uint8 1 if it keeps orientations, uint16 labels,
-//	               then a bit a label, tracked or not, eight to a byte)
-//	               and uint64, the length of its table file
+//	               then a bit a label, tracked or not, eight to a byte),
+//	               uint8 flags (1: truncated, see Table.Beyond) and
+//	               uint64, the length of its table file
 //	crc            uint32, CRC-32 (IEEE) of everything above
 //	tables         each a mapped table of internal/format/table (its
 //	               header, with a checksum for each 128 KiB block, then
@@ -42,15 +43,28 @@ import (
 // with nothing to decode, and a search reads only the pages it needs.
 // Format 1 held each table Huffman-coded a block at a time, which took
 // most of an answer's time to decode; it is refused with a line that
-// says to rebuild the file.
-const fileMagic = "GODTPRN2"
+// says to rebuild the file. Format 2 is format 3 without the flags: its
+// tables are read as whole.
+const fileMagic = "GODTPRN3"
 
 // magicPrefix is what the magic of every format of the pruning file
-// starts with, and oldMagic format 1's.
+// starts with, oldMagic format 1's and wholeMagic format 2's.
 const (
 	magicPrefix = "GODTPRN"
 	oldMagic    = "GODTPRN1"
+	wholeMagic  = "GODTPRN2"
 )
+
+// truncatedFlag marks a truncated table in the head's flags.
+const truncatedFlag = 1
+
+// flagsOf is t's flags as the head writes them.
+func flagsOf(t *Table) byte {
+	if t.Exact.Truncated {
+		return truncatedFlag
+	}
+	return 0
+}
 
 // File is a puzzle with its pruning tables.
 type File struct {
@@ -77,6 +91,9 @@ type BuildOptions struct {
 	// resumes when run again on it: each table once built (WorkTable),
 	// and the checkpoints of the table under way (deftable's, after
 	// CheckpointAfter). BuildOptions.Checkpoint is then set table by table.
+	// A table is kept once the build has run CheckpointAfter, as a
+	// checkpoint is: one built sooner costs less to build again than to
+	// write.
 	Work string
 	// Kept, if set, is told of each table taken from Work rather than
 	// built, as Report is.
@@ -103,6 +120,7 @@ func BuildFile(ctx context.Context, p *ksolve.Puzzle, size uint64, opt BuildOpti
 		return nil, err
 	}
 	f := &File{Puzzle: p, ID: deftable.ID(p, nil)}
+	start := time.Now()
 	for k, pr := range prs {
 		n, _ := Entries(p, pr)
 		bo := opt.BuildOptions
@@ -126,7 +144,7 @@ func BuildFile(ctx context.Context, p *ksolve.Puzzle, size uint64, opt BuildOpti
 		if r := t.Exact.Resumed; r > 0 && opt.Resumed != nil {
 			opt.Resumed(k+1, r-1)
 		}
-		if opt.Work != "" {
+		if opt.Work != "" && (time.Since(start) >= opt.CheckpointAfter || t.Exact.Resumed > 0) {
 			if err := saveWorkTable(WorkTable(opt.Work, k), t); err != nil {
 				return nil, fmt.Errorf("keeping table %d in %s: %w", k+1, opt.Work, err)
 			}
@@ -147,30 +165,39 @@ func (f *File) Bytes() uint64 {
 }
 
 // WriteTo writes the pruning file.
-func (f *File) WriteTo(w io.Writer) (int64, error) {
-	var bodies [][]byte
-	for _, t := range f.Tables {
-		b, err := tableBytes(t)
+func (f *File) WriteTo(w io.Writer) (int64, error) { return f.write(w, fileMagic) }
+
+// write writes the file in the format of magic: format 3's, or, for the
+// tests that read format 2, format 2's.
+func (f *File) write(w io.Writer, magic string) (int64, error) {
+	bodies := make([]tableBody, len(f.Tables))
+	for k, t := range f.Tables {
+		b, err := bodyOf(t)
 		if err != nil {
 			return 0, err
 		}
-		bodies = append(bodies, b)
+		bodies[k] = b
 	}
-	h := deftable.AppendPuzzle([]byte(fileMagic), f.Puzzle, f.ID)
+	h := deftable.AppendPuzzle([]byte(magic), f.Puzzle, f.ID)
 	h = binary.LittleEndian.AppendUint16(h, uint16(len(f.Tables)))
 	for k, t := range f.Tables {
 		h = appendProjection(h, t.Projection)
-		h = binary.LittleEndian.AppendUint64(h, uint64(len(bodies[k])))
+		if magic == fileMagic {
+			h = append(h, flagsOf(t))
+		}
+		h = binary.LittleEndian.AppendUint64(h, bodies[k].len())
 	}
 	h = binary.LittleEndian.AppendUint32(h, crc32.ChecksumIEEE(h))
 	n, err := w.Write(h)
 	total := int64(n)
 	for _, b := range bodies {
-		if err != nil {
-			break
+		for _, part := range [][]byte{b.head, b.packed} {
+			if err != nil {
+				break
+			}
+			n, err = w.Write(part)
+			total += int64(n)
 		}
-		n, err = w.Write(b)
-		total += int64(n)
 	}
 	return total, err
 }
@@ -196,26 +223,26 @@ func appendProjection(h []byte, pr Projection) []byte {
 	return h
 }
 
-// tableBytes is t in internal/format/table's format, as a pruning file
-// holds it.
-func tableBytes(t *Table) ([]byte, error) {
-	var b bytes.Buffer
+// A tableBody is a table in internal/format/table's format, as a pruning
+// file holds it: its header, then its distances where they lie, which are
+// written from there, not copied.
+type tableBody struct{ head, packed []byte }
+
+func (b tableBody) len() uint64 { return uint64(len(b.head) + len(b.packed)) }
+
+// bodyOf returns t's body.
+func bodyOf(t *Table) (tableBody, error) {
 	lv := t.Levels()
 	if lv.Paged() != nil {
-		return nil, errors.New("a table read in place is not written again")
+		return tableBody{}, errors.New("a table read in place is not written again")
 	}
 	// A mapped table's distances are written once every block is checked.
 	if err := lv.CheckBlocks(); err != nil {
-		return nil, err
+		return tableBody{}, err
 	}
 	packed := lv.Packed()
-	// The header, a few words a block, on top of the distances: grown
-	// once, not doubled up to the size.
-	b.Grow(len(packed) + len(packed)/1024 + 1<<12)
-	if _, err := table.WriteMapped(&b, &lv.Header, packed); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	head, err := table.MappedHead(&lv.Header, packed)
+	return tableBody{head, packed}, err
 }
 
 // OpenAt reads a pruning file of size bytes from r; file names it in
@@ -291,7 +318,8 @@ func open(file string, r io.ReaderAt, size int64) (*File, error) {
 	if len(data) >= len(oldMagic) && string(data[:len(oldMagic)]) == oldMagic {
 		return nil, bad(table.ErrVersion, "a pruning file of format 1, which this godtable no longer reads: rebuild it (godtable gen DEF.tws --prune SIZE -o %s)", file)
 	}
-	if !IsFile(data) || string(data[:len(fileMagic)]) != fileMagic {
+	flagged := IsFile(data) && string(data[:len(fileMagic)]) == fileMagic
+	if !flagged && (!IsFile(data) || string(data[:len(wholeMagic)]) != wholeMagic) {
 		return nil, bad(table.ErrCorrupt, "not a godtable pruning file (bad magic)")
 	}
 	rd := &reader{b: data, p: len(fileMagic)}
@@ -310,6 +338,7 @@ func open(file string, r io.ReaderAt, size int64) (*File, error) {
 	}
 	var prs []Projection
 	var lens []uint64
+	var flags []byte
 	for range count {
 		pr := make(Projection, len(d.Sets))
 		for k := range pr {
@@ -325,6 +354,16 @@ func open(file string, r io.ReaderAt, size int64) (*File, error) {
 			}
 		}
 		prs = append(prs, pr)
+		fl := byte(0)
+		if flagged {
+			if b := rd.take(1); b != nil {
+				fl = b[0]
+			}
+		}
+		if fl&^truncatedFlag != 0 {
+			return nil, bad(table.ErrCorrupt, "table %d: flags %#x", len(prs), fl)
+		}
+		flags = append(flags, fl)
 		lens = append(lens, rd.u64())
 	}
 	end := rd.p
@@ -356,6 +395,7 @@ func open(file string, r io.ReaderAt, size int64) (*File, error) {
 		if err != nil {
 			return nil, inTable(err, file, k, pr, d)
 		}
+		t.Truncated = flags[k]&truncatedFlag != 0
 		f.Tables = append(f.Tables, &Table{Projection: pr, Projector: pj, Puzzle: pp, Exact: t})
 		at += int64(lens[k])
 	}

@@ -93,6 +93,7 @@ func TestAdmissibleOnEveryState(t *testing.T) {
 			goal, _ := x.Index(p.Def.Solved)
 			exact := distances(x, goal)
 			n := x.Size()
+			truncated := 0
 			for _, size := range []uint64{(n + 3) / 4, n / 16, n / 128} {
 				prs, err := prune.Choose(p, size)
 				if errors.Is(err, prune.ErrTooSmall) {
@@ -101,22 +102,40 @@ func TestAdmissibleOnEveryState(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				total := uint64(0)
-				for _, pr := range prs {
-					tb, err := prune.Build(context.Background(), p, pr, deftable.BuildOptions{Workers: 1})
-					if err != nil {
-						t.Fatal(err)
+				// The tables as Choose's builds make them, and, at
+				// one size, cut short wherever they may be.
+				enoughs := []func([]uint64, uint64) bool{nil}
+				if size == n/16 {
+					enoughs = append(enoughs, cutEarly)
+				}
+				for _, enough := range enoughs {
+					total := uint64(0)
+					for _, pr := range prs {
+						tb, err := prune.Build(context.Background(), p, pr, deftable.BuildOptions{Workers: 1, Enough: enough})
+						if err != nil {
+							t.Fatal(err)
+						}
+						total += tb.Bytes()
+						checkTable(t, p, x, exact, tb)
+						if tb.Beyond() > 0 {
+							truncated++
+						}
 					}
-					total += tb.Bytes()
-					checkTable(t, p, x, exact, tb)
+					if total > size {
+						t.Fatalf("size %d: tables of %d bytes", size, total)
+					}
 				}
-				if total > size {
-					t.Fatalf("size %d: tables of %d bytes", size, total)
-				}
+			}
+			if p.Def.Distinct() && truncated == 0 {
+				t.Fatal("no table was truncated")
 			}
 		})
 	}
 }
+
+// cutEarly ends a table's search once the last level holds a quarter of
+// the indices left, so that the tests' small tables are truncated too.
+func cutEarly(counts []uint64, unseen uint64) bool { return counts[len(counts)-1] >= unseen/4 }
 
 func checkTable(t *testing.T, p *ksolve.Puzzle, x *permindex.Index, exact []uint8, tb *prune.Table) {
 	t.Helper()
@@ -124,9 +143,21 @@ func checkTable(t *testing.T, p *ksolve.Puzzle, x *permindex.Index, exact []uint
 	pgoal, _ := px.Index(tb.Projector.Def.Solved)
 	pd := distances(px, pgoal)
 	lv := tb.Levels()
+	far := tb.Beyond()
 	for i, d := range pd {
-		if d != 255 && lv.At(uint64(i)) != d%3 {
-			t.Fatalf("%s: index %d: level %d, distance %d", tb.Projection.Describe(p.Def), i, lv.At(uint64(i)), d)
+		if d == 255 {
+			continue
+		}
+		v := lv.At(uint64(i))
+		if far > 0 && !lv.ReachableLevel(v) {
+			// Truncated: only what is past its last level has none.
+			if int(d) < far {
+				t.Fatalf("%s: index %d at distance %d has none, the table reading %d past its last level", tb.Projection.Describe(p.Def), i, d, far)
+			}
+			continue
+		}
+		if v != d%3 {
+			t.Fatalf("%s: index %d: level %d, distance %d", tb.Projection.Describe(p.Def), i, v, d)
 		}
 	}
 	var ps ksolve.State
@@ -142,6 +173,18 @@ func checkTable(t *testing.T, p *ksolve.Puzzle, x *permindex.Index, exact []uint
 		}
 		if pd[j] > d {
 			t.Fatalf("%s: state %d: projection's distance %d, the state's %d", tb.Projection.Describe(p.Def), i, pd[j], d)
+		}
+		if i%97 != 0 {
+			continue
+		}
+		// The bound the search starts from: the projection's distance,
+		// or the table's reading past its last level, never more.
+		want := int(pd[j])
+		if far > 0 {
+			want = min(want, far)
+		}
+		if got, err := tb.Distance(s); err != nil || got != want || got > int(d) {
+			t.Fatalf("%s: state %d: Distance %d, %v; want %d (its distance %d)", tb.Projection.Describe(p.Def), i, got, err, want, d)
 		}
 	}
 }

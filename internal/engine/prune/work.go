@@ -18,8 +18,8 @@ import (
 // built. table-k.gdt is a checkedfile (written whole or not at all, read
 // only if it is the bytes written) of:
 //
-//	"GODTPRW2"     magic, 8 bytes
-//	projection     as a pruning file's head writes it
+//	"GODTPRW3"     magic, 8 bytes
+//	projection     as a pruning file's head writes it, and its flags
 //	table          uint64 length, then the table as a pruning file holds it
 //	               (a mapped table of internal/format/table), its
 //	               fingerprint its projection's puzzle's
@@ -27,7 +27,7 @@ import (
 // A file that is damaged, of another projection, or whose table is of
 // another puzzle, metric or move set is not taken: its table is built
 // again, over it.
-const workMagic = "GODTPRW2"
+const workMagic = "GODTPRW3"
 
 // WorkTable is the file of table k (from 0) in the work directory dir.
 func WorkTable(dir string, k int) string {
@@ -36,15 +36,16 @@ func WorkTable(dir string, k int) string {
 
 // saveWorkTable keeps t in the work file path.
 func saveWorkTable(path string, t *Table) error {
-	body, err := tableBytes(t)
+	body, err := bodyOf(t)
 	if err != nil {
 		return err
 	}
 	return checkedfile.Write(path, func(e *checkedfile.Encoder) error {
 		e.Bytes([]byte(workMagic))
-		e.Bytes(appendProjection(nil, t.Projection))
-		e.U64(uint64(len(body)))
-		e.Bytes(body)
+		e.Bytes(append(appendProjection(nil, t.Projection), flagsOf(t)))
+		e.U64(body.len())
+		e.Bytes(body.head)
+		e.Bytes(body.packed)
 		return nil
 	})
 }
@@ -60,8 +61,9 @@ func loadWorkTable(path string, p *ksolve.Puzzle, pr Projection) *Table {
 	want := append([]byte(workMagic), appendProjection(nil, pr)...)
 	got := make([]byte, len(want))
 	d.Bytes(got)
+	flags := d.U8()
 	n := d.U64()
-	if d.Err() != nil || !bytes.Equal(got, want) || n > uint64(d.Left()) {
+	if d.Err() != nil || !bytes.Equal(got, want) || flags&^truncatedFlag != 0 || n > uint64(d.Left()) {
 		return nil
 	}
 	body := make([]byte, n)
@@ -77,6 +79,7 @@ func loadWorkTable(path string, p *ksolve.Puzzle, pr Projection) *Table {
 	if err != nil || t.Levels().CheckBlocks() != nil {
 		return nil
 	}
+	t.Truncated = flags&truncatedFlag != 0
 	return &Table{Projection: pr, Projector: pj, Puzzle: pp, Exact: t}
 }
 

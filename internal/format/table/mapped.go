@@ -45,6 +45,22 @@ func storedCRC(b []byte) uint32 {
 // WriteMapped writes the table of h's levels, packed, as a mapped table:
 // the header of a table of stored blocks, then the packed distances.
 func WriteMapped(w io.Writer, h *Header, packed []byte) (int64, error) {
+	head, err := MappedHead(h, packed)
+	if err != nil {
+		return 0, err
+	}
+	n, err := w.Write(head)
+	total := int64(n)
+	if err != nil {
+		return total, err
+	}
+	n, err = w.Write(packed)
+	return total + int64(n), err
+}
+
+// MappedHead returns the header WriteMapped writes before packed, so that
+// a file holding the table can write packed where it lies, not a copy.
+func MappedHead(h *Header, packed []byte) ([]byte, error) {
 	hd := *h
 	hd.PackedLen = uint64(len(packed))
 	hd.PackedCRC = crc32.ChecksumIEEE(packed)
@@ -53,12 +69,7 @@ func WriteMapped(w io.Writer, h *Header, packed []byte) (int64, error) {
 		b := packed[lo:min(lo+blockSize, len(packed))]
 		hd.Blocks = append(hd.Blocks, Block{Len: uint32(len(b)) + 1, CRC: storedCRC(b)})
 	}
-	total, err := writeHeader(w, &hd)
-	if err != nil {
-		return total, err
-	}
-	n, err := w.Write(packed)
-	return total + int64(n), err
+	return appendHeader(nil, &hd)
 }
 
 // OpenMapped reads the mapped table that data holds, all of it, for def:

@@ -54,24 +54,7 @@ func (p *Puzzle) reachable() (n *big.Int, exact bool) {
 			}
 		}
 	}
-	// A move as a permutation of the points (slot, orientation): the
-	// piece in slot m[i] goes to slot i, turned by m[n+i].
-	gens := make([]group.Perm, 0, len(p.Gens))
-	for _, g := range p.Gens {
-		m := p.Moves[g].Perm
-		perm := group.Identity(points)
-		for k, set := range d.Sets {
-			n, mod := set.Size, set.Mod
-			for i := range n {
-				from := int(m[set.Off+i])
-				for a := range mod {
-					perm[offs[k]+from*mod+a] = offs[k] + i*mod + (a+int(m[set.Off+n+i]))%mod
-				}
-			}
-		}
-		gens = append(gens, perm)
-	}
-	chain := group.New(points, gens)
+	chain := group.New(points, p.pointGens(offs, points))
 	order := chain.Order()
 	if exact {
 		return order, true
@@ -107,3 +90,46 @@ func (p *Puzzle) reachable() (n *big.Int, exact bool) {
 // state (group.Chain.StabiliserOrder): past it, the count is left a bound.
 // A variable so that the tests can see a bound given.
 var stabiliserBudget = 1 << 20
+
+// Distinct says whether every piece of the definition is told from every
+// other and every orientation counts (no identical pieces, no ignored
+// orientations), within MaxPoints points: a state is then one permutation
+// of the points, and whether it is reachable is whether it lies in the
+// group the moves generate, which the group's chain decides.
+func (d *Def) Distinct() bool {
+	points := 0
+	for k, set := range d.Sets {
+		points += set.Size * set.Mod
+		if points > MaxPoints || d.Labels[k] != set.Size {
+			return false
+		}
+		for i := range set.Size {
+			if d.Solved[set.Off+set.Size+i] == Wild {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// pointGens are the generators as permutations of the points (a slot in an
+// orientation; offs are each set's first point): the piece in slot m[i]
+// goes to slot i, turned by m[n+i].
+func (p *Puzzle) pointGens(offs []int, points int) []group.Perm {
+	gens := make([]group.Perm, 0, len(p.Gens))
+	for _, g := range p.Gens {
+		m := p.Moves[g].Perm
+		perm := group.Identity(points)
+		for k, set := range p.Def.Sets {
+			n, mod := set.Size, set.Mod
+			for i := range n {
+				from := int(m[set.Off+i])
+				for a := range mod {
+					perm[offs[k]+from*mod+a] = offs[k] + i*mod + (a+int(m[set.Off+n+i]))%mod
+				}
+			}
+		}
+		gens = append(gens, perm)
+	}
+	return gens
+}

@@ -64,6 +64,8 @@ type Puzzle struct {
 		n     *big.Int
 		exact bool
 	}
+	// member decides Contains, its chain made on first use.
+	member members
 }
 
 // MaxSearchMoves is the most moves a puzzle's search and answers take,
