@@ -147,7 +147,8 @@ func enough(gens int) func(counts []uint64, unseen uint64) bool {
 }
 
 // truncateFrom is the cost, in moves made, of the smallest level enough
-// leaves out: a level of fewer costs less than a tenth of a second.
+// leaves out: a level of fewer costs too little to be worth its bound
+// (docs/PRUNING.md, "The last levels, cut short").
 const truncateFrom = 1 << 26
 
 // truncatable says whether the table of p's projection pp may be
