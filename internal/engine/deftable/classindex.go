@@ -74,10 +74,26 @@ func searchClassIndex(ctx context.Context, p *ksolve.Puzzle, x *permindex.Index,
 // split), so that it is never taken for a table of states or of classes
 // by their least state.
 func classIndexID(p *ksolve.Puzzle, x *permindex.Index, sy *symmetric) [32]byte {
+	numbering, err := symindex.Numbering(p)
+	if err != nil {
+		numbering = "none"
+	}
+	return classIndexIDOf(p, x, sy, numbering)
+}
+
+// classIndexIDOf is classIndexID with symindex's numbering given: "1"
+// is what every class index was numbered by before an index within a set
+// was numbered compactly.
+func classIndexIDOf(p *ksolve.Puzzle, x *permindex.Index, sy *symmetric, numbering string) [32]byte {
 	h := sha256.New()
 	id := classID(p, x, sy)
 	h.Write(id[:])
 	fmt.Fprintf(h, "class index 1")
+	if numbering != "1" {
+		// The first numbering's fingerprint stays what it was, so that
+		// its tables still read.
+		fmt.Fprintf(h, ", numbering %s", numbering)
+	}
 	var out [32]byte
 	copy(out[:], h.Sum(nil))
 	return out

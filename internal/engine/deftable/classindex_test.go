@@ -3,7 +3,9 @@ package deftable
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/godtable/godtable/internal/engine/permindex"
 	"github.com/godtable/godtable/internal/format/table"
 	"github.com/godtable/godtable/internal/model/ksolve"
 )
@@ -162,4 +165,48 @@ func answersOf[S ~[]E, E interface{ String() string }](sols S) string {
 		b.WriteString(s.String() + "\n")
 	}
 	return b.String()
+}
+
+// An index within a set is numbered with no index to spare, and its
+// fingerprint says so: a table of the symm 2x2x2 under the numbering
+// before, of A's classes times B's states, is refused in one line that
+// says to rebuild it, not read as if its indices were today's; the same
+// table with today's fingerprint reads.
+func TestOldWithinNumberingSaysRebuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a class index of 88 million states")
+	}
+	p := symmetricPuzzle(t, twsearchFile(t, "2x2x2"), ksolve.HTM, "")
+	tb, err := Build(context.Background(), p, BuildOptions{ClassIndex: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if _, err := tb.WriteTo(&b); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	if _, err := Open("s222.gdt", data); err != nil {
+		t.Fatal(err)
+	}
+	x, err := permindex.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sy := symmetriesOf(p, x)
+	now, before := classIndexID(p, x, sy), classIndexIDOf(p, x, sy, "1")
+	if now == before {
+		t.Fatal("the within-set numbering has the first numbering's fingerprint")
+	}
+	at := bytes.Index(data, now[:])
+	if at < 0 {
+		t.Fatal("no fingerprint in the file")
+	}
+	old := bytes.Clone(data)
+	copy(old[at:], before[:])
+	binary.LittleEndian.PutUint32(old[at+32:], crc32.ChecksumIEEE(old[:at+32]))
+	_, err = Open("s222.gdt", old)
+	if !errors.Is(err, table.ErrVersion) || !strings.Contains(err.Error(), "rebuild the table: godtable gen ") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("the first numbering: %v", err)
+	}
 }

@@ -175,6 +175,9 @@ func openAt(file string, r io.ReaderAt, size int64, paged bool, cacheBlocks int)
 		if sy.ci, err = symindex.New(pz, sy.syms, nil); err != nil {
 			return nil, bad(table.ErrCorrupt, "its class index: %v", err)
 		}
+	} else if sy != nil && classIndexIDOf(pz, x, sy, "1") == [32]byte(id) {
+		return nil, bad(table.ErrVersion, "its classes are numbered as godtable numbered an index within a set before it left no index to spare: rebuild the table: %s",
+			rebuild(string(name), metric, string(restrict), file))
 	} else if sy != nil && classID(pz, x, sy) != [32]byte(id) {
 		sy = nil // a table of states of a puzzle with symmetries
 	}

@@ -95,8 +95,8 @@ func (x *Index) conjB(s, c, b uint64) uint64 {
 // reach whose neighbour's conjugate breaks the tie.
 func (x *Index) Neighbor(i uint64, g int) (uint64, bool) {
 	nb, gens := x.b.Size(), uint64(len(x.p.Gens))
-	c := i / x.per
-	b, ok := x.stateOfB(c, i%x.per)
+	c, r := x.at(i)
+	b, ok := x.stateOfB(c, r)
 	if !ok {
 		return 0, false
 	}
@@ -115,16 +115,19 @@ func (x *Index) Neighbor(i uint64, g int) (uint64, bool) {
 			b = uint64(x.bConj[s*nb+b])
 		}
 	}
-	r, ok := x.numberOf(to, x.canonicalB(to, b))
-	return to*x.per + r, ok
+	r, ok = x.numberOf(to, x.canonicalB(to, b))
+	if !ok {
+		return 0, false
+	}
+	return x.indexOf(to, r), true
 }
 
 // Canonical says whether index i is the one its class maps to: false for
 // an index that stands for no state of B, or for a B that a symmetry
 // fixing A's representative takes to a lesser one.
 func (x *Index) Canonical(i uint64) bool {
-	c := i / x.per
-	b, ok := x.stateOfB(c, i%x.per)
+	c, r := x.at(i)
+	b, ok := x.stateOfB(c, r)
 	return ok && x.canonicalB(c, b) == b
 }
 
@@ -133,8 +136,8 @@ func (x *Index) Canonical(i uint64) bool {
 // representative's stabilizer that fix its B); 0 where i stands for no
 // state.
 func (x *Index) OrbitSize(i uint64) uint64 {
-	c := i / x.per
-	b, ok := x.stateOfB(c, i%x.per)
+	c, r := x.at(i)
+	b, ok := x.stateOfB(c, r)
 	if !ok {
 		return 0
 	}
@@ -157,6 +160,9 @@ func (x *Index) TableBytes() uint64 {
 	}
 	if t := x.tie; t != nil {
 		n += uint64(len(t.sigOf)) + uint64(len(t.rank)+len(t.unrank))*4 + uint64(len(t.want))
+	}
+	if x.lay != nil {
+		n += x.lay.bytes()
 	}
 	return n
 }

@@ -17,7 +17,9 @@
 // Where no set is within MaxA and the puzzle is one set with
 // orientations, A is that set's permutation alone and B its orientations
 // (within.go): a conjugate's orientations then depend on A's state too,
-// and B's conjugates are read from tables of A's and B's states.
+// and B's conjugates are read from tables of A's and B's states. Such an
+// index keeps, for a class of A fixed by a symmetry, only the states of B
+// that stand for a class (compact.go).
 //
 // Where the moves tie B's parities to A's (parity.go: the domino group's
 // corners to its edges), the states of B a class of A allows are those of
@@ -82,6 +84,9 @@ type Index struct {
 	// has: B's states, or those of one signature.
 	tie *parityTie
 	per uint64
+	// lay, for an index within a set, numbers its classes with no index
+	// to spare (compact.go); nil: class c's indices are c·per on.
+	lay *compact
 }
 
 // New returns the class index of p under its symmetries syms (the
@@ -129,7 +134,44 @@ func newIndex(p *ksolve.Puzzle, syms []ksolve.Symmetry, inA []bool, within int) 
 		x.per = x.tie.per
 	}
 	x.size = uint64(len(x.reps)) * x.per
+	if x.within >= 0 && x.tie == nil {
+		x.lay = x.compactLayout()
+		x.size = x.lay.size
+	}
 	return x, nil
+}
+
+// Numbering names how New numbers p's classes, for a table's fingerprint:
+// "1", A's classes times B's states (or a parity tie's share of them), or
+// "2", an index within a set, numbered with no index to spare (compact.go).
+// Tables of one numbering are not read by the other.
+func Numbering(p *ksolve.Puzzle) (string, error) {
+	_, within, err := chooseA(p)
+	if err != nil {
+		return "", err
+	}
+	if within >= 0 {
+		return "2", nil
+	}
+	return "1", nil
+}
+
+// at is index i's class and its number among the class's indices (B's
+// state, or with a parity tie its number among the tie's).
+func (x *Index) at(i uint64) (c, r uint64) {
+	if x.lay != nil {
+		return x.lay.at(i, x.per)
+	}
+	return i / x.per, i % x.per
+}
+
+// indexOf is the index of class c's number r, which, where c's
+// representative has a stabilizer, is the least of its conjugates by it.
+func (x *Index) indexOf(c, r uint64) uint64 {
+	if x.lay != nil {
+		return x.lay.index(c, r, x.per, len(x.stabs[c]) > 0)
+	}
+	return c*x.per + r
 }
 
 // chooseA picks the set whose own index is largest within MaxA: the more
@@ -324,7 +366,7 @@ func (x *Index) Index(s ksolve.State) (uint64, bool) {
 	if !ok {
 		return 0, false
 	}
-	return uint64(c)*x.per + r, true
+	return x.indexOf(uint64(c), r), true
 }
 
 // numberOf is B's state b's number among class c's indices, and false
@@ -352,8 +394,8 @@ func (x *Index) stateOfB(c, r uint64) (uint64, bool) {
 // State returns a state of index i's class (A's representative with B's
 // state), and false where the index stands for no state of B.
 func (x *Index) State(i uint64) (ksolve.State, bool) {
-	c := i / x.per
-	b, ok := x.stateOfB(c, i%x.per)
+	c, r := x.at(i)
+	b, ok := x.stateOfB(c, r)
 	if !ok {
 		return nil, false
 	}

@@ -210,6 +210,16 @@ func checkEveryState(t *testing.T, p *ksolve.Puzzle, syms []ksolve.Symmetry, ful
 	if len(indexOf) != len(classOf) {
 		t.Fatalf("%d classes, %d indices", len(indexOf), len(classOf))
 	}
+	// Within a set, every index is its own class's, reachable or not:
+	// those of A's classes fixed by a symmetry keep only the states of B
+	// their stabilizer leaves least (compact.go).
+	if x.WithinASet() {
+		for i := range x.Size() {
+			if _, ok := x.State(i); !ok || !x.Canonical(i) {
+				t.Fatalf("within a set: index %d of %d is not its class's", i, x.Size())
+			}
+		}
+	}
 	t.Logf("%d symmetries, A %d states in %d classes, B %d: %d indices for %d classes (ratio %.3f)",
 		len(syms), x.StatesOfA(), x.ClassesOfA(), x.StatesOfB(), x.Size(), len(indexOf), float64(x.Size())/float64(len(indexOf)))
 }
